@@ -1,0 +1,20 @@
+export * from './enums.js';
+export * from './errors.js';
+export * from './messages.js';
+export * from './call.js';
+export * from './fields.js';
+export * from './list.js';
+export * from './menu.js';
+export * from './company.js';
+export * from './account.js';
+export * from './public.js';
+
+import { account } from './account.js';
+import { companyCalls } from './company.js';
+import { operatorCalls, publicCalls } from './public.js';
+import type { CallDef } from './call.js';
+
+/** Every call of the API, by area; the server registers exactly these. */
+export const api = { account, company: companyCalls, public: publicCalls, operator: operatorCalls };
+
+export const allCalls = Object.values(api).flatMap((area) => Object.values(area) as CallDef[]);

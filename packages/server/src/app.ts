@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { secretFile, type Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Deps } from './deps.js';
+import { createHasher, type Hasher } from './lib/password.js';
+import { AuthCache } from './plugins/auth-cache.js';
+import { OPERATOR_SECRET_FILE } from './plugins/operator.js';
+import { protocol } from './plugins/protocol.js';
+import { devSender, unconfiguredSender, type SmsSender } from './sms/sender.js';
+import { accountRoutes } from './domains/account/routes.js';
+import { companyRoutes } from './domains/company/routes.js';
+import { operatorRoutes } from './domains/operator/routes.js';
+import { publicRoutes } from './domains/public/routes.js';
+
+export type AppOptions = { config: Config; db: Db; sms?: SmsSender; hasher?: Hasher; authCacheMs?: number };
+
+/** Compose the server: the API under config.apiBase, its OpenAPI docs, and the single-page app. */
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  secretFile(config.dataDir, OPERATOR_SECRET_FILE); // the operator command reads it to reach us
+  const deps: Deps = {
+    db,
+    config,
+    sms: opts.sms ?? (config.production ? unconfiguredSender(app.log) : devSender(app.log)),
+    hasher: opts.hasher ?? createHasher(config.hashConcurrency),
+    cache: new AuthCache(opts.authCacheMs ?? 5000),
+  };
+
+  // Bodies are validated by the contract's zod schemas in each handler (plugins/register.ts); the
+  // JSON schemas on routes are for the OpenAPI document only.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Vitrine console API', version: '1.0.0', description: 'Every call answers {ret, msg, result}; see API.md.' } },
+  });
+  await app.register(swaggerUi, { routePrefix: `${config.apiBase}/docs` });
+
+  await app.register(
+    async (api) => {
+      await api.register(formbody);
+      await api.register(protocol);
+      accountRoutes(api, deps);
+      companyRoutes(api, deps);
+      publicRoutes(api, deps);
+      operatorRoutes(api, deps);
+    },
+    { prefix: config.apiBase },
+  );
+
+  await serveWeb(app, config);
+  return { app, deps };
+}
+
+/** The built SPA with history fallback; a missing /assets/* file is a 404, never index.html. */
+async function serveWeb(app: FastifyInstance, config: Config) {
+  const dist = config.webDist ?? join(import.meta.dirname, '../../web/dist');
+  const hasWeb = existsSync(join(dist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const isPage = req.method === 'GET' && !path.startsWith('/assets/') && !path.startsWith('/device-api') && !/\.\w+$/.test(path);
+    if (hasWeb && isPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+}

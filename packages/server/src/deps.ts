@@ -1,0 +1,8 @@
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { AuthCache } from './plugins/auth-cache.js';
+import type { Hasher } from './lib/password.js';
+import type { SmsSender } from './sms/sender.js';
+
+/** What services need from the world; built once in buildApp. */
+export type Deps = { db: Db; config: Config; sms: SmsSender; hasher: Hasher; cache: AuthCache };

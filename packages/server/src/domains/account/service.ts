@@ -1,0 +1,186 @@
+import type { MenuItem, SmsPurpose, UserInfo } from '@vitrine/contract';
+import type { Q } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { checkPasswordPolicy } from '../../lib/password.js';
+import { clear, hit, peek } from '../../lib/rate.js';
+import type { Ctx, TenantCtx, UserCtx } from '../../plugins/context.js';
+import { companiesOf, enterpriseByCode, roleEntriesOf } from '../company/queries.js';
+import { menuRows, menuTree } from '../company/menus.js';
+import { checkCode, consumeCode, issueCode, requireCode } from './codes.js';
+import { createSession, revokeAllSessions, revokeSession } from './sessions.js';
+
+const FAIL_WINDOW = 15 * 60;
+const MAX_FAILS_PER_PHONE = 5;
+const MAX_FAILS_PER_IP = 50;
+
+type UserRow = { id: number; phone: string; nickname: string; avatar: string; password_hash: string | null };
+const userByPhone = async (q: Q, phone: string) =>
+  (await q.query<UserRow>('select id, phone, nickname, avatar, password_hash from users where phone = $1', [phone]))[0];
+
+/** A new account; refuses a phone already registered. */
+export async function createUser(q: Q, phone: string, passwordHash: string | null, nickname: string): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    `insert into users (phone, password_hash, nickname) values ($1, $2, $3)
+     on conflict (phone) do nothing returning id, phone, nickname, avatar, password_hash`,
+    [phone, passwordHash, nickname],
+  );
+  if (!user) throw fail.conflict('phone.taken');
+  return user;
+}
+
+async function loginResult(deps: Deps, q: Q, user: UserRow, ctx: Ctx) {
+  const token = await createSession(deps, q, user.id, ctx.ip, ctx.source);
+  return { token, userId: user.id, userName: user.phone, nickName: user.nickname };
+}
+
+export async function sendCode(deps: Deps, ctx: Ctx, phone: string, purpose: SmsPurpose) {
+  const resendIn = await deps.db.tx({}, (q) => issueCode(deps, q, phone, purpose, ctx.ip));
+  return { resendIn };
+}
+
+export async function checkCodeOnly(deps: Deps, phone: string, purpose: SmsPurpose, code: string) {
+  return { valid: (await checkCode(deps, phone, purpose, code)) !== null };
+}
+
+export async function register(deps: Deps, ctx: Ctx, input: { un: string; code: string; pw: string; nickname: string }) {
+  checkPasswordPolicy(input.pw);
+  if (await deps.db.tx({}, (q) => userByPhone(q, input.un))) throw fail.conflict('phone.taken');
+  const codeId = await requireCode(deps, input.un, 'register', input.code);
+  const hash = await deps.hasher.hash(input.pw);
+  return deps.db.tx({}, async (q) => {
+    await consumeCode(q, codeId);
+    return loginResult(deps, q, await createUser(q, input.un, hash, input.nickname), ctx);
+  });
+}
+
+/**
+ * Password login. Unknown phone and wrong password give the same answer and take the same time;
+ * failures are counted per phone and per IP in the database, and past the limit refused (40029).
+ */
+export async function login(deps: Deps, ctx: Ctx, input: { un: string; pw: string }) {
+  const phoneKey = `login-fail:phone:${input.un}`;
+  const ipKey = `login-fail:ip:${ctx.ip}`;
+  const user = await deps.db.tx({}, async (q) => {
+    if ((await peek(q, phoneKey, FAIL_WINDOW)) >= MAX_FAILS_PER_PHONE || (await peek(q, ipKey, FAIL_WINDOW)) >= MAX_FAILS_PER_IP) {
+      throw fail.tooMany('auth.throttled');
+    }
+    return userByPhone(q, input.un);
+  });
+  const ok = await deps.hasher.verify(input.pw, user?.password_hash ?? null);
+  if (!user || !ok) {
+    await deps.db.tx({}, async (q) => {
+      await hit(q, phoneKey, FAIL_WINDOW);
+      await hit(q, ipKey, FAIL_WINDOW);
+    });
+    throw fail.invalid('pw', 'auth.badCredentials');
+  }
+  return deps.db.tx({}, async (q) => {
+    await clear(q, phoneKey);
+    return loginResult(deps, q, user, ctx);
+  });
+}
+
+export async function loginSms(deps: Deps, ctx: Ctx, input: { un: string; code: string }) {
+  const codeId = await requireCode(deps, input.un, 'login', input.code);
+  return deps.db.tx({}, async (q) => {
+    const user = await userByPhone(q, input.un);
+    if (!user) throw fail.invalid('code', 'code.invalid');
+    await consumeCode(q, codeId);
+    return loginResult(deps, q, user, ctx);
+  });
+}
+
+export async function exists(deps: Deps, phone: string, field: 'user' | 'password') {
+  const user = await deps.db.tx({}, (q) => userByPhone(q, phone));
+  return { exists: field === 'user' ? !!user : !!user?.password_hash };
+}
+
+/** Reset by SMS: the new password, and every session of the account revoked. */
+export async function resetPassword(deps: Deps, input: { un: string; code: string; pw: string }) {
+  checkPasswordPolicy(input.pw);
+  const codeId = await requireCode(deps, input.un, 'reset', input.code);
+  const hash = await deps.hasher.hash(input.pw);
+  await deps.db.tx({}, async (q) => {
+    const user = await userByPhone(q, input.un);
+    if (!user) throw fail.invalid('code', 'code.invalid');
+    await consumeCode(q, codeId);
+    await q.query('update users set password_hash = $2, updated_at = now() where id = $1', [user.id, hash]);
+    await revokeAllSessions(q, user.id);
+    await clear(q, `login-fail:phone:${input.un}`);
+  });
+  deps.cache.invalidate();
+  return {};
+}
+
+export async function logout(deps: Deps, ctx: UserCtx) {
+  await deps.db.tx({ userId: ctx.user.id }, (q) => revokeSession(q, ctx.user.sessionId));
+  deps.cache.invalidate();
+  return {};
+}
+
+export async function userInfo(deps: Deps, ctx: UserCtx, enCode?: string): Promise<UserInfo> {
+  return deps.db.tx({ userId: ctx.user.id }, async (q) => {
+    const [u] = await q.query<UserRow>('select id, phone, nickname, avatar, password_hash from users where id = $1', [ctx.user.id]);
+    const companyList = await companiesOf(q, ctx.user.id);
+    const current = enCode ? companyList.find((c) => c.companyCode === enCode) : undefined;
+    return { userId: u.id, userName: u.phone, nickname: u.nickname, avatar: u.avatar, isMain: current?.isMain ?? 0, companyList };
+  });
+}
+
+export async function updateAccount(deps: Deps, ctx: UserCtx, input: { nickname?: string; avatar?: string }) {
+  await deps.db.tx({ userId: ctx.user.id }, (q) =>
+    q.query('update users set nickname = coalesce($2, nickname), avatar = coalesce($3, avatar), updated_at = now() where id = $1', [
+      ctx.user.id, input.nickname ?? null, input.avatar ?? null,
+    ]),
+  );
+  deps.cache.invalidate();
+  return userInfo(deps, ctx);
+}
+
+/** Change password with the old password or an SMS code; other sessions are signed out. */
+export async function changePassword(deps: Deps, ctx: UserCtx, input: { oldPw?: string; code?: string; pw: string }) {
+  checkPasswordPolicy(input.pw);
+  let codeId: number | undefined;
+  if (input.code) codeId = await requireCode(deps, ctx.user.phone, 'reset', input.code);
+  else {
+    const [row] = await deps.db.tx({}, (q) => q.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [ctx.user.id]));
+    if (!input.oldPw || !(await deps.hasher.verify(input.oldPw, row?.password_hash ?? null))) throw fail.invalid('oldPw', 'password.wrong');
+  }
+  const hash = await deps.hasher.hash(input.pw);
+  await deps.db.tx({ userId: ctx.user.id }, async (q) => {
+    if (codeId) await consumeCode(q, codeId);
+    await q.query('update users set password_hash = $2, updated_at = now() where id = $1', [ctx.user.id, hash]);
+    await revokeAllSessions(q, ctx.user.id, ctx.user.sessionId);
+  });
+  deps.cache.invalidate();
+  return {};
+}
+
+export async function menu(deps: Deps, ctx: TenantCtx, tree: boolean): Promise<{ menuInfo: MenuItem[]; userInfo: UserInfo }> {
+  const scope = { enterpriseId: ctx.enterprise.id };
+  const flat = await deps.db.tx({ userId: ctx.user.id, ...scope }, (q) => menuRows(q, scope, ctx.role.jobId, ctx.enterprise.isMain));
+  return { menuInfo: tree ? menuTree(flat) : flat, userInfo: await userInfo(deps, ctx, ctx.enterprise.code) };
+}
+
+export async function names(deps: Deps, ctx: TenantCtx, ids: number[]) {
+  const list = await deps.db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, (q) =>
+    q.query<{ id: number; name: string }>(
+      `select u.id, coalesce(nullif(u.nickname, ''), overlay(u.phone placing '****' from 4 for 4)) as name
+         from users u join members m on m.user_id = u.id and m.enterprise_id = $1 where u.id = any($2::int[])`,
+      [ctx.enterprise.id, ids],
+    ),
+  );
+  return { list };
+}
+
+/** The user's role entries in one enterprise (before a role is chosen, so by code). */
+export async function roles(deps: Deps, ctx: UserCtx, enCode: string) {
+  return deps.db.tx({ userId: ctx.user.id }, async (q) => {
+    const ent = await enterpriseByCode(q, enCode);
+    const member = ent && (await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [ent.id, ctx.user.id]));
+    if (!ent || !member?.length) throw fail.notFound('notFound.enterprise');
+    await q.query(`select set_config('app.enterprise_id', $1, true)`, [String(ent.id)]);
+    return { list: await roleEntriesOf(q, { enterpriseId: ent.id }, ctx.user.id, ctx.lang) };
+  });
+}

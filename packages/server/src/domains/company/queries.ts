@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { Company, Range, RoleEntry, Lang } from '@vitrine/contract';
+import type { Q } from '../../db/client.js';
+import { ROLE_NAMES } from './defaults.js';
+
+export type EnterpriseRow = { id: number; code: string; title: string; logo: string; status: number; creator_id: number };
+
+export async function enterpriseByCode(q: Q, code: string): Promise<EnterpriseRow | undefined> {
+  const rows = await q.query<EnterpriseRow>('select id, code, title, logo, status, creator_id from enterprises where code = $1', [code.trim().toUpperCase()]);
+  return rows[0];
+}
+
+/** The enterprises a user is an active member of (their own membership rows, across tenants). */
+export async function companiesOf(q: Q, userId: number): Promise<Company[]> {
+  return q.query<Company>(
+    `select e.id as "companyId", e.code as "companyCode", e.title, e.logo, e.status, m.is_main as "isMain"
+       from members m join enterprises e on e.id = m.enterprise_id
+      where m.user_id = $1 and m.status = 1 order by m.joined_at, e.id`,
+    [userId],
+  );
+}
+
+export async function roleEntriesOf(q: Q, scope: { enterpriseId: number }, userId: number, lang: Lang): Promise<RoleEntry[]> {
+  const rows = await q.query<Omit<RoleEntry, 'roleName'>>(
+    `select re.dept_id as "deptId", d.name as "deptName", j.role, re.role_node as "roleNode", j.id as "jobId", j.name as "jobName"
+       from role_entries re join departments d on d.id = re.dept_id join jobs j on j.id = re.job_id
+      where re.enterprise_id = $1 and re.user_id = $2 order by re.id`,
+    [scope.enterpriseId, userId],
+  );
+  return rows.map((r) => ({ ...r, roleName: ROLE_NAMES[r.role]?.[lang] ?? '' }));
+}
+
+export async function addMember(q: Q, scope: { enterpriseId: number }, userId: number, isMain: boolean): Promise<void> {
+  await q.query(
+    `insert into members (enterprise_id, user_id, is_main) values ($1, $2, $3)
+     on conflict (enterprise_id, user_id) do update set status = 1`,
+    [scope.enterpriseId, userId, isMain ? 1 : 0],
+  );
+}
+
+export async function addRoleEntry(
+  q: Q, scope: { enterpriseId: number }, entry: { userId: number; deptId: number; jobId: number; range: Range | null },
+): Promise<string> {
+  const node = `rn-${randomBytes(8).toString('hex')}`;
+  await q.query(
+    `insert into role_entries (enterprise_id, user_id, dept_id, job_id, role_node, data_range) values ($1, $2, $3, $4, $5, $6)`,
+    [scope.enterpriseId, entry.userId, entry.deptId, entry.jobId, node, entry.range === null ? null : JSON.stringify(entry.range)],
+  );
+  return node;
+}

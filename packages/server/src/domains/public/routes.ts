@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '@vitrine/contract';
+import type { Deps } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { register } from '../../plugins/register.js';
+
+export function publicRoutes(app: FastifyInstance, deps: Deps) {
+  register(app, deps, api.public.appointment, async (b, ctx) => {
+    const [row] = await deps.db.tx({}, (q) =>
+      q.query<{ id: number }>(
+        `insert into appointments (name, phone, company, city, stores, note, ip) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+        [b.name, b.phone, b.company, b.city ?? '', b.stores ?? null, b.note ?? '', ctx.ip],
+      ),
+    );
+    return { id: row.id };
+  });
+  // The development SMS outbox: refused in production and when a real sender is configured.
+  register(app, deps, api.public.smsOutbox, async (b) => {
+    if (deps.config.production || deps.sms.name !== 'dev') throw fail.forbidden('devOnly');
+    const list = await deps.db.tx({}, (q) =>
+      q.query<{ code: string; purpose: string; ctime: number }>(
+        `select code, purpose, extract(epoch from created_at)::int as ctime from sms_outbox where phone = $1 order by id desc limit 10`,
+        [b.un],
+      ),
+    );
+    return { list };
+  });
+}

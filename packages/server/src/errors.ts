@@ -1,0 +1,24 @@
+import { RET, type MessageKey } from '@vitrine/contract';
+
+export type FieldError = { field: string; message: string };
+
+/** Errors as data: a ret code and a message key; the protocol plugin renders the envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly ret: number,
+    readonly key: MessageKey,
+    readonly fields?: FieldError[],
+  ) {
+    super(key);
+  }
+}
+
+export const fail = {
+  auth: () => new AppError(RET.unauthenticated, 'auth.invalid'),
+  tenant: () => new AppError(RET.tenantInvalid, 'auth.tenant'),
+  forbidden: (key: MessageKey = 'forbidden') => new AppError(RET.forbidden, key),
+  notFound: (key: MessageKey = 'notFound') => new AppError(RET.notFound, key),
+  conflict: (key: MessageKey) => new AppError(RET.conflict, key),
+  tooMany: (key: MessageKey = 'tooMany') => new AppError(RET.tooMany, key),
+  invalid: (field: string, key: MessageKey) => new AppError(RET.validation, key, [{ field, message: key }]),
+};

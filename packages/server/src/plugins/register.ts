@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { RET, message, type CallDef } from '@vitrine/contract';
+import type { Deps } from '../deps.js';
+import { AppError, fail, type FieldError } from '../errors.js';
+import { hit } from '../lib/rate.js';
+import { baseCtx, checkPerm, resolveTenant, resolveUser, type Ctx, type TenantCtx, type UserCtx } from './context.js';
+import { envelope } from './protocol.js';
+import { checkOperator } from './operator.js';
+
+type CtxFor<A> = A extends 'tenant' ? TenantCtx : A extends 'user' ? UserCtx : Ctx;
+export type Handler<C extends CallDef> = (
+  input: z.output<C['body']>,
+  ctx: CtxFor<C['auth']>,
+) => Promise<z.output<C['result']>>;
+
+function toFields(error: z.ZodError): FieldError[] {
+  return error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message.includes(' ') ? 'field.invalid' : i.message }));
+}
+
+async function contextFor(deps: Deps, def: CallDef, req: FastifyRequest): Promise<Ctx> {
+  switch (def.auth) {
+    case 'public':
+      return baseCtx(req);
+    case 'operator':
+      checkOperator(deps, req);
+      return baseCtx(req);
+    case 'user':
+      return resolveUser(deps.db, req, deps.config.tokenIdleSeconds, deps.cache);
+    case 'tenant': {
+      const user = await resolveUser(deps.db, req, deps.config.tokenIdleSeconds, deps.cache);
+      const ctx = await resolveTenant(deps.db, req, user, deps.cache);
+      if (def.perm) await checkPerm(deps.db, ctx, def.perm);
+      return ctx;
+    }
+  }
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+/** Register one contract call: validate the body, resolve the caller, run the handler, wrap the result. */
+export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, def: C, handler: Handler<C>) {
+  const url = `/${def.path}`;
+  app.route({
+    method: def.method,
+    url,
+    schema: {
+      summary: def.summary,
+      tags: [def.path.split('/')[0]],
+      ...(def.method === 'GET' ? { querystring: jsonSchema(def.body, 'input') } : { body: jsonSchema(def.body, 'input') }),
+      response: {
+        200: {
+          type: 'object',
+          properties: { ret: { type: 'integer' }, msg: { type: 'string' }, result: jsonSchema(def.result, 'output') },
+        },
+      },
+    },
+    handler: async (req, reply) => {
+      if (def.limit) {
+        const count = await deps.db.tx({}, (q) => hit(q, `ip:${def.limit}:${req.ip}`, 60));
+        const { authPerMinute, smsPerMinute } = deps.config.limits;
+        if (count > (def.limit === 'sms' ? smsPerMinute : authPerMinute)) throw fail.tooMany();
+      }
+      const ctx = await contextFor(deps, def, req);
+      const parsed = def.body.safeParse((def.method === 'GET' ? req.query : req.body) ?? {});
+      if (!parsed.success) throw new AppError(RET.validation, 'validation.failed', toFields(parsed.error));
+      const result = await handler(parsed.data as z.output<C['body']>, ctx as CtxFor<C['auth']>);
+      return reply.send(envelope(RET.ok, message('ok', req.lang), result ?? {}));
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { ROLE, type Lang } from '@vitrine/contract';
+import type { Deps } from '../deps.js';
+import { createUser } from '../domains/account/service.js';
+import { createCompany } from '../domains/company/service.js';
+import { addMember, addRoleEntry } from '../domains/company/queries.js';
+import { reviewEnterprise } from '../domains/operator/service.js';
+import type { UserCtx } from '../plugins/context.js';
+
+export const DEMO_PASSWORD = 'vitrine-demo-2026';
+export const DEMO_USERS = {
+  supervisor: { phone: '13800000001', nickname: '王督导' },
+  manager: { phone: '13800000002', nickname: '李店长' },
+  assistant: { phone: '13800000003', nickname: '张店员' },
+  other: { phone: '13900000001', nickname: '赵总' },
+} as const;
+
+const ctxOf = (id: number, phone: string, lang: Lang = 'zh'): UserCtx => ({
+  lang, ip: '127.0.0.1', source: 'pc', user: { id, phone, nickname: '', sessionId: 0 },
+});
+
+/**
+ * On an empty database: an approved demo enterprise with departments, the default jobs and one user
+ * per role, plus a second enterprise so that isolation is visible. Runs through the services.
+ */
+export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: string[] } | null> {
+  const [{ n }] = await deps.db.admin.query<{ n: number }>('select count(*)::int as n from users');
+  if (n > 0) return null;
+  const hash = await deps.hasher.hash(DEMO_PASSWORD);
+  const users = {} as Record<keyof typeof DEMO_USERS, { id: number; phone: string }>;
+  for (const [key, u] of Object.entries(DEMO_USERS) as [keyof typeof DEMO_USERS, { phone: string; nickname: string }][]) {
+    users[key] = await deps.db.tx({}, (q) => createUser(q, u.phone, hash, u.nickname));
+  }
+
+  const demo = await createCompany(deps, ctxOf(users.supervisor.id, users.supervisor.phone), { title: '维特琳演示连锁' });
+  const other = await createCompany(deps, ctxOf(users.other.id, users.other.phone), { title: '北辰便利（另一企业）' });
+  for (const code of [demo.companyCode, other.companyCode]) await reviewEnterprise(deps.db.admin, code, true);
+
+  const scope = { enterpriseId: demo.companyId };
+  await deps.db.tx({ enterpriseId: demo.companyId }, async (q) => {
+    const [hq] = await q.query<{ id: number }>('select id from departments where enterprise_id = $1 order by id limit 1', [demo.companyId]);
+    const jobs = await q.query<{ id: number; role: number }>('select id, role from jobs where enterprise_id = $1', [demo.companyId]);
+    const jobFor = (role: number) => jobs.find((j) => j.role === role)!.id;
+    const [east] = await q.query<{ id: number }>('insert into departments (enterprise_id, pid, name) values ($1, $2, $3) returning id', [demo.companyId, hq.id, '华东大区']);
+    const [shop] = await q.query<{ id: number }>('insert into departments (enterprise_id, pid, name) values ($1, $2, $3) returning id', [demo.companyId, east.id, '上海南京东路店']);
+    await addMember(q, scope, users.manager.id, false);
+    await addRoleEntry(q, scope, { userId: users.manager.id, deptId: shop.id, jobId: jobFor(ROLE.manager), range: { p: [], c: [], a: [], s: [] } });
+    await addMember(q, scope, users.assistant.id, false);
+    await addRoleEntry(q, scope, { userId: users.assistant.id, deptId: shop.id, jobId: jobFor(ROLE.assistant), range: { p: [], c: [], a: [], s: [] } });
+  });
+  deps.cache.invalidate();
+
+  const lines = [
+    'Demo data created. Sign in at /index with a phone and the password ' + DEMO_PASSWORD + ':',
+    `  ${DEMO_USERS.supervisor.phone}  supervisor, main admin of ${demo.title} (${demo.companyCode})`,
+    `  ${DEMO_USERS.manager.phone}  store manager in ${demo.title}`,
+    `  ${DEMO_USERS.assistant.phone}  shop assistant in ${demo.title}`,
+    `  ${DEMO_USERS.other.phone}  main admin of ${other.title} (${other.companyCode}), another tenant`,
+  ];
+  return { banner: lines.join('\n'), codes: [demo.companyCode, other.companyCode] };
+}

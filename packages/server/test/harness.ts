@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import { openPg, openPglite, type Db } from '../src/db/client.js';
+import type { Deps } from '../src/deps.js';
+import { TEMPLATE_DIR, withDb } from './global-setup.js';
+
+export type TestApp = { app: FastifyInstance; deps: Deps; db: Db; config: Config };
+
+export function testConfig(dataDir: string, over: Partial<Config> = {}): Config {
+  return {
+    port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false,
+    secret: 'test-secret', apiBase: '/api', tokenIdleSeconds: 3600, tokenMaxSeconds: 86400,
+    hashConcurrency: 2, logger: false,
+    // Every test calls from 127.0.0.1: per-IP limits high here, tested on their own in limits.test.ts.
+    limits: { authPerMinute: 10_000, smsPerMinute: 10_000, smsPerIpDay: 10_000, smsPerPhoneDay: 10 },
+    ...over,
+  };
+}
+
+/** A database of its own for this test file: the migrated template, loaded or cloned. */
+export async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const template = url ? inject('pgTemplate') : undefined;
+  if (url && template) {
+    const name = `vitrine_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const db = await openPg(withDb(url, name), 4);
+    return {
+      db,
+      drop: async () => {
+        await db.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const blob = new Blob([readFileSync(join(TEMPLATE_DIR, 'template.tar'))]);
+  const db = await openPglite({ loadDataDir: blob });
+  return { db, drop: () => db.close() };
+}
+
+/** Build the real app on this file's own database; closed after the file's tests. */
+export function useTestApp(over: Partial<Config> = {}, authCacheMs = 0): TestApp {
+  const t = {} as TestApp;
+  let drop: () => Promise<void>;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'vitrine-test-'));
+    const opened = await testDatabase();
+    drop = opened.drop;
+    const config = testConfig(dataDir, over);
+    const built = await buildApp({ config, db: opened.db, authCacheMs });
+    await built.app.ready();
+    Object.assign(t, { app: built.app, deps: built.deps, db: opened.db, config });
+  });
+  afterAll(async () => {
+    await t.app?.close();
+    await drop?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return t;
+}
+
+export type Envelope<T = Record<string, unknown>> = { ret: number; msg: string; result: T };
+
+/** POST a form body (the client's default) and parse the envelope. */
+export async function post<T = Record<string, unknown>>(
+  t: TestApp, path: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {},
+): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }> {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(body)) if (v !== undefined) form.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const res = await t.app.inject({
+    method: 'POST', url: `/api/${path}`, payload: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
+  return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
+}
