@@ -64,6 +64,10 @@ export const account = {
     path: 'account/reset-password', auth: 'public', limit: 'auth', summary: 'Reset the password with an SMS code',
     body: z.object({ un: phone, code: smsCode, pw: password }), result: ok,
   }),
+  session: defineCall({
+    path: 'account/session', auth: 'user', summary: 'Who the token belongs to (checks a token; reads no table past the session)',
+    body: empty, result: z.object({ userId: z.number(), userName: z.string(), nickName: z.string() }),
+  }),
   logout: defineCall({ path: 'account/logout', auth: 'user', summary: 'Sign out (revokes the token)', body: empty, result: ok }),
   info: defineCall({
     path: 'account/info', auth: 'user', summary: 'Account info (isMain for the enterprise named by enCode)',

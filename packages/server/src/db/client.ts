@@ -83,3 +83,8 @@ export async function openPg(url: string, max = 10): Promise<Db & { pool: pg.Poo
     close: () => pool.end(),
   };
 }
+
+/** Narrow a running transaction to one enterprise, once the caller has found which (by its code). */
+export async function enterTenant(q: Q, enterpriseId: number): Promise<void> {
+  await q.query(`select set_config('app.enterprise_id', $1, true)`, [String(enterpriseId)]);
+}

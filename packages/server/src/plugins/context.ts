@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ENTERPRISE_STATUS, PERM, type Lang, type Perm, type Range, type Source } from '@vitrine/contract';
-import type { Db, Q } from '../db/client.js';
+import { enterTenant, type Db, type Q } from '../db/client.js';
 import { fail } from '../errors.js';
 import { AuthCache } from './auth-cache.js';
 
@@ -71,6 +71,9 @@ export async function resolveTenant(db: Db, req: FastifyRequest, ctx: UserCtx, c
   if (!enCode || !roleCode) throw fail.tenant();
   const row = await cache.tenant(`${ctx.user.id}|${enCode}|${roleCode}`, () =>
     db.tx({ userId: ctx.user.id }, async (q) => {
+      const [ent] = await q.query<{ id: number }>('select id from enterprises where code = $1', [enCode]);
+      if (!ent) return null;
+      await enterTenant(q, ent.id);
       const [r] = await q.query<TenantRow>(
         `select e.id as enterprise_id, e.code, e.title, e.status, m.is_main,
                 re.id as entry_id, re.role_node, j.role, re.dept_id, re.job_id, re.data_range
@@ -78,8 +81,8 @@ export async function resolveTenant(db: Db, req: FastifyRequest, ctx: UserCtx, c
            join members m on m.enterprise_id = e.id and m.user_id = $1 and m.status = 1
            join role_entries re on re.enterprise_id = e.id and re.user_id = $1 and re.role_node = $3
            join jobs j on j.id = re.job_id
-          where e.code = $2`,
-        [ctx.user.id, enCode, roleCode],
+          where e.id = $2`,
+        [ctx.user.id, ent.id, roleCode],
       );
       return r ?? null;
     }),

@@ -1,5 +1,5 @@
 import type { MenuItem, SmsPurpose, UserInfo } from '@vitrine/contract';
-import type { Q } from '../../db/client.js';
+import { enterTenant, type Q } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { checkPasswordPolicy } from '../../lib/password.js';
@@ -180,7 +180,7 @@ export async function roles(deps: Deps, ctx: UserCtx, enCode: string) {
     const ent = await enterpriseByCode(q, enCode);
     const member = ent && (await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [ent.id, ctx.user.id]));
     if (!ent || !member?.length) throw fail.notFound('notFound.enterprise');
-    await q.query(`select set_config('app.enterprise_id', $1, true)`, [String(ent.id)]);
+    await enterTenant(q, ent.id);
     return { list: await roleEntriesOf(q, { enterpriseId: ent.id }, ctx.user.id, ctx.lang) };
   });
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { APPLY_STATUS, ENTERPRISE_STATUS, type Company, type Lang } from '@vitrine/contract';
+import { enterTenant, type Q } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx, UserCtx } from '../../plugins/context.js';
@@ -27,7 +28,7 @@ export async function createCompany(deps: Deps, ctx: UserCtx, input: { title: st
     }
     if (!row) throw new Error('could not allocate an enterprise code');
     const scope = { enterpriseId: row.id };
-    await q.query(`select set_config('app.enterprise_id', $1, true)`, [String(row.id)]);
+    await enterTenant(q, row.id);
     await seedEnterprise(q, scope, ctx.user.id, ctx.lang);
     return { companyId: row.id, companyCode: row.code, title: input.title, logo: input.logo ?? '', status, isMain: 1 };
   });
@@ -35,7 +36,7 @@ export async function createCompany(deps: Deps, ctx: UserCtx, input: { title: st
   return company;
 }
 
-async function seedEnterprise(q: import('../../db/client.js').Q, scope: { enterpriseId: number }, creatorId: number, lang: Lang) {
+async function seedEnterprise(q: Q, scope: { enterpriseId: number }, creatorId: number, lang: Lang) {
   const [dept] = await q.query<{ id: number }>('insert into departments (enterprise_id, name) values ($1, $2) returning id', [
     scope.enterpriseId, DEFAULT_DEPARTMENT(lang),
   ]);
@@ -58,7 +59,7 @@ export async function applyJoin(deps: Deps, ctx: UserCtx, enCode: string): Promi
     if (!ent) throw fail.notFound('notFound.enterprise');
     if (ent.status === ENTERPRISE_STATUS.review) throw fail.conflict('enterprise.review');
     if (ent.status !== ENTERPRISE_STATUS.approved) throw fail.conflict('enterprise.rejected');
-    await q.query(`select set_config('app.enterprise_id', $1, true)`, [String(ent.id)]);
+    await enterTenant(q, ent.id);
     const member = await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [ent.id, ctx.user.id]);
     if (member.length) throw fail.conflict('enterprise.alreadyMember');
     const rows = await q.query(

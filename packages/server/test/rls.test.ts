@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './harness.js';
+import { makeEnterprise } from './factories.js';
+
+// The tenancy backstop: tenant tables have row-level security and the server's role is not a
+// superuser, so a tenant query without the enterprise setting sees nothing.
+
+const t = useTestApp();
+
+const TENANT_TABLES = ['departments', 'jobs', 'menus', 'job_menus', 'members', 'role_entries', 'join_applications', 'oplog'];
+
+describe('row-level security', () => {
+  it('the server role is not a superuser and cannot bypass RLS', async () => {
+    const [row] = await t.db.tx({}, (q) => q.query<{ rolsuper: boolean; rolbypassrls: boolean; current_user: string }>(
+      'select r.rolsuper, r.rolbypassrls, current_user from pg_roles r where r.rolname = current_user',
+    ));
+    expect(row).toEqual({ rolsuper: false, rolbypassrls: false, current_user: 'vitrine_app' });
+  });
+
+  it('every tenant table has RLS on', async () => {
+    const rows = await t.db.admin.query<{ relname: string; relrowsecurity: boolean }>(
+      `select relname, relrowsecurity from pg_class where relname = any($1::text[])`, [TENANT_TABLES],
+    );
+    expect(rows).toHaveLength(TENANT_TABLES.length);
+    expect(rows.every((r) => r.relrowsecurity)).toBe(true);
+  });
+
+  it('a tenant query without the enterprise setting sees no rows; with it, only its own', async () => {
+    const a = await makeEnterprise(t);
+    const b = await makeEnterprise(t);
+    const all = await t.db.admin.query<{ n: number }>('select count(*)::int as n from departments');
+    expect(all[0].n).toBeGreaterThanOrEqual(2);
+    const none = await t.db.tx({}, (q) => q.query<{ n: number }>('select count(*)::int as n from departments'));
+    expect(none[0].n).toBe(0);
+    const own = await t.db.tx({ enterpriseId: a.companyId }, (q) => q.query<{ enterprise_id: number }>('select distinct enterprise_id from jobs'));
+    expect(own).toEqual([{ enterprise_id: a.companyId }]);
+    // writing into another tenant is refused by the policy
+    await expect(
+      t.db.tx({ enterpriseId: a.companyId }, (q) => q.query('insert into departments (enterprise_id, name) values ($1, $2)', [b.companyId, 'x'])),
+    ).rejects.toThrow(/row-level security/);
+  });
+
+  it('a user sees their own memberships across enterprises, not other people’s', async () => {
+    const a = await makeEnterprise(t);
+    const rows = await t.db.tx({ userId: a.owner.id }, (q) => q.query<{ user_id: number }>('select distinct user_id from members'));
+    expect(rows).toEqual([{ user_id: a.owner.id }]);
+  });
+});
