@@ -45,6 +45,7 @@ export function withDb(url: string, name: string): string {
 }
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     pgTemplate: string;
   }

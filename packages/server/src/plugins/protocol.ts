@@ -5,6 +5,7 @@ import { HTTP_STATUS, RET, langOf, message, type Lang } from '@vitrine/contract'
 import { AppError } from '../errors.js';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     lang: Lang;
   }

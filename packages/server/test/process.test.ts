@@ -1,0 +1,87 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
+
+// The server as `npm start` runs it: a real process on the embedded database, the demo seed, the
+// data-folder lock, the operator command through the running server, and a graceful SIGTERM.
+
+const root = join(import.meta.dirname, '../../..');
+const main = join(root, 'packages/server/src/main.ts');
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-proc-'));
+const env = (port: number) => ({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG: '0', DATABASE_URL: '' });
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitUp(port: number, proc: ChildProcess) {
+  for (let i = 0; i < 120; i++) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/account/exists`, { method: 'POST' });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error('server did not start');
+}
+
+const postJson = async (port: number, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  (await fetch(`http://127.0.0.1:${port}/api/${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
+  })).json() as Promise<{ ret: number; msg: string; result: Record<string, unknown> }>;
+
+let server: ChildProcess | undefined;
+afterAll(() => {
+  server?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.skipIf(!!process.env.DATABASE_URL)('the server process on PGlite', () => {
+  it('starts with the demo, refuses a second process, serves the operator command, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    server = spawn(process.execPath, ['--import', 'tsx', main], { env: env(port), stdio: 'pipe' });
+    await waitUp(port, server);
+
+    // the demo enterprise: its supervisor logs in with the printed password and gets a menu
+    const login = await postJson(port, 'account/login', { un: DEMO_USERS.supervisor.phone, pw: DEMO_PASSWORD });
+    expect(login.ret).toBe(0);
+    const headers = { at: String(login.result.token), id: String(login.result.userId) };
+    const info = await postJson(port, 'account/info', {}, headers);
+    const companies = info.result.companyList as { companyCode: string; status: number; isMain: number }[];
+    expect(companies).toHaveLength(1);
+    expect(companies[0]).toMatchObject({ status: 1, isMain: 1 });
+
+    // a second process on the same folder is refused with a clear message
+    const second = spawnSync(process.execPath, ['--import', 'tsx', main], { env: env(await freePort()), encoding: 'utf8', timeout: 60_000 });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain('is in use by another Vitrine process');
+
+    // the operator command goes through the running server; its secret is owner-only
+    expect(statSync(join(dataDir, 'operator.secret')).mode & 0o077).toBe(0);
+    const list = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/cli/admin.ts'), 'enterprises'], {
+      env: env(port), encoding: 'utf8', timeout: 60_000,
+    });
+    expect(list.status).toBe(0);
+    expect(list.stdout).toContain(companies[0].companyCode);
+    expect(list.stdout.trim().split('\n')).toHaveLength(2);
+
+    // SIGTERM while a login (a slow scrypt) is in flight: it completes, then the process exits 0
+    const inFlight = postJson(port, 'account/login', { un: DEMO_USERS.manager.phone, pw: DEMO_PASSWORD });
+    await new Promise((r) => setTimeout(r, 30));
+    const exited = new Promise<number | null>((resolve) => server!.on('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    expect((await inFlight).ret).toBe(0);
+    expect(await exited).toBe(0);
+    expect(existsSync(join(dataDir, 'vitrine.lock'))).toBe(false);
+  }, 120_000);
+});

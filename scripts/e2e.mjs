@@ -1,0 +1,15 @@
+// npm run test:e2e: build the web app when needed, then run the end-to-end tests in Chromium
+// (vitest.e2e.config.ts; the global setup starts the real server on a free port with fresh data).
+// Extra arguments go to vitest, e.g. `node scripts/e2e.mjs guard`. Screenshots: .e2e-artifacts/.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { buildWebIfNeeded } from './build-web.mjs';
+
+const root = join(import.meta.dirname, '..');
+buildWebIfNeeded();
+const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+const result = spawnSync(process.execPath, [vitest, 'run', '--config', join(root, 'vitest.e2e.config.ts'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);
