@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { RET, langOf, message } from '@vitrine/contract';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -11,7 +12,7 @@ import type { Deps } from './deps.js';
 import { createHasher, type Hasher } from './lib/password.js';
 import { AuthCache } from './plugins/auth-cache.js';
 import { OPERATOR_SECRET_FILE } from './plugins/operator.js';
-import { protocol } from './plugins/protocol.js';
+import { envelope, protocol } from './plugins/protocol.js';
 import { devSender, unconfiguredSender, type SmsSender } from './sms/sender.js';
 import { accountRoutes } from './domains/account/routes.js';
 import { companyRoutes } from './domains/company/routes.js';
@@ -68,9 +69,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 async function serveWeb(app: FastifyInstance, config: Config) {
   const dist = config.webDist ?? join(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(join(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: true, index: 'index.html' });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
+    if (path === config.apiBase || path.startsWith(`${config.apiBase}/`)) {
+      return reply.status(404).send(envelope(RET.notFound, message('notFound.route', langOf(req.headers['accept-language'])), null));
+    }
     const isPage = req.method === 'GET' && !path.startsWith('/assets/') && !path.startsWith('/device-api') && !/\.\w+$/.test(path);
     if (hasWeb && isPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).type('text/plain').send('Not found');

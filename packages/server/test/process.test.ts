@@ -83,5 +83,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('the server process on PGlite', () =
     expect((await inFlight).ret).toBe(0);
     expect(await exited).toBe(0);
     expect(existsSync(join(dataDir, 'vitrine.lock'))).toBe(false);
-  }, 120_000);
+
+    // with no server running, the operator command opens the database itself
+    const direct = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/cli/admin.ts'), 'reject', companies[0].companyCode], {
+      env: env(port), encoding: 'utf8', timeout: 60_000,
+    });
+    expect(direct.stdout).toContain('rejected');
+    expect(existsSync(join(dataDir, 'vitrine.lock'))).toBe(false);
+  }, 180_000);
 });

@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { Button } from 'antd';
+import { ApartmentOutlined, DisconnectOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { decodeWeight } from '@vitrine/contract';
+import { EmptyState } from '../../components/EmptyState';
+import { appStore } from '../../state/app';
+import { menuStore } from '../../state/menu';
+import { PageSpin } from '../PageSpin';
+import { openEnterpriseChooser } from '../enterprise';
+import { CREATE_ENTERPRISE_PATH, JOIN_ENTERPRISE_PATH } from './EnterpriseSwitcher';
+import { Header } from './Header';
+import { MainArea } from './MainArea';
+import { nodeForLocation, sideItems } from './menuTree';
+import { RoleChooser } from './RoleChooser';
+import { SideMenu } from './SideMenu';
+import { useConsoleBoot } from './useConsoleBoot';
+import './layout.css';
+
+/** The logged-in layout: header, side menu, main area and the role chooser (spec §2). */
+export function ConsoleLayout() {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { app, info, menu } = useConsoleBoot();
+  const menuReady = menu.isSuccess && app.authList.length > 0;
+
+  // The menu group follows the location: current node and its decoded operation bits.
+  useEffect(() => {
+    const node = nodeForLocation(app.authList, pathname);
+    menuStore.set({ currentNode: node?.path ?? '', nodePermissions: node ? decodeWeight(node.weight) : [] });
+    appStore.set({ activeMenu: node ?? {} });
+  }, [app.authList, pathname]);
+
+  const enterpriseActions = (
+    <>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(CREATE_ENTERPRISE_PATH)}>
+        {t('enterprise.create')}
+      </Button>
+      <Button icon={<UsergroupAddOutlined />} onClick={() => void navigate(JOIN_ENTERPRISE_PATH)}>
+        {t('enterprise.join')}
+      </Button>
+    </>
+  );
+
+  let content;
+  if (info.isPending) content = <PageSpin />;
+  else if (info.isError) content = <EmptyState icon={<DisconnectOutlined />} title={t('boot.infoFailed')} />;
+  else if (app.companyList.length === 0)
+    content = (
+      <EmptyState testId="no-enterprise" icon={<ApartmentOutlined />} title={t('boot.noEnterpriseTitle')}
+        description={t('boot.noEnterpriseText')} actions={enterpriseActions} />
+    );
+  else if (!app.activeCom.companyCode || !app.roleItem.roleNode)
+    content = (
+      <EmptyState testId="choose-enterprise" icon={<ApartmentOutlined />} title={t('boot.chooseTitle')}
+        description={t('boot.chooseText')}
+        actions={<>
+          <Button type="primary" onClick={openEnterpriseChooser}>{t('boot.chooseButton')}</Button>
+          {enterpriseActions}
+        </>} />
+    );
+  else if (menu.isError)
+    content = (
+      <EmptyState icon={<DisconnectOutlined />} title={t('boot.menuFailed')}
+        actions={<Button onClick={() => void menu.refetch()}>{t('common:action.retry')}</Button>} />
+    );
+  else if (!menuReady || app.roleFlag === 3) content = <PageSpin />;
+  else content = <Outlet />;
+
+  return (
+    <div className="vt-shell">
+      <Header />
+      <div className="vt-body">
+        <SideMenu items={menuReady ? sideItems(app.authList, pathname) : []} />
+        <MainArea>{content}</MainArea>
+      </div>
+      <RoleChooser />
+    </div>
+  );
+}

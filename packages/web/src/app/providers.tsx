@@ -1,0 +1,50 @@
+import { useEffect, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { setFeedback } from '../api/feedback';
+import { queryClient } from '../api/queryClient';
+import { i18n, useLang } from '../i18n';
+
+export const THEME = {
+  token: { colorPrimary: '#2f5bea', borderRadius: 8, colorBgLayout: '#f5f7fa' },
+} as const;
+
+/** Fills the api client's toast holder with antd's context-aware message API. */
+function FeedbackBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    setFeedback({
+      info: (content, key) => void message.info({ content, key }),
+      success: (content, key) => void message.success({ content, key }),
+      warning: (content, key) => void message.warning({ content, key }),
+      error: (content, seconds = 5, key) => void message.error({ content, key, duration: seconds }),
+    });
+    return () => setFeedback(null);
+  }, [message]);
+  return null;
+}
+
+function LocalizedAntd({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  return (
+    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={THEME}>
+      <AntApp>
+        <FeedbackBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <LocalizedAntd>{children}</LocalizedAntd>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,84 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { AreaKey } from '../pages/placeholder/areas';
+import { PageSpin } from './PageSpin';
+import { RootGuard } from './RootGuard';
+
+// Every page loads on demand (spec §2); the public pages are the other half of the console.
+const IndexPage = lazy(() => import('../pages/index/IndexPage'));
+const AppointmentPage = lazy(() => import('../pages/appointment/AppointmentPage'));
+const InlogPage = lazy(() => import('../pages/inlog/InlogPage'));
+const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
+const ResetPwPage = lazy(() => import('../pages/resetPw/ResetPwPage'));
+const IntroducePage = lazy(() => import('../pages/introduce/IntroducePage'));
+const RegisterSucceedPage = lazy(() => import('../pages/registerSucceed/RegisterSucceedPage'));
+
+const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })));
+const HomePage = lazy(() => import('../pages/home/HomePage'));
+const PlaceholderPage = lazy(() => import('../pages/placeholder/PlaceholderPage'));
+const NotFoundPage = lazy(() => import('../pages/placeholder/NotFoundPage'));
+
+function page(Component: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PageSpin />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+function placeholder(area: AreaKey) {
+  return (
+    <Suspense fallback={<PageSpin />}>
+      <PlaceholderPage area={area} />
+    </Suspense>
+  );
+}
+
+const to = (path: string) => <Navigate to={path} replace />;
+
+/** A top-level path that redirects to its own first child (spec §2). */
+function section(path: string, children: { path: string; element: RouteObject['element'] }[]): RouteObject {
+  return { path, children: [{ index: true, element: to(`/${path}/${children[0].path}`) }, ...children] };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootGuard />,
+    children: [
+      { index: true, element: to('/index') },
+      { path: 'index', element: page(IndexPage) },
+      { path: 'make_an_appointment', element: page(AppointmentPage) },
+      { path: 'inlog', element: page(InlogPage) },
+      { path: 'register', element: page(RegisterPage) },
+      { path: 'resetPw', element: page(ResetPwPage) },
+      { path: 'introduce', element: page(IntroducePage) },
+      { path: 'register_succeed', element: page(RegisterSucceedPage) },
+      {
+        element: page(ConsoleLayout),
+        children: [
+          section('home', [{ path: 'home', element: page(HomePage) }]),
+          { path: 'incentives', element: placeholder('incentives') },
+          { path: 'inform', element: placeholder('inform') },
+          { path: 'enterprise', element: placeholder('enterprise') },
+          section('store', [
+            { path: 'store', element: placeholder('store') },
+            { path: 'manage_details', element: placeholder('manageDetails') },
+            { path: 'per_details', element: placeholder('perDetails') },
+          ]),
+          section('data', [{ path: 'count', element: placeholder('count') }]),
+          // The side menu's default entry says /count.
+          { path: 'count', element: to('/data/count') },
+          { path: 'advert', element: placeholder('advert') },
+          { path: 'news', element: placeholder('news') },
+          section('center', [
+            { path: 'center', element: placeholder('center') },
+            { path: 'centerEditor', element: placeholder('centerEditor') },
+          ]),
+          { path: '*', element: page(NotFoundPage) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

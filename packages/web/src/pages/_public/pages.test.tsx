@@ -1,0 +1,117 @@
+import { act, type ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
+import IndexPage from '../index/IndexPage';
+import RegisterPage from '../register/RegisterPage';
+import ResetPwPage from '../resetPw/ResetPwPage';
+import AppointmentPage from '../appointment/AppointmentPage';
+import IntroducePage from '../introduce/IntroducePage';
+import RegisterSucceedPage from '../registerSucceed/RegisterSucceedPage';
+import InlogPage from '../inlog/InlogPage';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// A text like "login.title" on screen means a key missing from public.json.
+const RAW_KEY = /\b(nav|hero|features|loop|login|field|sms|register|reset|appointment|succeed|inlog|intro|footer)\.[a-zA-Z0-9]+/;
+
+let root: Root | null = null;
+let container: HTMLElement;
+
+async function render(Page: ComponentType, url: string): Promise<HTMLElement> {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => {
+    root?.render(
+      <MemoryRouter initialEntries={[url]}>
+        <Page />
+      </MemoryRouter>,
+    );
+  });
+  return container;
+}
+
+/** Sets an input's value the way React notices (native setter + input event). */
+function type(input: HTMLInputElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  setter?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+async function settle(ms = 50): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+}
+
+const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+const PAGES: [string, ComponentType, string, string[]][] = [
+  ['index', IndexPage, '/index', ['login-tab-password', 'login-tab-sms', 'login-un', 'login-pw', 'login-submit']],
+  ['register', RegisterPage, '/register', ['register-un', 'register-code', 'register-send-code', 'register-pw', 'register-nickname', 'register-submit']],
+  ['resetPw', ResetPwPage, '/resetPw', ['reset-un', 'reset-code', 'reset-send-code', 'reset-pw', 'reset-pw2', 'reset-submit']],
+  ['appointment', AppointmentPage, '/make_an_appointment', ['appointment-submit']],
+  ['introduce', IntroducePage, '/introduce', []],
+  ['register_succeed 1', RegisterSucceedPage, '/register_succeed?flag=1', []],
+  ['register_succeed 2', RegisterSucceedPage, '/register_succeed?flag=2', []],
+  ['register_succeed ?', RegisterSucceedPage, '/register_succeed', []],
+  ['inlog', InlogPage, '/inlog?invite=abc', []],
+];
+
+beforeAll(async () => {
+  await i18n.changeLanguage('zh-CN');
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+describe.each(['zh-CN', 'en-US'])('public pages in %s', (lng) => {
+  it.each(PAGES)('%s renders every string and test id', async (_name, Page, url, testIds) => {
+    await i18n.changeLanguage(lng);
+    const el = await render(Page, url);
+    expect(el.textContent).not.toMatch(RAW_KEY);
+    for (const id of testIds) expect(byTestId(id), id).not.toBeNull();
+    for (const id of testIds.filter((x) => !/(send-code|submit|tab-)/.test(x))) {
+      expect(byTestId(id)?.tagName, id).toBe('INPUT');
+    }
+  });
+});
+
+describe('login panel', () => {
+  it('shows the spec messages for a bad phone', async () => {
+    await i18n.changeLanguage('zh-CN');
+    await render(IndexPage, '/index');
+    await act(async () => byTestId('login-submit')?.click());
+    await settle();
+    expect(container.textContent).toContain('手机号不能为空');
+    await act(async () => type(byTestId('login-un') as HTMLInputElement, '2380013800'));
+    await settle();
+    expect(container.textContent).toContain('手机格式不正确');
+  });
+
+  it('sends a login code and counts down from 60s', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ret: 0, msg: '成功', result: { resendIn: 60 } })));
+    vi.stubGlobal('fetch', fetchMock);
+    await render(IndexPage, '/index');
+    await act(async () => byTestId('login-tab-sms')?.click());
+    expect(byTestId('login-code')).not.toBeNull();
+    expect(byTestId('login-pw')).toBeNull();
+    await act(async () => type(byTestId('login-un') as HTMLInputElement, '13800138000'));
+    await act(async () => byTestId('login-send-code')?.click());
+    await settle(100);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/account/code');
+    expect(String(init.body)).toBe('un=13800138000&purpose=login');
+    const button = byTestId('login-send-code') as HTMLButtonElement;
+    expect(button.textContent).toMatch(/^(60|59)s$/);
+    expect(button.disabled).toBe(true);
+  });
+});

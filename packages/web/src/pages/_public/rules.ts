@@ -1,0 +1,40 @@
+import { message, password, phone, smsCode, type Lang } from '@vitrine/contract';
+import type { z } from 'zod';
+import type { FormRule } from 'antd';
+
+/**
+ * Runs a contract field schema on a value and returns the translated message of its first issue,
+ * or null when the value is valid. The contract's issues carry message keys (messages.ts), so the
+ * form says exactly what the server would say (spec §5: 手机号不能为空 / 手机格式不正确).
+ */
+export function schemaError(schema: z.ZodType, value: unknown, lang: Lang): string | null {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  return issue ? message(issue.message, lang) : message('field.invalid', lang);
+}
+
+/** An antd form rule backed by a contract schema. Empty inputs reach the schema as ''. */
+export function schemaRule(schema: z.ZodType, lang: Lang): FormRule {
+  return {
+    validator: (_rule, value: unknown) => {
+      const error = schemaError(schema, value ?? '', lang);
+      return error ? Promise.reject(new Error(error)) : Promise.resolve();
+    },
+  };
+}
+
+export const phoneRule = (lang: Lang) => schemaRule(phone, lang);
+export const passwordRule = (lang: Lang) => schemaRule(password, lang);
+export const codeRule = (lang: Lang) => schemaRule(smsCode, lang);
+
+/**
+ * Where to go after logging in: the guard's `redirect` query parameter when it is an in-app path
+ * ('/…' but not '//host', which the browser would read as another origin), else the console home.
+ */
+export function redirectTarget(redirect: string | null | undefined): string {
+  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\')) {
+    return redirect;
+  }
+  return '/home';
+}

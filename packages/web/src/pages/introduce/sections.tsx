@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import { Card, Col, Row, Tag, Typography, theme } from 'antd';
+import {
+  ArrowRightOutlined, BarChartOutlined, CheckOutlined, CrownOutlined, DesktopOutlined, NotificationOutlined,
+  PlaySquareOutlined, ShopOutlined, SolutionOutlined, TeamOutlined, TrophyOutlined, UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_STATUS } from '@vitrine/contract';
+
+type Area = { key: string; icon: ReactNode; bullets: number; extra?: ReactNode };
+
+/** Age bands of the visitor statistics (spec §3, §9). */
+export const AGE_BANDS = ['0-18', '19-29', '30-39', '40-49', '50+'] as const;
+
+/** Device status colours (spec §4): offline red, abnormal blue, playback-abnormal amber, normal green. */
+const STATUS_COLORS = [
+  { status: DEVICE_STATUS.offline, color: 'red' },
+  { status: DEVICE_STATUS.abnormal, color: 'blue' },
+  { status: DEVICE_STATUS.playbackAbnormal, color: 'gold' },
+  { status: DEVICE_STATUS.normal, color: 'green' },
+] as const;
+
+function DeviceStatusTags() {
+  const { t } = useTranslation('public');
+  return (
+    <div style={{ marginTop: 12 }}>
+      {STATUS_COLORS.map(({ status, color }) => (
+        <Tag key={status} color={color}>
+          {t(`intro.deviceStatus.${status}`)}
+        </Tag>
+      ))}
+    </div>
+  );
+}
+
+function AgeBandTags() {
+  const { t } = useTranslation('public');
+  return (
+    <div style={{ marginTop: 12 }}>
+      {AGE_BANDS.map((band) => (
+        <Tag key={band} color="processing">
+          {band}
+        </Tag>
+      ))}
+      <Tag>{t('intro.gender.female')}</Tag>
+      <Tag>{t('intro.gender.male')}</Tag>
+    </div>
+  );
+}
+
+const AREAS: readonly Area[] = [
+  { key: 'ads', icon: <PlaySquareOutlined />, bullets: 4 },
+  { key: 'ai', icon: <SolutionOutlined />, bullets: 3, extra: <AgeBandTags /> },
+  { key: 'inform', icon: <NotificationOutlined />, bullets: 3 },
+  { key: 'incentives', icon: <TrophyOutlined />, bullets: 3 },
+  { key: 'stores', icon: <ShopOutlined />, bullets: 4, extra: <DeviceStatusTags /> },
+  { key: 'data', icon: <BarChartOutlined />, bullets: 4, extra: <AgeBandTags /> },
+];
+
+function IconBadge({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <span
+      style={{
+        display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 40, height: 40, borderRadius: 10,
+        fontSize: 20, color: token.colorPrimary, background: token.colorPrimaryBg, flex: 'none',
+      }}
+    >
+      {children}
+    </span>
+  );
+}
+
+export function AreaCards() {
+  const { t } = useTranslation('public');
+  const { token } = theme.useToken();
+  return (
+    <Row gutter={[20, 20]}>
+      {AREAS.map((area) => (
+        <Col key={area.key} xs={24} md={12}>
+          <Card style={{ height: '100%' }} styles={{ body: { padding: 24 } }}>
+            <div style={{ display: 'flex', gap: 14, alignItems: 'center', marginBottom: 12 }}>
+              <IconBadge>{area.icon}</IconBadge>
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                {t(`intro.areas.${area.key}.title`)}
+              </Typography.Title>
+            </div>
+            <Typography.Paragraph type="secondary">{t(`intro.areas.${area.key}.text`)}</Typography.Paragraph>
+            {Array.from({ length: area.bullets }, (_, i) => (
+              <div key={i} style={{ display: 'flex', gap: 8, marginBottom: 6 }}>
+                <CheckOutlined style={{ color: token.colorSuccess, marginTop: 5 }} />
+                <span>{t(`intro.areas.${area.key}.b${i + 1}`)}</span>
+              </div>
+            ))}
+            {area.extra}
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** console → screens → statistics → console (DESIGN §1). */
+export function LoopDiagram() {
+  const { t } = useTranslation('public');
+  const { token } = theme.useToken();
+  const nodes = [
+    { key: 'console', icon: <DesktopOutlined /> },
+    { key: 'screens', icon: <PlaySquareOutlined /> },
+    { key: 'stats', icon: <BarChartOutlined /> },
+  ] as const;
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'stretch', justifyContent: 'center', gap: 12 }}>
+      {nodes.map((node, index) => (
+        <div key={node.key} style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+          <Card style={{ width: 260, height: '100%' }} styles={{ body: { padding: 20 } }}>
+            <IconBadge>{node.icon}</IconBadge>
+            <Typography.Title level={5}>{t(`intro.loop.${node.key}.title`)}</Typography.Title>
+            <Typography.Text type="secondary">{t(`intro.loop.${node.key}.text`)}</Typography.Text>
+          </Card>
+          {index < nodes.length - 1 && <ArrowRightOutlined style={{ fontSize: 20, color: token.colorTextTertiary }} />}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Roles (spec §1, §3): 1 shop assistant, 2 store manager, 3 supervisor; defaults from DESIGN §4. */
+export function RoleCards() {
+  const { t } = useTranslation('public');
+  const roles = [
+    { key: 'assistant', icon: <UserOutlined /> },
+    { key: 'manager', icon: <TeamOutlined /> },
+    { key: 'supervisor', icon: <CrownOutlined /> },
+  ] as const;
+  return (
+    <Row gutter={[20, 20]}>
+      {roles.map((role) => (
+        <Col key={role.key} xs={24} md={8}>
+          <Card style={{ height: '100%' }} styles={{ body: { padding: 24 } }}>
+            <IconBadge>{role.icon}</IconBadge>
+            <Typography.Title level={5}>{t(`intro.roles.${role.key}.title`)}</Typography.Title>
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+              {t(`intro.roles.${role.key}.text`)}
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input, Space } from 'antd';
+import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { api } from '@vitrine/contract';
+import { call } from '../../api/client';
+import { useLang } from '../../i18n';
+import { saveLogin } from '../../state/session';
+import { codeRule, passwordRule, phoneRule, schemaRule } from '../_public/rules';
+import { SmsCodeButton } from '../_public/SmsCodeButton';
+import { useFormFeedback } from '../_public/useFormFeedback';
+
+type Values = { un: string; code: string; pw: string; nickname: string };
+const FIELDS = ['un', 'code', 'pw', 'nickname'] as const;
+
+/** Step 1 of /register: phone, SMS code (purpose register), password 8–64, nickname. */
+export function AccountStep({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('public');
+  const lang = useLang();
+  const [form] = Form.useForm<Values>();
+  const [submitting, setSubmitting] = useState(false);
+  const { alert, clearAlert, onError } = useFormFeedback(form, FIELDS);
+
+  const submit = async (values: Values) => {
+    clearAlert();
+    setSubmitting(true);
+    try {
+      const result = await call(api.account.register, {
+        un: values.un.trim(),
+        code: values.code.trim(),
+        pw: values.pw,
+        nickname: values.nickname.trim(),
+      });
+      saveLogin(result);
+      onDone();
+    } catch (err) {
+      onError(err);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
+      <Form.Item name="un" label={t('field.phone')} rules={[phoneRule(lang)]}>
+        <Input data-testid="register-un" prefix={<MobileOutlined />} placeholder={t('field.phonePlaceholder')} maxLength={11} inputMode="numeric" autoComplete="tel" />
+      </Form.Item>
+      <Form.Item label={t('field.code')} required>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="code" noStyle rules={[codeRule(lang)]}>
+            <Input data-testid="register-code" prefix={<SafetyOutlined />} placeholder={t('field.codePlaceholder')} maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+          </Form.Item>
+          <SmsCodeButton form={form} purpose="register" testId="register-send-code" onError={onError} />
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item name="pw" label={t('field.password')} rules={[passwordRule(lang)]} extra={t('field.passwordHint')}>
+        <Input.Password data-testid="register-pw" prefix={<LockOutlined />} placeholder={t('field.passwordPlaceholder')} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="nickname" label={t('field.nickname')} rules={[schemaRule(api.account.register.body.shape.nickname, lang)]}>
+        <Input data-testid="register-nickname" prefix={<UserOutlined />} placeholder={t('field.nicknamePlaceholder')} maxLength={32} autoComplete="nickname" />
+      </Form.Item>
+      {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}
+      <Button data-testid="register-submit" type="primary" htmlType="submit" block loading={submitting}>
+        {t('register.submit')}
+      </Button>
+      <div style={{ textAlign: 'center', marginTop: 16 }}>
+        {t('register.haveAccount')} <Link to="/index">{t('register.toLogin')}</Link>
+      </div>
+    </Form>
+  );
+}
