@@ -1,19 +1,27 @@
 /**
  * A few seconds of memory for who-is-calling lookups, so an authenticated call costs no query.
  * Any change to sessions, memberships or roles calls `invalidate()`; other instances see the
- * change within `ttlMs` (tokens revoked at logout are refused here at once).
+ * change within `ttlMs` (tokens revoked at logout are refused here at once). Concurrent misses of
+ * one key share a single lookup.
  */
 export class AuthCache {
-  private entries = new Map<string, { at: number; value: unknown }>();
+  private entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  private generation = 0;
   constructor(private ttlMs = 5000, private max = 10_000) {}
 
-  private async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key);
+  private get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
-    if (hit && now - hit.at < this.ttlMs) return hit.value as T;
-    const value = await load();
-    if (this.entries.size >= this.max) this.entries.clear();
-    this.entries.set(key, { at: now, value });
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
+    const generation = this.generation;
+    const value = load();
+    if (this.ttlMs > 0) {
+      if (this.entries.size >= this.max) this.entries.clear();
+      this.entries.set(key, { at: now, value });
+      // a failed lookup is not remembered; nor is one that raced an invalidation
+      const forget = () => this.entries.get(key)?.value === value && this.entries.delete(key);
+      value.then(() => generation !== this.generation && forget(), forget);
+    }
     return value;
   }
 
@@ -26,6 +34,7 @@ export class AuthCache {
   }
 
   invalidate() {
+    this.generation++;
     this.entries.clear();
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ENTERPRISE_STATUS, PERM, type Lang, type Perm, type Range, type Source } from '@vitrine/contract';
 import { enterTenant, type Db, type Q } from '../db/client.js';
@@ -23,7 +23,7 @@ export type Ctx = {
 export type UserCtx = Ctx & { user: CtxUser };
 export type TenantCtx = UserCtx & { enterprise: CtxEnterprise; role: CtxRole; range: Range | null };
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name.toLowerCase()];

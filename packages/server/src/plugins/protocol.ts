@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HTTP_STATUS, RET, langOf, message, type Lang } from '@vitrine/contract';
@@ -61,7 +61,7 @@ export const protocol = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.statusCode !== 200) return payload;
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    const etag = `"${hash('sha1', payload, 'base64url')}"`;
     reply.header('etag', etag);
     if (req.headers['if-none-match'] === etag) {
       reply.status(304);
