@@ -1,6 +1,6 @@
 export * from './enums.js';
 export * from './errors.js';
-export * from './messages.js';
+export * from './msg/index.js';
 export * from './call.js';
 export * from './fields.js';
 export * from './list.js';
@@ -8,13 +8,24 @@ export * from './menu.js';
 export * from './company.js';
 export * from './account.js';
 export * from './public.js';
+export * from './enterprise.js';
+export * from './files.js';
+export * from './inbox.js';
+export * from './stores.js';
 
 import { account } from './account.js';
+import { enterpriseApi } from './enterprise.js';
+import { filesApi } from './files.js';
+import { inboxApi } from './inbox.js';
+import { storesApi } from './stores.js';
 import { companyCalls } from './company.js';
 import { operatorCalls, publicCalls } from './public.js';
 import type { CallDef } from './call.js';
 
 /** Every call of the API, by area; the server registers exactly these. */
-export const api = { account, company: companyCalls, public: publicCalls, operator: operatorCalls };
+export const api = {
+  account, company: companyCalls, public: publicCalls, operator: operatorCalls,
+  ...enterpriseApi, ...filesApi, ...inboxApi, ...storesApi,
+};
 
 export const allCalls = Object.values(api).flatMap((area) => Object.values(area) as CallDef[]);

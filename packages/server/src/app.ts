@@ -14,10 +14,7 @@ import { AuthCache } from './plugins/auth-cache.js';
 import { OPERATOR_SECRET_FILE } from './plugins/operator.js';
 import { envelope, protocol } from './plugins/protocol.js';
 import { devSender, unconfiguredSender, type SmsSender } from './sms/sender.js';
-import { accountRoutes } from './domains/account/routes.js';
-import { companyRoutes } from './domains/company/routes.js';
-import { operatorRoutes } from './domains/operator/routes.js';
-import { publicRoutes } from './domains/public/routes.js';
+import { domainRoutes } from './domains/index.js';
 
 export type AppOptions = { config: Config; db: Db; sms?: SmsSender; hasher?: Hasher; authCacheMs?: number };
 
@@ -53,10 +50,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     async (api) => {
       await api.register(formbody);
       await api.register(protocol);
-      accountRoutes(api, deps);
-      companyRoutes(api, deps);
-      publicRoutes(api, deps);
-      operatorRoutes(api, deps);
+      domainRoutes(api, deps);
     },
     { prefix: config.apiBase },
   );

@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { post, useTestApp, type TestApp } from './harness.js';
+import { TENANT_ROUTES } from './matrix/index.js';
 import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders, type TestEnterprise, type TestUser } from './factories.js';
 
 // The isolation matrix: every tenant route × every way of reaching past one's own enterprise and
-// role → the expected ret. Later routes join TENANT_ROUTES (with a valid body) and the matrix grows.
+// role → the expected ret. Each area lists its routes in test/matrix/<area>.ts and the matrix grows.
 
 const t = useTestApp();
 
-export const TENANT_ROUTES: { path: string; body: Record<string, unknown> }[] = [
-  { path: 'account/menu', body: {} },
-  { path: 'account/menu-v2', body: {} },
-  { path: 'company/info', body: {} },
-  { path: 'account/names', body: { ids: [1] } },
-];
 
 type World = { a: TestEnterprise; b: TestEnterprise; member: TestUser; memberNode: string; removed: TestUser; removedNode: string };
 

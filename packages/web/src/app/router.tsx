@@ -17,6 +17,13 @@ const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout').then((m) => ({
 const HomePage = lazy(() => import('../pages/home/HomePage'));
 const PlaceholderPage = lazy(() => import('../pages/placeholder/PlaceholderPage'));
 const NotFoundPage = lazy(() => import('../pages/placeholder/NotFoundPage'));
+const EnterprisePage = lazy(() => import('../pages/enterprise/EnterprisePage'));
+const NewsPage = lazy(() => import('../pages/news/NewsPage'));
+const CenterPage = lazy(() => import('../pages/center/CenterPage'));
+const CenterEditorPage = lazy(() => import('../pages/center/CenterEditorPage'));
+const StorePage = lazy(() => import('../pages/store/StorePage'));
+const ManageDetailsPage = lazy(() => import('../pages/store/ManageDetailsPage'));
+const PerDetailsPage = lazy(() => import('../pages/store/PerDetailsPage'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -59,20 +66,20 @@ export const routes: RouteObject[] = [
           section('home', [{ path: 'home', element: page(HomePage) }]),
           { path: 'incentives', element: placeholder('incentives') },
           { path: 'inform', element: placeholder('inform') },
-          { path: 'enterprise', element: placeholder('enterprise') },
+          { path: 'enterprise', element: page(EnterprisePage) },
           section('store', [
-            { path: 'store', element: placeholder('store') },
-            { path: 'manage_details', element: placeholder('manageDetails') },
-            { path: 'per_details', element: placeholder('perDetails') },
+            { path: 'store', element: page(StorePage) },
+            { path: 'manage_details', element: page(ManageDetailsPage) },
+            { path: 'per_details', element: page(PerDetailsPage) },
           ]),
           section('data', [{ path: 'count', element: placeholder('count') }]),
           // The side menu's default entry says /count.
           { path: 'count', element: to('/data/count') },
           { path: 'advert', element: placeholder('advert') },
-          { path: 'news', element: placeholder('news') },
+          { path: 'news', element: page(NewsPage) },
           section('center', [
-            { path: 'center', element: placeholder('center') },
-            { path: 'centerEditor', element: placeholder('centerEditor') },
+            { path: 'center', element: page(CenterPage) },
+            { path: 'centerEditor', element: page(CenterEditorPage) },
           ]),
           { path: '*', element: page(NotFoundPage) },
         ],

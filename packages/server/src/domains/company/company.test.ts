@@ -61,6 +61,9 @@ describe('enterprise entry', () => {
     // the application is stored against the enterprise
     const rows = await t.db.admin.query('select status from join_applications where enterprise_id = $1 and user_id = $2', [ent.companyId, u.id]);
     expect(rows).toEqual([{ status: 201 }]);
+    // the enterprise's main admin is told
+    const msgs = await t.db.admin.query<{ user_id: number; kind: string }>("select user_id, kind from messages where enterprise_id = $1 and kind = 'join.applied'", [ent.companyId]);
+    expect(msgs).toEqual([{ user_id: ent.owner.id, kind: 'join.applied' }]);
   });
 
   it('menus follow the role: a shop assistant sees no store, data or enterprise management', async () => {

@@ -6,6 +6,8 @@ import { fail } from '../../errors.js';
 import type { TenantCtx, UserCtx } from '../../plugins/context.js';
 import { DEFAULT_DEPARTMENT, DEFAULT_JOBS } from './defaults.js';
 import { seedMenus } from './menus.js';
+import { adminsOf, sendMessage } from '../inbox/send.js';
+import { writeOplog } from '../oplog/write.js';
 import { addMember, addRoleEntry, enterpriseByCode } from './queries.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -30,6 +32,7 @@ export async function createCompany(deps: Deps, ctx: UserCtx, input: { title: st
     const scope = { enterpriseId: row.id };
     await enterTenant(q, row.id);
     await seedEnterprise(q, scope, ctx.user.id, ctx.lang);
+    await writeOplog(q, ctx, { enterpriseId: row.id, verb: 'create', entity: 'enterprise', entityId: row.id, after: { title: input.title, code: row.code } });
     return { companyId: row.id, companyCode: row.code, title: input.title, logo: input.logo ?? '', status, isMain: 1 };
   });
   deps.cache.invalidate();
@@ -67,6 +70,12 @@ export async function applyJoin(deps: Deps, ctx: UserCtx, enCode: string): Promi
       [ent.id, ctx.user.id],
     );
     if (!rows.length) throw fail.conflict('enterprise.alreadyApplied');
+    const who = ctx.user.nickname || ctx.user.phone;
+    await sendMessage(q, {
+      enterpriseId: ent.id, to: await adminsOf(q, ent.id), kind: 'join.applied', link: '/enterprise?tab=applies',
+      title: { zh: `${who} 申请加入企业`, en: `${who} applied to join` },
+      body: { zh: `手机号 ${ctx.user.phone} 申请加入「${ent.title}」，请在企业管理中审核。`, en: `${ctx.user.phone} applied to join ${ent.title}. Review it in enterprise management.` },
+    });
     return { status: APPLY_STATUS.pending, title: ent.title };
   });
 }

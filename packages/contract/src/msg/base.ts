@@ -1,5 +1,5 @@
 // Every message the server can send, in both languages. The spec's Chinese texts are verbatim.
-export const MESSAGES = {
+export const BASE_MESSAGES = {
   ok: { zh: '成功', en: 'OK' },
   'auth.invalid': { zh: '验证失败', en: 'Verification failed' },
   'auth.tenant': { zh: '鉴权失败，页面刷新', en: 'Authorization failed, refreshing the page' },
@@ -37,15 +37,3 @@ export const MESSAGES = {
   'devOnly': { zh: '仅开发环境可用', en: 'Available in development only' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
-export type MessageKey = keyof typeof MESSAGES;
-export type Lang = 'zh' | 'en';
-
-export function message(key: string, lang: Lang): string {
-  const entry = (MESSAGES as Record<string, { zh: string; en: string }>)[key];
-  return entry ? entry[lang] : key;
-}
-
-/** `language` cookie values: zh-CN (default) or en-US; anything else reads as Chinese. */
-export function langOf(value: string | undefined | null): Lang {
-  return value && /^en/i.test(value) ? 'en' : 'zh';
-}

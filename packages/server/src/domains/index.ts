@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { accountRoutes } from './account/routes.js';
+import { companyRoutes } from './company/routes.js';
+import { enterpriseRoutes } from './enterprise/routes.js';
+import { fileRoutes } from './files/routes.js';
+import { inboxRoutes } from './inbox/routes.js';
+import { operatorRoutes } from './operator/routes.js';
+import { publicRoutes } from './public/routes.js';
+import { storeRoutes } from './stores/routes.js';
+
+/** Every domain's calls, registered under the API prefix. */
+export function domainRoutes(app: FastifyInstance, deps: Deps) {
+  accountRoutes(app, deps);
+  companyRoutes(app, deps);
+  publicRoutes(app, deps);
+  operatorRoutes(app, deps);
+  enterpriseRoutes(app, deps);
+  fileRoutes(app, deps);
+  inboxRoutes(app, deps);
+  storeRoutes(app, deps);
+}

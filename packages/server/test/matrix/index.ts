@@ -1,0 +1,9 @@
+import { ENTERPRISE_ROUTES } from './enterprise.js';
+import { FILES_ROUTES } from './files.js';
+import { FOUNDATION_ROUTES } from './foundation.js';
+import { INBOX_ROUTES } from './inbox.js';
+import { STORES_ROUTES } from './stores.js';
+import type { MatrixRoute } from './types.js';
+
+export type { MatrixRoute };
+export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES];
