@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { post, useTestApp, type TestApp } from './harness.js';
-import { TENANT_ROUTES } from './matrix/index.js';
-import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders, type TestEnterprise, type TestUser } from './factories.js';
+import { TENANT_ROUTES, type MatrixRoute } from './matrix/index.js';
+import type { World } from './matrix/types.js';
+import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders } from './factories.js';
 
 // The isolation matrix: every tenant route × every way of reaching past one's own enterprise and
 // role → the expected ret. Each area lists its routes in test/matrix/<area>.ts and the matrix grows.
 
 const t = useTestApp();
 
-
-type World = { a: TestEnterprise; b: TestEnterprise; member: TestUser; memberNode: string; removed: TestUser; removedNode: string };
 
 async function world(t: TestApp): Promise<World> {
   const a = await makeEnterprise(t);
@@ -20,21 +19,24 @@ async function world(t: TestApp): Promise<World> {
   const removed = await makeUser(t);
   const removedNode = await addMemberWithRole(t, a, removed, 1);
   await t.db.admin.query('update members set status = 0 where enterprise_id = $1 and user_id = $2', [a.companyId, removed.id]);
-  return { a, b, member, memberNode, removed, removedNode };
+  return { t, a, b, member, memberNode, removed, removedNode };
 }
 
-type Case = { name: string; headers: (w: World) => Record<string, string>; ret: number; status: number };
+type Case = { name: string; headers: (w: World) => Record<string, string>; ret: number | ((r: MatrixRoute) => number) };
+
+const STATUS: Record<number, number> = { [RET.ok]: 200, [RET.tenantInvalid]: 403, [RET.forbidden]: 403, [RET.unauthenticated]: 401, [RET.notFound]: 404 };
 
 const CASES: Case[] = [
-  { name: 'own enterprise and role', headers: (w) => tenantHeaders(w.member, w.a, w.memberNode), ret: RET.ok, status: 200 },
-  { name: "other enterprise's code with my role node", headers: (w) => tenantHeaders(w.member, w.b, w.memberNode), ret: RET.tenantInvalid, status: 403 },
-  { name: "my enterprise with another member's role node", headers: (w) => tenantHeaders(w.member, w.a, w.a.ownerRole), ret: RET.tenantInvalid, status: 403 },
-  { name: "other enterprise's code and its owner's role node", headers: (w) => tenantHeaders(w.member, w.b, w.b.ownerRole), ret: RET.tenantInvalid, status: 403 },
-  { name: 'removed member', headers: (w) => tenantHeaders(w.removed, w.a, w.removedNode), ret: RET.tenantInvalid, status: 403 },
-  { name: 'no enterprise headers', headers: (w) => w.member.headers, ret: RET.tenantInvalid, status: 403 },
-  { name: "another user's token under my id", headers: (w) => ({ ...tenantHeaders(w.member, w.a, w.memberNode), at: w.a.owner.token }), ret: RET.unauthenticated, status: 401 },
-  { name: 'no token', headers: (w) => ({ enCode: w.a.companyCode, roleCode: w.memberNode, id: String(w.member.id) }), ret: RET.unauthenticated, status: 401 },
-  { name: 'forged token', headers: (w) => ({ ...tenantHeaders(w.member, w.a, w.memberNode), at: 'A'.repeat(43) }), ret: RET.unauthenticated, status: 401 },
+  { name: 'main admin of the enterprise', headers: (w) => tenantHeaders(w.a.owner, w.a, w.a.ownerRole), ret: RET.ok },
+  { name: 'store manager of the enterprise', headers: (w) => tenantHeaders(w.member, w.a, w.memberNode), ret: (r) => r.asManager ?? RET.ok },
+  { name: "other enterprise's code with my role node", headers: (w) => tenantHeaders(w.member, w.b, w.memberNode), ret: RET.tenantInvalid },
+  { name: "my enterprise with another member's role node", headers: (w) => tenantHeaders(w.member, w.a, w.a.ownerRole), ret: RET.tenantInvalid },
+  { name: "other enterprise's code and its owner's role node", headers: (w) => tenantHeaders(w.member, w.b, w.b.ownerRole), ret: RET.tenantInvalid },
+  { name: 'removed member', headers: (w) => tenantHeaders(w.removed, w.a, w.removedNode), ret: RET.tenantInvalid },
+  { name: 'no enterprise headers', headers: (w) => w.member.headers, ret: RET.tenantInvalid },
+  { name: "another user's token under my id", headers: (w) => ({ ...tenantHeaders(w.member, w.a, w.memberNode), at: w.a.owner.token }), ret: RET.unauthenticated },
+  { name: 'no token', headers: (w) => ({ enCode: w.a.companyCode, roleCode: w.memberNode, id: String(w.member.id) }), ret: RET.unauthenticated },
+  { name: 'forged token', headers: (w) => ({ ...tenantHeaders(w.member, w.a, w.memberNode), at: 'A'.repeat(43) }), ret: RET.unauthenticated },
 ];
 
 describe('isolation matrix', () => {
@@ -44,11 +46,20 @@ describe('isolation matrix', () => {
   });
   for (const route of TENANT_ROUTES) {
     for (const c of CASES) {
-      it(`${route.path} × ${c.name} → ${c.ret}`, async () => {
-        const res = await post(t, route.path, route.body, c.headers(w));
-        expect(res.body.ret).toBe(c.ret);
-        expect(res.status).toBe(c.status);
-        if (c.ret !== RET.ok) expect(JSON.stringify(res.body.result ?? null)).not.toContain(w.b.title);
+      const ret = typeof c.ret === 'function' ? c.ret(route) : c.ret;
+      it(`${route.path} × ${c.name} → ${ret}`, async () => {
+        const body = typeof route.body === 'function' ? await route.body(w) : route.body;
+        const res = await post(t, route.path, body, c.headers(w));
+        expect(res.body.ret).toBe(ret);
+        expect(res.status).toBe(STATUS[ret]);
+        if (ret !== RET.ok) expect(JSON.stringify(res.body.result ?? null)).not.toContain(w.b.title);
+      });
+    }
+    if (route.foreign) {
+      it(`${route.path} × a record of another enterprise → 40004`, async () => {
+        const res = await post(t, route.path, await route.foreign!(w), tenantHeaders(w.a.owner, w.a, w.a.ownerRole));
+        expect(res.body.ret).toBe(RET.notFound);
+        expect(res.status).toBe(404);
       });
     }
   }
@@ -57,7 +68,10 @@ describe('isolation matrix', () => {
     const u = await makeUser(t);
     const node = await addMemberWithRole(t, w.a, u, 3);
     await t.db.admin.query(`update sessions set expires_at = now() - interval '1 second' where user_id = $1`, [u.id]);
-    for (const route of TENANT_ROUTES) expect((await post(t, route.path, route.body, tenantHeaders(u, w.a, node))).body.ret).toBe(RET.unauthenticated);
+    for (const route of TENANT_ROUTES) {
+      const body = typeof route.body === 'function' ? await route.body(w) : route.body;
+      expect((await post(t, route.path, body, tenantHeaders(u, w.a, node))).body.ret).toBe(RET.unauthenticated);
+    }
   });
 
   it('account/roles does not list another enterprise one is not a member of', async () => {

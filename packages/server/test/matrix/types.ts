@@ -1,2 +1,30 @@
-/** One tenant route of the isolation matrix: a valid body for the caller's own enterprise. */
-export type MatrixRoute = { path: string; body: Record<string, unknown> };
+import type { TestApp } from '../harness.js';
+import type { TestEnterprise, TestUser } from '../factories.js';
+
+/** The world every matrix row runs in: enterprise a (owner = main admin, supervisor), b (another tenant). */
+export type World = {
+  t: TestApp;
+  a: TestEnterprise;
+  b: TestEnterprise;
+  /** a store manager (role 2) of a, not main admin */
+  member: TestUser;
+  memberNode: string;
+  /** a former member of a (status 0) */
+  removed: TestUser;
+  removedNode: string;
+};
+
+type Body = Record<string, unknown>;
+
+/**
+ * One tenant route of the isolation matrix.
+ * - body: valid for enterprise a (a function may create the records it names, in a);
+ * - asManager: the ret a's store manager gets (default 0; 40003 for main-admin-only or missing bits);
+ * - foreign: a body naming a record of enterprise b; a's main admin must get 40004 with it.
+ */
+export type MatrixRoute = {
+  path: string;
+  body: Body | ((w: World) => Promise<Body>);
+  asManager?: number;
+  foreign?: (w: World) => Promise<Body>;
+};
