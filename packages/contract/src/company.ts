@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
-import { empty, optionalText, text } from './fields.js';
+import { APPLY_STATUS } from './enums.js';
+import { empty, id, int, json, ok, optionalText, text } from './fields.js';
+import { listOf, paging, range } from './list.js';
 
 export const company = z.object({
   companyId: z.number(),
@@ -25,6 +27,58 @@ export const roleEntry = z.object({
 });
 export type RoleEntry = z.infer<typeof roleEntry>;
 
+/** A role entry as the admin sees it: with its id and data range (null = the whole enterprise). */
+export const memberRole = roleEntry.extend({ entryId: z.number(), range: range.nullable() });
+export type MemberRole = z.infer<typeof memberRole>;
+
+export const memberAccount = z.object({
+  userId: z.number(),
+  /** Masked: 138****5678. */
+  phone: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  isMain: z.number(),
+  /** 1 active, 0 removed. */
+  status: z.number(),
+  joined: z.number(),
+  depts: z.array(z.string()),
+  jobs: z.array(z.string()),
+  roles: z.array(memberRole),
+});
+export type MemberAccount = z.infer<typeof memberAccount>;
+
+export const joinApply = z.object({
+  id: z.number(),
+  userId: z.number(),
+  phone: z.string(),
+  nickname: z.string(),
+  /** 201 not reviewed, 202 approved, 203 rejected. */
+  status: z.number(),
+  reason: z.string(),
+  reviewer: z.string(),
+  ctime: z.number(),
+  rtime: z.number().nullable(),
+});
+export type JoinApply = z.infer<typeof joinApply>;
+
+export const invitationInfo = z.object({
+  title: z.string(),
+  companyCode: z.string(),
+  logo: z.string(),
+  inviter: z.string(),
+  expired: z.boolean(),
+  used: z.boolean(),
+  expires: z.number(),
+});
+
+const flag = int.refine((v) => v === 0 || v === 1, 'field.invalid');
+const applyStatus = int.refine((v) => (Object.values(APPLY_STATUS) as number[]).includes(v), 'field.invalid');
+const token = text(100);
+const main = { menu: '/enterprise', main: true } as const;
+
+/** company/set-roles: `{deptId, jobId, role}` per entry; the role comes from the job (`role` is ignored). */
+export const roleSpec = z.object({ deptId: id, jobId: id, role: int.optional() });
+
 export const companyCalls = {
   create: defineCall({
     path: 'company/create', auth: 'user', summary: 'Create an enterprise (status 0, under review)',
@@ -35,4 +89,48 @@ export const companyCalls = {
     body: z.object({ enCode: text(32) }), result: z.object({ status: z.number(), title: z.string() }),
   }),
   info: defineCall({ path: 'company/info', auth: 'tenant', summary: 'The current enterprise', body: empty, result: company }),
+  update: defineCall({
+    path: 'company/update', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Edit the enterprise title and logo',
+    body: z.object({ title: text(64).optional(), logo: optionalText(300) }), result: company,
+  }),
+  accounts: defineCall({
+    path: 'company/accounts', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: 'Members with departments, jobs, role entries and data ranges',
+    body: paging.extend({ keyword: optionalText(100), status: flag.optional() }), result: listOf(memberAccount),
+  }),
+  applies: defineCall({
+    path: 'company/applies', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: 'Join applications (201/202/203)',
+    body: paging.extend({ keyword: optionalText(100), status: applyStatus.optional() }), result: listOf(joinApply),
+  }),
+  auditJoin: defineCall({
+    path: 'company/audit-join', auth: 'tenant', perm: { ...main, bit: 'examine' },
+    summary: 'Approve (pass 1: membership + role entry; default department and shop-assistant job) or reject (pass 0, reason)',
+    body: z.object({ id, pass: flag, reason: optionalText(200), deptId: id.optional(), jobId: id.optional() }), result: joinApply,
+  }),
+  invite: defineCall({
+    path: 'company/invite', auth: 'tenant', perm: { ...main, bit: 'create' }, summary: 'Make an invitation link (single use, 7 days)',
+    body: z.object({ deptId: id.optional(), jobId: id.optional() }),
+    result: z.object({ token: z.string(), link: z.string(), expires: z.number() }),
+  }),
+  inviteInfo: defineCall({
+    path: 'public/invite-info', auth: 'public', limit: 'auth', summary: 'What an invitation token points to',
+    body: z.object({ token }), result: invitationInfo,
+  }),
+  acceptInvite: defineCall({
+    path: 'company/accept-invite', auth: 'user', summary: 'Join an enterprise with an invitation token',
+    body: z.object({ token }), result: company,
+  }),
+  removeMember: defineCall({
+    path: 'company/remove-member', auth: 'tenant', perm: { ...main, bit: 'delete' }, summary: 'Remove a member (not yourself, not the main admin)',
+    body: z.object({ userId: id }), result: ok,
+  }),
+  changeAdmin: defineCall({
+    path: 'company/change-admin', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Hand the main administrator to another active member',
+    body: z.object({ userId: id }), result: ok,
+  }),
+  setRoles: defineCall({
+    path: 'company/set-roles', auth: 'tenant', perm: { ...main, bit: 'update' },
+    summary: "Replace a member's role entries; unchanged department + job keep their role node",
+    body: z.object({ userId: id, roles: json(z.array(roleSpec).min(1, 'field.required').max(20, 'field.tooLong')) }),
+    result: z.object({ list: z.array(memberRole) }),
+  }),
 };

@@ -5,15 +5,14 @@ import type { TestProject } from 'vitest/node';
 import { openPg, openPglite } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 
-export const TEMPLATE_DIR = join(import.meta.dirname, '../.vitrine-test');
+// One folder per run: parallel runs on one machine must not delete each other's template.
+const templateDir = join(import.meta.dirname, `../.vitrine-test/${process.pid}`);
 
 /**
  * Migrate once per run: on PGlite a dumped data folder each test file loads (well under a second,
  * against 3–4 s for a fresh one); on PostgreSQL (DATABASE_URL) a template database each file clones.
  */
 export default async function setup(project: TestProject) {
-  rmSync(TEMPLATE_DIR, { recursive: true, force: true });
-  mkdirSync(TEMPLATE_DIR, { recursive: true });
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `vitrine_tpl_${process.pid}`;
@@ -30,12 +29,14 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
+  mkdirSync(templateDir, { recursive: true });
   const db = await openPglite({});
   await migrate(db);
   const dump = await db.pglite.dumpDataDir('none');
-  writeFileSync(join(TEMPLATE_DIR, 'template.tar'), Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(join(templateDir, 'template.tar'), Buffer.from(await dump.arrayBuffer()));
   await db.close();
-  return () => rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+  project.provide('pgliteTemplate', join(templateDir, 'template.tar'));
+  return () => rmSync(templateDir, { recursive: true, force: true });
 }
 
 export function withDb(url: string, name: string): string {
@@ -48,5 +49,6 @@ declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     pgTemplate: string;
+    pgliteTemplate: string;
   }
 }

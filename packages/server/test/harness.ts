@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openPg, openPglite, type Db } from '../src/db/client.js';
 import type { Deps } from '../src/deps.js';
-import { TEMPLATE_DIR, withDb } from './global-setup.js';
+import { withDb } from './global-setup.js';
 
 export type TestApp = { app: FastifyInstance; deps: Deps; db: Db; config: Config };
 
@@ -43,7 +43,7 @@ export async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void
       },
     };
   }
-  const blob = new Blob([readFileSync(join(TEMPLATE_DIR, 'template.tar'))]);
+  const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
   const db = await openPglite({ loadDataDir: blob });
   return { db, drop: () => db.close() };
 }

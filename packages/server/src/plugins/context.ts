@@ -107,7 +107,11 @@ export async function menuWeight(q: Q, enterpriseId: number, jobId: number, path
 }
 
 export async function checkPerm(db: Db, ctx: TenantCtx, perm: Perm): Promise<void> {
-  if (perm.main && !ctx.enterprise.isMain) throw fail.forbidden('forbidden.notMain');
+  // Enterprise management belongs to the main admin, whatever their job: isMain alone decides.
+  if (perm.main) {
+    if (!ctx.enterprise.isMain) throw fail.forbidden('forbidden.notMain');
+    return;
+  }
   const weight = await db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, (q) =>
     menuWeight(q, ctx.enterprise.id, ctx.role.jobId, perm.menu),
   );

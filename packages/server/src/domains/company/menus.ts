@@ -1,4 +1,4 @@
-import { PERM, type MenuItem } from '@vitrine/contract';
+import { ALL_BITS, PERM, type MenuItem } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
 import { DEFAULT_MENUS, HOME_ENTRIES, defaultWeight, type MenuSeed } from './defaults.js';
 
@@ -30,11 +30,16 @@ type MenuRow = { id: number; pid: number; path: string; title: string; title_en:
 /** The menus a job may view, flat, ordered; main-admin-only entries only for the main admin. */
 export async function menuRows(q: Q, scope: Scope, jobId: number, isMain: boolean): Promise<MenuItem[]> {
   const rows = await q.query<MenuRow>(
-    `select m.id, m.pid, m.path, m.title, m.title_en, m.icon, m.sort, m.level, jm.weight
-       from menus m join job_menus jm on jm.menu_id = m.id and jm.job_id = $2
-      where m.enterprise_id = $1 and (jm.weight & $3) <> 0 and (not m.main_only or $4)
+    // Main-admin-only menus follow isMain, not the job's weights (the main admin may hold any job).
+    `select m.id, m.pid, m.path, m.title, m.title_en, m.icon, m.sort, m.level,
+            case when m.main_only or parent.main_only then $5 else coalesce(jm.weight, 0) end as weight
+       from menus m
+       left join menus parent on parent.id = m.pid
+       left join job_menus jm on jm.menu_id = m.id and jm.job_id = $2
+      where m.enterprise_id = $1
+        and case when m.main_only or parent.main_only then $4 else (coalesce(jm.weight, 0) & $3) <> 0 end
       order by m.level, m.sort, m.id`,
-    [scope.enterpriseId, jobId, PERM.view, isMain],
+    [scope.enterpriseId, jobId, PERM.view, isMain, ALL_BITS],
   );
   return rows.map((r) => ({
     id: r.id, pid: r.pid, path: r.path, title: r.title, titleEn: r.title_en, icon: r.icon,

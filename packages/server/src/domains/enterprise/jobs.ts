@@ -1,0 +1,77 @@
+import type { Q } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import { fail } from '../../errors.js';
+import type { TenantCtx } from '../../plugins/context.js';
+import { writeOplog } from '../oplog/write.js';
+import { inTenant, roleName, type Scope } from '../company/admin-queries.js';
+import { defaultWeight } from '../company/defaults.js';
+
+type JobRow = { id: number; name: string; role: number; memberCount: number };
+export type Job = JobRow & { roleName: string };
+
+const jobCols = `j.id, j.name, j.role,
+  (select count(distinct re.user_id)::int from role_entries re where re.enterprise_id = j.enterprise_id and re.job_id = j.id) as "memberCount"`;
+
+async function jobById(q: Q, scope: Scope, id: number, ctx: TenantCtx): Promise<Job> {
+  const [row] = await q.query<JobRow>(`select ${jobCols} from jobs j where j.enterprise_id = $1 and j.id = $2`, [scope.enterpriseId, id]);
+  if (!row) throw fail.notFound();
+  return { ...row, roleName: roleName(row.role, ctx.lang) };
+}
+
+export async function listJobs(deps: Deps, ctx: TenantCtx, input: { role?: number }): Promise<{ list: Job[] }> {
+  return inTenant(deps, ctx, async (q, scope) => {
+    const rows = await q.query<JobRow>(
+      `select ${jobCols} from jobs j where j.enterprise_id = $1 and ($2::int is null or j.role = $2) order by j.role desc, j.id`,
+      [scope.enterpriseId, input.role ?? null],
+    );
+    return { list: rows.map((r) => ({ ...r, roleName: roleName(r.role, ctx.lang) })) };
+  });
+}
+
+export const getJob = (deps: Deps, ctx: TenantCtx, id: number) => inTenant(deps, ctx, (q, scope) => jobById(q, scope, id, ctx));
+
+/** A new job starts with its role's default operation bits on every menu (editable afterwards). */
+export async function addJob(deps: Deps, ctx: TenantCtx, input: { name: string; role: number }): Promise<Job> {
+  return inTenant(deps, ctx, async (q, scope) => {
+    const [row] = await q.query<{ id: number }>('insert into jobs (enterprise_id, name, role) values ($1, $2, $3) returning id', [
+      scope.enterpriseId, input.name, input.role,
+    ]);
+    const menus = await q.query<{ id: number; path: string }>('select id, path from menus where enterprise_id = $1', [scope.enterpriseId]);
+    for (const m of menus) {
+      const weight = defaultWeight(input.role, m.path);
+      if (weight) {
+        await q.query('insert into job_menus (enterprise_id, job_id, menu_id, weight) values ($1, $2, $3, $4)', [scope.enterpriseId, row.id, m.id, weight]);
+      }
+    }
+    await writeOplog(q, ctx, { ...scope, verb: 'create', entity: 'job', entityId: row.id, after: input });
+    return jobById(q, scope, row.id, ctx);
+  });
+}
+
+export async function editJob(deps: Deps, ctx: TenantCtx, input: { id: number; name: string; role: number }): Promise<Job> {
+  const out = await inTenant(deps, ctx, async (q, scope) => {
+    const before = await jobById(q, scope, input.id, ctx);
+    await q.query('update jobs set name = $3, role = $4 where enterprise_id = $1 and id = $2', [scope.enterpriseId, input.id, input.name, input.role]);
+    await writeOplog(q, ctx, {
+      ...scope, verb: 'update', entity: 'job', entityId: input.id, before: { name: before.name, role: before.role }, after: { name: input.name, role: input.role },
+    });
+    return jobById(q, scope, input.id, ctx);
+  });
+  // the role of every holder's entries may have changed
+  deps.cache.invalidate();
+  return out;
+}
+
+/** Refused (40009) while a member holds the job, or when it is the last one. */
+export async function deleteJob(deps: Deps, ctx: TenantCtx, id: number): Promise<Record<string, never>> {
+  await inTenant(deps, ctx, async (q, scope) => {
+    const before = await jobById(q, scope, id, ctx);
+    if (before.memberCount) throw fail.conflict('job.hasMembers');
+    const [{ total }] = await q.query<{ total: number }>('select count(*)::int as total from jobs where enterprise_id = $1', [scope.enterpriseId]);
+    if (total <= 1) throw fail.conflict('job.last');
+    await q.query('delete from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, id]);
+    await writeOplog(q, ctx, { ...scope, verb: 'delete', entity: 'job', entityId: id, before: { name: before.name, role: before.role } });
+  });
+  deps.cache.invalidate();
+  return {};
+}
