@@ -26,6 +26,9 @@ function reportUnhandled(err: unknown): void {
 }
 
 /** Saves the choice (local storage activeCom, roleItem) and reloads the app on /home. */
+/** How long 用户只有一个身份，直接跳转 stays on screen before the reload. */
+export const SINGLE_ROLE_PAUSE_MS = 1000;
+
 export function commitChoice(company: Partial<Company>, role: RoleEntry): void {
   writeStored('activeCom', company);
   writeStored('roleItem', role);
@@ -66,6 +69,8 @@ export async function chooseEnterprise(company: Company): Promise<void> {
   }
   if (roles.length === 1) {
     toast.info(i18n.t('common:msg.singleRole'), 'single-role');
+    // Let the person read the message before the app reloads into the enterprise.
+    await new Promise((resolve) => setTimeout(resolve, SINGLE_ROLE_PAUSE_MS));
     commitChoice(company, roles[0]);
   }
   // Several roles: the role chooser (flag 1) lists them.
