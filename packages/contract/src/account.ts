@@ -23,6 +23,15 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
+/** One login (session) of mine; times in Unix seconds. */
+export const loginItem = z.object({
+  id: z.number(), ctime: z.number(), lastSeen: z.number(), ip: z.string(), source: z.string(),
+  /** the session making this request */
+  current: z.boolean(),
+  /** not signed out, not expired */
+  active: z.boolean(),
+});
+
 const purpose = z.enum(SMS_PURPOSES, { error: 'field.invalid' });
 const exists = z.object({ exists: z.boolean() });
 
@@ -97,5 +106,15 @@ export const account = {
   roles: defineCall({
     path: 'account/roles', auth: 'user', summary: "The user's role entries in one enterprise",
     body: z.object({ enCode: text(32) }), result: z.object({ list: z.array(roleEntry) }),
+  }),
+  // Personal center (issue 3)
+  changePhone: defineCall({
+    path: 'account/change-phone', auth: 'user', limit: 'auth',
+    summary: "Change the account's phone: `un` the new phone, `code` sent to it (account/code, purpose bind); refuses a registered phone",
+    body: z.object({ un: phone, code: smsCode }), result: ok,
+  }),
+  logins: defineCall({
+    path: 'account/logins', auth: 'user', summary: 'My recent logins (sessions): time, last seen, ip, source, current, active',
+    body: empty, result: z.object({ list: z.array(loginItem) }),
   }),
 };

@@ -1,3 +1,90 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { id, ids, int, json } from './fields.js';
+import { geoApi, scopeFilter } from './geo.js';
+import { lifecycleCalls } from './lifecycle.js';
+import { filter, listOf } from './list.js';
+import {
+  deviceData, deviceListFilter, deviceView, employeeData, employeeView, etData, etFilter, etView, memberData, memberView,
+  personFilter, shopData, shopFilter, shopView,
+} from './store-entities.js';
+
+export * from './geo.js';
+export * from './lifecycle.js';
+export * from './store-entities.js';
+
 // Geography, the lifecycle entities of stores and devices, device controls, generic search (issue 4).
 // Each key is an area (the first path segment); each value maps call names to defineCall(...).
-export const storesApi = {};
+
+const STORE = '/store';
+
+export const COMMAND_KINDS = ['ai', 'landscape', 'volume', 'manage', 'virtual-status'] as const;
+export const COMMAND_STATES = ['pending', 'delivered', 'acknowledged', 'failed'] as const;
+export const MANAGE_ACTIONS = ['restart', 'refresh', 'screenshot'] as const;
+
+export const deviceCommand = z.object({
+  id: z.number(), deviceId: z.number(), seq: z.number(), kind: z.string(), payload: z.record(z.string(), z.unknown()),
+  state: z.string(), result: z.unknown(), createdBy: z.number(), ctime: z.number(), mtime: z.number(),
+});
+const queued = z.object({ count: z.number(), commands: z.array(deviceCommand) });
+/** `requestId`: the client's idempotency key; the same key on the same device queues once. */
+const control = <S extends z.ZodRawShape>(shape: S) => z.object({ ids, requestId: z.string().trim().max(64).optional(), ...shape });
+const flag = z.coerce.number({ error: 'field.invalid' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'field.invalid' }));
+const controlValue = z.discriminatedUnion('control', [
+  z.object({ control: z.literal('ai'), ai: flag }),
+  z.object({ control: z.literal('landscape'), direction: flag }),
+  z.object({ control: z.literal('volume'), volume: z.coerce.number().int().min(0, 'field.invalid').max(100, 'field.invalid') }),
+  z.object({ control: z.literal('manage'), action: z.enum(MANAGE_ACTIONS, { error: 'field.invalid' }) }),
+]);
+const publish = { menu: STORE, bit: 'publish' } as const;
+
+const deviceControls = {
+  ai: defineCall({ path: 'device/ai', auth: 'tenant', perm: publish, summary: 'Queue AI on/off for devices', body: control({ ai: flag }), result: queued }),
+  landscape: defineCall({ path: 'device/landscape', auth: 'tenant', perm: publish, summary: 'Queue an orientation change (1 landscape, 0 portrait)', body: control({ direction: flag }), result: queued }),
+  volume: defineCall({
+    path: 'device/volume', auth: 'tenant', perm: publish, summary: 'Queue a volume change (0–100)',
+    body: control({ volume: z.coerce.number({ error: 'field.invalid' }).int('field.invalid').min(0, 'field.invalid').max(100, 'field.invalid') }), result: queued,
+  }),
+  manage: defineCall({
+    path: 'device/manage', auth: 'tenant', perm: publish, summary: 'Queue restart, refresh or screenshot',
+    body: control({ action: z.enum(MANAGE_ACTIONS, { error: 'field.invalid' }) }), result: queued,
+  }),
+  virtualStatus: defineCall({
+    path: 'device/virtual-status', auth: 'tenant', perm: publish, summary: "Queue a virtual device's simulated status (0/1/3/7), for demos and the simulator",
+    body: control({ status: z.coerce.number().int().refine((v) => [0, 1, 3, 7].includes(v), 'field.invalid') }), result: queued,
+  }),
+  bulk: defineCall({
+    path: 'device/bulk', auth: 'tenant', perm: publish, summary: 'One control applied to every enabled device matching a filter (max 5000)',
+    body: z.object({ value: json(controlValue), requestId: z.string().trim().max(64).optional() }).extend(scopeFilter.shape).extend(deviceListFilter.shape).extend({ status: int.optional() }),
+    result: z.object({ count: z.number() }),
+  }),
+  commands: defineCall({
+    path: 'device/commands', auth: 'tenant', perm: { menu: STORE, bit: 'view' }, summary: "A device's command queue, newest first",
+    body: z.object({ id, pageNum: int.min(1).default(1), pageSize: int.min(1).max(100).default(10) }), result: listOf(deviceCommand),
+  }),
+};
+
+export const SEARCH_ENTITIES = ['shop', 'device', 'et', 'employee', 'member'] as const;
+
+export const shopCalls = lifecycleCalls('shop', STORE, shopData, shopView, shopFilter);
+export const etCalls = lifecycleCalls('et', STORE, etData, etView, etFilter);
+export const employeeCalls = lifecycleCalls('employee', STORE, employeeData, employeeView, personFilter);
+export const memberCalls = lifecycleCalls('member', STORE, memberData, memberView, personFilter);
+export const deviceCalls = { ...lifecycleCalls('device', STORE, deviceData, deviceView, deviceListFilter), ...deviceControls };
+
+export const storesApi = {
+  ...geoApi,
+  shop: shopCalls,
+  et: etCalls,
+  employee: employeeCalls,
+  member: memberCalls,
+  device: deviceCalls,
+  search: {
+    list: defineCall({
+      path: 'search/list', auth: 'tenant', perm: { menu: STORE, bit: 'view' },
+      summary: 'Generic list search of the filter sidebar: the enabled records of one entity with the filter object',
+      body: filter.extend({ entity: z.enum(SEARCH_ENTITIES, { error: 'search.entity' }) }).catchall(z.unknown()),
+      result: listOf(z.record(z.string(), z.unknown())),
+    }),
+  },
+};

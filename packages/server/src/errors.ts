@@ -20,5 +20,6 @@ export const fail = {
   notFound: (key: MessageKey = 'notFound') => new AppError(RET.notFound, key),
   conflict: (key: MessageKey) => new AppError(RET.conflict, key),
   tooMany: (key: MessageKey = 'tooMany') => new AppError(RET.tooMany, key),
+  tooLarge: (key: MessageKey = 'tooLarge') => new AppError(RET.tooLarge, key),
   invalid: (field: string, key: MessageKey) => new AppError(RET.validation, key, [{ field, message: key }]),
 };

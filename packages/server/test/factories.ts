@@ -59,3 +59,38 @@ export async function addMemberWithRole(t: TestApp, ent: Company, user: TestUser
 }
 
 export const tenantHeaders = (u: TestUser, ent: Company, roleNode: string) => ({ ...u.headers, enCode: ent.companyCode, roleCode: roleNode });
+
+/** Add a member with one role entry limited to a data range `{p,c,a,s}` (issue 4: stores). */
+export async function addMemberWithRange(
+  t: TestApp, ent: Company, user: TestUser, role: 1 | 2 | 3, range: { p?: string[]; c?: string[]; a?: string[]; s?: string[] },
+): Promise<string> {
+  return t.db.tx({ enterpriseId: ent.companyId }, async (q) => {
+    const scope = { enterpriseId: ent.companyId };
+    const [dept] = await q.query<{ id: number }>('select id from departments where enterprise_id = $1 order by id limit 1', [ent.companyId]);
+    const [job] = await q.query<{ id: number }>('select id from jobs where enterprise_id = $1 and role = $2', [ent.companyId, role]);
+    await addMember(q, scope, user.id, false);
+    return addRoleEntry(q, scope, { userId: user.id, deptId: dept.id, jobId: job.id, range: { p: [], c: [], a: [], s: [], ...range } });
+  });
+}
+
+/** A shop made and approved through the API by the enterprise's owner and a second supervisor. */
+export async function makeShop(
+  t: TestApp, ent: TestEnterprise, over: Record<string, unknown> = {}, reviewer?: { user: TestUser; node: string },
+): Promise<number> {
+  const { post } = await import('./harness.js');
+  const owner = tenantHeaders(ent.owner, ent, ent.ownerRole);
+  const created = await post<{ id: number }>(t, 'shop/create', {
+    name: `Shop ${randomInt(1e6)}`, code: `S${randomInt(1e9)}`, level: 1, province: '44', city: '4403', district: '440305', ...over,
+  }, owner);
+  if (created.body.ret !== 0) throw new Error(`shop/create: ${JSON.stringify(created.body)}`);
+  const id = created.body.result.id;
+  await post(t, 'shop/apply', { id }, owner);
+  let rev = reviewer;
+  if (!rev) {
+    const user = await makeUser(t, 'reviewer');
+    rev = { user, node: await addMemberWithRole(t, ent, user, 3) };
+  }
+  const passed = await post(t, 'shop/examine', { id, pass: 1 }, tenantHeaders(rev.user, ent, rev.node));
+  if (passed.body.ret !== 0) throw new Error(`shop/examine: ${JSON.stringify(passed.body)}`);
+  return id;
+}

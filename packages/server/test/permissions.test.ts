@@ -28,18 +28,19 @@ describe('operation bits (DESIGN §4) enforced from the job’s menu weights', (
     const sup = await tenantCtx(ent, ent.owner, true);
     const mgr = await tenantCtx(ent, manager, false);
     const asst = await tenantCtx(ent, assistant, false);
-    expect(await retOf(checkPerm(t.db, sup, { menu: '/store', bit: 'examine' }))).toBe(0);
-    expect(await retOf(checkPerm(t.db, mgr, { menu: '/store', bit: 'create' }))).toBe(0);
-    expect(await retOf(checkPerm(t.db, mgr, { menu: '/store', bit: 'examine' }))).toBe(RET.forbidden);
-    expect(await retOf(checkPerm(t.db, asst, { menu: '/store', bit: 'view' }))).toBe(RET.forbidden);
-    expect(await retOf(checkPerm(t.db, asst, { menu: '/inform', bit: 'view' }))).toBe(0);
-    expect(await retOf(checkPerm(t.db, mgr, { menu: '/enterprise', bit: 'view', main: true }))).toBe(RET.forbidden);
-    expect(await retOf(checkPerm(t.db, sup, { menu: '/enterprise', bit: 'update', main: true }))).toBe(0);
+    expect(await retOf(checkPerm(t.deps, sup, { menu: '/store', bit: 'examine' }))).toBe(0);
+    expect(await retOf(checkPerm(t.deps, mgr, { menu: '/store', bit: 'create' }))).toBe(0);
+    expect(await retOf(checkPerm(t.deps, mgr, { menu: '/store', bit: 'examine' }))).toBe(RET.forbidden);
+    expect(await retOf(checkPerm(t.deps, asst, { menu: '/store', bit: 'view' }))).toBe(RET.forbidden);
+    expect(await retOf(checkPerm(t.deps, asst, { menu: '/inform', bit: 'view' }))).toBe(0);
+    expect(await retOf(checkPerm(t.deps, mgr, { menu: '/enterprise', bit: 'view', main: true }))).toBe(RET.forbidden);
+    expect(await retOf(checkPerm(t.deps, sup, { menu: '/enterprise', bit: 'update', main: true }))).toBe(0);
     // weights are data: taking a bit away takes the permission away
     await t.db.admin.query(
       `update job_menus set weight = weight & ~2 where job_id = $1 and menu_id in (select id from menus where path = '/store')`, [mgr.role.jobId],
     );
-    expect(await retOf(checkPerm(t.db, mgr, { menu: '/store', bit: 'create' }))).toBe(RET.forbidden);
+    t.deps.cache.invalidate(); // as permission/set-role-menus does
+    expect(await retOf(checkPerm(t.deps, mgr, { menu: '/store', bit: 'create' }))).toBe(RET.forbidden);
   });
 });
 

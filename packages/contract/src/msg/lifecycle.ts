@@ -1,3 +1,23 @@
 // Server messages of the lifecycle area, in both languages.
 export const LIFECYCLE_MESSAGES = {
+  'lifecycle.notDraft': { zh: '只有草稿或被驳回的记录可以修改', en: 'Only drafts and rejected records can be edited' },
+  'lifecycle.submitted': { zh: '该记录已提交审核，审核完成前不能修改', en: 'This record is waiting for review and cannot be changed until it is reviewed' },
+  'lifecycle.notSubmittable': { zh: '只有草稿或被驳回的记录可以提交审核', en: 'Only drafts and rejected records can be submitted for review' },
+  'lifecycle.notSubmitted': { zh: '该记录不在待审核状态，无法审核', en: 'This record is not waiting for review' },
+  'lifecycle.alreadyExamined': { zh: '该记录已被其他审核人处理', en: 'Another reviewer has already examined this record' },
+  'lifecycle.ownSubmission': { zh: '不能审核自己提交的记录', en: 'You cannot examine your own submission' },
+  'lifecycle.reasonRequired': { zh: '驳回时请填写原因', en: 'A reason is required to reject' },
+  'lifecycle.notAuthor': { zh: '只有作者本人可以操作自己的草稿', en: 'Only the author can act on their own draft' },
+  'lifecycle.notEnabled': { zh: '该记录尚未审核通过启用', en: 'This record has not been approved and enabled yet' },
+  'lifecycle.deleted': { zh: '该记录已删除，请先恢复', en: 'This record is deleted; recover it first' },
+  'lifecycle.notDeleted': { zh: '该记录未被删除，无需恢复', en: 'This record is not deleted' },
+  'lifecycle.alreadyOnline': { zh: '该记录已上线', en: 'This record is already online' },
+  'lifecycle.alreadyOffline': { zh: '该记录已下线', en: 'This record is already offline' },
+  'lifecycle.noDraft': { zh: '该记录没有草稿', en: 'This record has no draft' },
+  'lifecycle.draftDeleted': { zh: '该记录的草稿在回收站中，请先恢复', en: "This record's draft is in the recycle bin; recover it first" },
+  'lifecycle.draftNotDeleted': { zh: '该草稿未被删除，无需恢复', en: 'This draft is not deleted' },
+  'lifecycle.outOfRange': { zh: '该记录不在您的数据范围内', en: 'This record is outside your data range' },
+  'lifecycle.review.request': { zh: '有新的{entity}待审核：{title}', en: 'A {entity} is waiting for your review: {title}' },
+  'lifecycle.review.passed': { zh: '您提交的{entity}已审核通过：{title}', en: 'Your {entity} was approved: {title}' },
+  'lifecycle.review.rejected': { zh: '您提交的{entity}被驳回：{title}', en: 'Your {entity} was rejected: {title}' },
 } as const satisfies Record<string, { zh: string; en: string }>;

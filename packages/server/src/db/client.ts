@@ -20,8 +20,13 @@ export type Db = {
 
 export const APP_ROLE = 'vitrine_app';
 
-const scopeSql = `select set_config('app.user_id', $1, true), set_config('app.enterprise_id', $2, true)`;
+// One statement: the non-superuser role (so RLS applies) and who the transaction acts for.
+const scopeSql = `select set_config('role', '${APP_ROLE}', true), set_config('app.user_id', $1, true), set_config('app.enterprise_id', $2, true)`;
 const scopeParams = (s: Scope) => [String(s.userId ?? ''), String(s.enterpriseId ?? '')];
+const idText = (n: number | undefined) => (n === undefined ? '' : String(Math.trunc(Number(n))));
+/** begin + scope in one round trip (simple protocol; the ids are integers we format ourselves). */
+const beginScoped = (s: Scope) =>
+  `begin; select set_config('role', '${APP_ROLE}', true), set_config('app.user_id', '${idText(s.userId)}', true), set_config('app.enterprise_id', '${idText(s.enterpriseId)}', true)`;
 
 /** PGlite has a single session: one mutex orders every statement and transaction. */
 class Mutex {
@@ -46,7 +51,6 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob })
     tx: (scope, fn) =>
       mutex.run(() =>
         pglite.transaction(async (tx) => {
-          await tx.query(`set local role ${APP_ROLE}`);
           await tx.query(scopeSql, scopeParams(scope));
           return fn(asQ((sql, params) => tx.query(sql, params)));
         }),
@@ -59,6 +63,9 @@ export async function openPg(url: string, max = 10): Promise<Db & { pool: pg.Poo
   // int8 (count(*), bigint ids) as numbers: our values stay far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client can be cut by the server (restart, dropped database); the pool replaces it.
+  // Without a listener that error would crash the process.
+  pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
   const admin: Q = { query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[] };
   return {
     kind: 'pg',
@@ -67,9 +74,7 @@ export async function openPg(url: string, max = 10): Promise<Db & { pool: pg.Poo
     async tx(scope, fn) {
       const client = await pool.connect();
       try {
-        await client.query('begin');
-        await client.query(`set local role ${APP_ROLE}`);
-        await client.query(scopeSql, scopeParams(scope));
+        await client.query(beginScoped(scope));
         const result = await fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] });
         await client.query('commit');
         return result;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureRegions } from '../domains/geo/load.js';
 import type { Db } from './client.js';
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -25,6 +26,8 @@ export async function migrate(db: Db): Promise<string[]> {
     }
     applied.push(name);
   }
+  // Reference data that ships with the code (GB/T 2260 regions), loaded once into an empty table.
+  await ensureRegions(db);
   return applied;
 }
 

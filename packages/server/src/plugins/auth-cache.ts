@@ -33,6 +33,10 @@ export class AuthCache {
     return this.get(`t|${key}`, load);
   }
 
+  weight<T>(key: string, load: () => Promise<T>) {
+    return this.get(`w|${key}`, load);
+  }
+
   invalidate() {
     this.generation++;
     this.entries.clear();

@@ -106,14 +106,15 @@ export async function menuWeight(q: Q, enterpriseId: number, jobId: number, path
   return rows[0]?.weight ?? 0;
 }
 
-export async function checkPerm(db: Db, ctx: TenantCtx, perm: Perm): Promise<void> {
+/** The call's operation bit on its menu, from the caller's job (cached with the other auth lookups). */
+export async function checkPerm(deps: { db: Db; cache: AuthCache }, ctx: TenantCtx, perm: Perm): Promise<void> {
   // Enterprise management belongs to the main admin, whatever their job: isMain alone decides.
   if (perm.main) {
     if (!ctx.enterprise.isMain) throw fail.forbidden('forbidden.notMain');
     return;
   }
-  const weight = await db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, (q) =>
-    menuWeight(q, ctx.enterprise.id, ctx.role.jobId, perm.menu),
+  const weight = await deps.cache.weight(`${ctx.enterprise.id}|${ctx.role.jobId}|${perm.menu}`, () =>
+    deps.db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, (q) => menuWeight(q, ctx.enterprise.id, ctx.role.jobId, perm.menu)),
   );
   if ((weight & PERM[perm.bit]) === 0) throw fail.forbidden();
 }

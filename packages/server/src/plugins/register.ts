@@ -18,7 +18,7 @@ function toFields(error: z.ZodError): FieldError[] {
   return error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message.includes(' ') ? 'field.invalid' : i.message }));
 }
 
-async function contextFor(deps: Deps, def: CallDef, req: FastifyRequest): Promise<Ctx> {
+export async function contextFor(deps: Deps, def: CallDef, req: FastifyRequest): Promise<Ctx> {
   switch (def.auth) {
     case 'public':
       return baseCtx(req);
@@ -30,7 +30,7 @@ async function contextFor(deps: Deps, def: CallDef, req: FastifyRequest): Promis
     case 'tenant': {
       const user = await resolveUser(deps.db, req, deps.config.tokenIdleSeconds, deps.cache);
       const ctx = await resolveTenant(deps.db, req, user, deps.cache);
-      if (def.perm) await checkPerm(deps.db, ctx, def.perm);
+      if (def.perm) await checkPerm(deps, ctx, def.perm);
       return ctx;
     }
   }

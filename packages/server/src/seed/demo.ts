@@ -4,6 +4,7 @@ import { createUser } from '../domains/account/service.js';
 import { createCompany } from '../domains/company/service.js';
 import { addMember, addRoleEntry } from '../domains/company/queries.js';
 import { reviewEnterprise } from '../domains/operator/service.js';
+import { seedDemoStores } from './demo-stores.js';
 import type { UserCtx } from '../plugins/context.js';
 
 export const DEMO_PASSWORD = 'vitrine-demo-2026';
@@ -48,6 +49,7 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     await addRoleEntry(q, scope, { userId: users.assistant.id, deptId: shop.id, jobId: jobFor(ROLE.assistant), range: { p: [], c: [], a: [], s: [] } });
   });
   deps.cache.invalidate();
+  const stores = await seedDemoStores(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager });
 
   const lines = [
     'Demo data created. Sign in at /index with a phone and the password ' + DEMO_PASSWORD + ':',
@@ -55,6 +57,7 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     `  ${DEMO_USERS.manager.phone}  store manager in ${demo.title}`,
     `  ${DEMO_USERS.assistant.phone}  shop assistant in ${demo.title}`,
     `  ${DEMO_USERS.other.phone}  main admin of ${other.title} (${other.companyCode}), another tenant`,
+    `  (${stores.shops} shops and ${stores.devices} devices; the store manager's range is district ${stores.managerDistrict})`,
   ];
   return { banner: lines.join('\n'), codes: [demo.companyCode, other.companyCode] };
 }

@@ -1,4 +1,29 @@
-import type { MatrixRoute } from './types.js';
+import { makePng, permitOf, upload } from '../../src/domains/files/fixtures.js';
+import { tenantHeaders, type TestEnterprise } from '../factories.js';
+import type { MatrixRoute, World } from './types.js';
+
+let seed = 100;
+
+/** Upload a fresh PNG as the enterprise's owner; its id and hash. */
+async function fileIn(w: World, ent: TestEnterprise): Promise<{ id: number; hash: string }> {
+  const h = tenantHeaders(ent.owner, ent, ent.ownerRole);
+  const res = await upload(w.t, h, (await permitOf(w.t, h, 'avatar')).result.permit, { name: 'm.png', data: makePng(2, 2, seed++) });
+  return { id: res.body.result.id as number, hash: res.body.result.hash as string };
+}
 
 // Tenant routes of the files area that every member may call with this body (add each new route).
-export const FILES_ROUTES: MatrixRoute[] = [];
+// file/signature (GET) and file/upload (multipart) are covered in domains/files/*.test.ts.
+export const FILES_ROUTES: MatrixRoute[] = [
+  {
+    path: 'file/info', body: async (w) => ({ hash: (await fileIn(w, w.a)).hash }),
+    foreign: async (w) => ({ hash: (await fileIn(w, w.b)).hash }),
+  },
+  {
+    path: 'file/url', body: async (w) => ({ id: (await fileIn(w, w.a)).id }),
+    foreign: async (w) => ({ id: (await fileIn(w, w.b)).id }),
+  },
+  {
+    path: 'file/save', body: async (w) => ({ id: (await fileIn(w, w.a)).id, title: 'm' }),
+    foreign: async (w) => ({ id: (await fileIn(w, w.b)).id, title: 'm' }),
+  },
+];

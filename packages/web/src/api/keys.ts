@@ -5,5 +5,56 @@ export const keys = {
     info: () => ['account', 'info'] as const,
     menu: (enCode: string, roleNode: string) => ['account', 'menu', enCode, roleNode] as const,
     roles: (enCode: string) => ['account', 'roles', enCode] as const,
+    logins: () => ['account', 'logins'] as const,
+  },
+  company: {
+    all: ['company'] as const,
+    info: () => ['company', 'info'] as const,
+    accounts: (filter: object) => ['company', 'accounts', filter] as const,
+    applies: (filter: object) => ['company', 'applies', filter] as const,
+  },
+  dept: {
+    all: ['dept'] as const,
+    list: () => ['dept', 'list'] as const,
+    employees: (id: number, pageNum: number) => ['dept', 'employees', id, pageNum] as const,
+  },
+  job: {
+    all: ['job'] as const,
+    list: () => ['job', 'list'] as const,
+  },
+  permission: {
+    all: ['permission'] as const,
+    list: () => ['permission', 'list'] as const,
+    roleMenus: (jobId: number) => ['permission', 'role-menus', jobId] as const,
+  },
+  oplog: {
+    all: ['oplog'] as const,
+    list: (filter: object) => ['oplog', 'list', filter] as const,
+  },
+  message: {
+    all: ['message'] as const,
+    list: (filter: object) => ['message', 'list', filter] as const,
+    info: (id: number) => ['message', 'info', id] as const,
+    unread: (enCode: string) => ['message', 'unread', enCode] as const,
+  },
+  geo: {
+    all: ['geo'] as const,
+    tree: (kind: string, id: string) => ['geo', 'tree', kind, id] as const,
+    count: (kind: string, range: object) => ['geo', 'count', kind, range] as const,
+  },
+  /** Lifecycle entities (shop, et, employee, member, device): list per tab, record, versions, log. */
+  lifecycle: {
+    all: (entity: string) => ['lifecycle', entity] as const,
+    list: (entity: string, tab: string, filter: object) => ['lifecycle', entity, 'list', tab, filter] as const,
+    detail: (entity: string, id: number) => ['lifecycle', entity, 'detail', id] as const,
+    history: (entity: string, id: number) => ['lifecycle', entity, 'history', id] as const,
+    logs: (entity: string, id: number, pageNum: number) => ['lifecycle', entity, 'logs', id, pageNum] as const,
+  },
+  device: {
+    all: ['device'] as const,
+    commands: (id: number, pageNum: number) => ['device', 'commands', id, pageNum] as const,
+  },
+  search: {
+    list: (entity: string, filter: object) => ['search', 'list', entity, filter] as const,
   },
 };

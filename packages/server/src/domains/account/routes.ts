@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { register } from '../../plugins/register.js';
+import * as center from './center.js';
 import * as svc from './service.js';
 
 export function accountRoutes(app: FastifyInstance, deps: Deps) {
@@ -23,4 +24,6 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, a.menuV2, (_b, ctx) => svc.menu(deps, ctx, false));
   register(app, deps, a.names, (b, ctx) => svc.names(deps, ctx, b.ids));
   register(app, deps, a.roles, (b, ctx) => svc.roles(deps, ctx, b.enCode));
+  register(app, deps, a.changePhone, (b, ctx) => center.changePhone(deps, ctx, b));
+  register(app, deps, a.logins, (_b, ctx) => center.logins(deps, ctx));
 }

@@ -1,6 +1,89 @@
-import PlaceholderPage from '../placeholder/PlaceholderPage';
+import { useCallback, useState } from 'react';
+import { App, Badge, Button, Card, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, MESSAGE_STATUS, PAGE_SIZE, type MessageItem } from '@vitrine/contract';
+import { call } from '../../api/client';
+import { keys } from '../../api/keys';
+import { formatTime, useErrorToast } from '../enterprise/shared';
+import { MessageDrawer } from './MessageDrawer';
+import { useMarkRead } from './useMessages';
 
-/** Until this area is built it shows the honest empty state. */
-export default function Page() {
-  return <PlaceholderPage area="news" />;
+type Tab = 'all' | 'unread' | 'read';
+const STATUS: Record<Tab, number | undefined> = { all: undefined, unread: MESSAGE_STATUS.unread, read: MESSAGE_STATUS.read };
+
+/** /news: my messages in this enterprise, newest first; unread 401 / read 402. */
+export default function NewsPage() {
+  const { t } = useTranslation('news');
+  const { message } = App.useApp();
+  const onError = useErrorToast();
+  const [tab, setTab] = useState<Tab>('unread');
+  const [pageNum, setPageNum] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const filter = { status: STATUS[tab], pageNum, pageSize: PAGE_SIZE };
+  const list = useQuery({ queryKey: keys.message.list(filter), queryFn: () => call(api.message.list, filter) });
+  const mark = useMarkRead(onError);
+
+  const markSelected = () =>
+    mark.mutate({ ids: selected }, { onSuccess: (r) => { setSelected([]); void message.success(t('marked', { count: r.count })); } });
+  const markAll = () => mark.mutate('all', { onSuccess: (r) => void message.success(t('marked', { count: r.count })) });
+  const { mutate } = mark;
+  const onRead = useCallback((id: number) => mutate({ ids: [id] }), [mutate]);
+
+  return (
+    <div data-testid="news-page">
+      <Typography.Title level={4} style={{ marginTop: 0 }}>{t('title')}</Typography.Title>
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => {
+            setTab(k === 'all' || k === 'read' ? k : 'unread');
+            setPageNum(1);
+            setSelected([]);
+          }}
+          items={(['unread', 'read', 'all'] as const).map((k) => ({ key: k, label: <span data-testid={`news-tab-${k}`}>{t(`tab.${k}`)}</span> }))}
+          tabBarExtraContent={
+            <Space>
+              <Button icon={<CheckOutlined />} disabled={selected.length === 0} loading={mark.isPending} onClick={markSelected} data-testid="news-mark-selected">
+                {t('markSelected', { count: selected.length })}
+              </Button>
+              <Popconfirm title={t('markAllConfirm')} okText={t('common:action.ok')} cancelText={t('common:action.cancel')} onConfirm={markAll}>
+                <Button data-testid="news-mark-all">{t('markAll')}</Button>
+              </Popconfirm>
+            </Space>
+          }
+        />
+        <Table<MessageItem>
+          rowKey="id"
+          loading={list.isPending}
+          dataSource={list.data?.list ?? []}
+          locale={{ emptyText: t(`empty.${tab}`) }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (k) => setSelected(k.map(Number)),
+            getCheckboxProps: (m) => ({ disabled: m.status !== MESSAGE_STATUS.unread }),
+          }}
+          onRow={(m) => ({ onClick: () => setOpenId(m.id), style: { cursor: 'pointer' } })}
+          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
+          columns={[
+            {
+              title: t('col.title'), key: 'title',
+              render: (_v, m) => (
+                <Space>
+                  <Badge status={m.status === MESSAGE_STATUS.unread ? 'processing' : 'default'} />
+                  <span style={{ fontWeight: m.status === MESSAGE_STATUS.unread ? 600 : 400 }}>{m.title}</span>
+                </Space>
+              ),
+            },
+            { title: t('col.body'), key: 'body', ellipsis: true, render: (_v, m) => <Typography.Text type="secondary">{m.body}</Typography.Text> },
+            { title: t('col.status'), key: 'status', width: 90, render: (_v, m) => t(m.status === MESSAGE_STATUS.unread ? 'status.unread' : 'status.read') },
+            { title: t('col.time'), key: 'time', width: 160, render: (_v, m) => formatTime(m.ctime) },
+          ]}
+        />
+      </Card>
+      <MessageDrawer id={openId} onClose={() => setOpenId(null)} onRead={onRead} />
+    </div>
+  );
 }

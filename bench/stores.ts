@@ -1,0 +1,174 @@
+/**
+ * Stores bench (issue 4): 10,000 shops and 100,000 devices (direct SQL inserts), then
+ * - shop/enable-list and device/enable-list through the real app (buildApp, app.inject: protocol,
+ *   auth, permission bit, validation, the engine's two statements in a tenant transaction, envelope)
+ *   vs the same two statements (the engine's own SQL text) through raw `pg` — ratio of medians;
+ * - geo/tree expansion (provinces → a province → a city → a district) through the app.
+ * Needs DATABASE_URL (creates and drops vitrine_bench_stores_<pid>). Run: npx tsx bench/stores.ts
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../packages/server/src/app.js';
+import { openPg } from '../packages/server/src/db/client.js';
+import { migrate } from '../packages/server/src/db/migrate.js';
+import { createUser } from '../packages/server/src/domains/account/service.js';
+import { createSession } from '../packages/server/src/domains/account/sessions.js';
+import { createCompany } from '../packages/server/src/domains/company/service.js';
+import { reviewEnterprise } from '../packages/server/src/domains/operator/service.js';
+import { DEVICE } from '../packages/server/src/domains/devices/entity.js';
+import { ensureRegions } from '../packages/server/src/domains/geo/load.js';
+import { SHOP } from '../packages/server/src/domains/stores/entities.js';
+import { listStatements } from '../packages/server/src/lifecycle/lists.js';
+import type { Config } from '../packages/server/src/config.js';
+
+const SHOPS = Number(process.env.BENCH_SHOPS ?? 10_000);
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+const README = join(import.meta.dirname, 'README.md');
+const START = '<!-- stores-bench:start -->';
+const END = '<!-- stores-bench:end -->';
+
+const config = (dataDir: string): Config => ({
+  port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false, secret: 'bench-secret', apiBase: '/api',
+  tokenIdleSeconds: 3600, tokenMaxSeconds: 86400, hashConcurrency: 2, logger: false,
+  limits: { authPerMinute: 1_000_000, smsPerMinute: 10, smsPerIpDay: 50, smsPerPhoneDay: 10 },
+});
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+async function seed(admin: pg.Client, ent: number, user: number) {
+  await admin.query(
+    `insert into shops (enterprise_id, author_id, status, live_version, online, name, code, level, province, city, district, address)
+     select $1, $2, 103, 1, 302, '门店' || g, 'B' || g, 1 + g % 3, substr(r.code, 1, 2), substr(r.code, 1, 4), r.code, '人民路' || g || '号'
+       from generate_series(1, $3::int) g join (select code, (row_number() over (order by code))::int - 1 as k from regions where level = 3) r on r.k = g % 400`,
+    [ent, user, SHOPS],
+  );
+  await admin.query(
+    `insert into devices (enterprise_id, author_id, status, live_version, online, code, name, type, orientation, shop_id, device_status)
+     select $1, $2, 103, 1, 302, 'D' || g, '屏' || g, case when g % 2 = 0 then 'big' else 'pad' end, g % 2, s.id, (array[0, 1, 3, 7])[1 + g % 4]
+       from generate_series(1, $3::int) g join (select id, (row_number() over (order by id))::int - 1 as k from shops where enterprise_id = $1) s on s.k = g % $4`,
+    [ent, user, DEVICES, SHOPS],
+  );
+  await admin.query(
+    `insert into record_versions (enterprise_id, entity, record_id, version, status, apply_status, data, author_id)
+     select $1, 'shop', id, 1, 103, 202, jsonb_build_object('name', name, 'code', code, 'level', level, 'province', province, 'city', city,
+            'district', district, 'address', address, 'phone', '', 'managerId', null, 'hours', '', 'area', 0), $2 from shops where enterprise_id = $1`,
+    [ent, user],
+  );
+  await admin.query(
+    `insert into record_versions (enterprise_id, entity, record_id, version, status, apply_status, data, author_id)
+     select $1, 'device', id, 1, 103, 202, jsonb_build_object('code', code, 'name', name, 'type', type, 'orientation', orientation, 'shopId', shop_id,
+            'etId', null, 'volume', volume, 'ai', ai), $2 from devices where enterprise_id = $1`,
+    [ent, user],
+  );
+  await admin.query('analyze');
+}
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('bench/stores.ts needs DATABASE_URL (PostgreSQL): it compares the server with raw pg');
+  const name = `vitrine_bench_stores_${process.pid}`;
+  const root = new pg.Client({ connectionString: url });
+  await root.connect();
+  await root.query(`create database ${name}`);
+  const dbUrl = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-stores-'));
+  const db = await openPg(dbUrl, 10);
+  (db as unknown as { pool: pg.Pool }).pool.on('error', () => undefined);
+  const raw = new pg.Client({ connectionString: dbUrl });
+  try {
+    await migrate(db);
+    await ensureRegions(db);
+    const { app, deps } = await buildApp({ config: config(dataDir), db });
+    await app.ready();
+    const user = await db.tx({}, (q) => createUser(q, '13800009999', null, 'bench'));
+    const token = await db.tx({}, (q) => createSession(deps, q, user.id, '127.0.0.1', 'pc'));
+    const ctxUser = { lang: 'zh' as const, ip: '127.0.0.1', source: 'pc' as const, user: { id: user.id, phone: '13800009999', nickname: '', sessionId: 0 } };
+    const company = await createCompany(deps, ctxUser, { title: 'Bench chain' });
+    await reviewEnterprise(db.admin, company.companyCode, true);
+    const [entry] = await db.admin.query<{ role_node: string }>('select role_node from role_entries where enterprise_id = $1', [company.companyId]);
+    await raw.connect();
+    const t0 = process.hrtime.bigint();
+    await seed(raw, company.companyId, user.id);
+    const seedMs = ms(t0);
+    const headers = { appid: 'pc', at: token, id: String(user.id), enCode: company.companyCode, roleCode: entry.role_node, 'content-type': 'application/json' };
+    const call = async (path: string, body: Record<string, unknown>) => {
+      const res = await app.inject({ method: 'POST', url: `/api/${path}`, headers, payload: JSON.stringify(body) });
+      const json = res.json() as { ret: number; result: { total?: number; list: { id: string }[] } };
+      if (json.ret !== 0) throw new Error(`${path}: ${res.body}`);
+      return json.result;
+    };
+    const scope = { enterpriseId: company.companyId, range: null };
+    const cases = [
+      { label: 'shop/enable-list', path: 'shop/enable-list', cfg: SHOP },
+      { label: 'device/enable-list', path: 'device/enable-list', cfg: DEVICE },
+    ];
+    const rows: string[] = [];
+    for (const c of cases) {
+      const filter = { pageNum: 1, pageSize: 10 };
+      const { count, page } = listStatements(c.cfg, scope, user.id, 'enabled', filter);
+      const viaRaw = async () => {
+        await raw.query(count.sql, count.params);
+        await raw.query(page.sql, page.params);
+      };
+      for (let i = 0; i < 5; i++) {
+        await call(c.path, {});
+        await viaRaw();
+      }
+      const server: number[] = [];
+      const direct: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const order = i % 2 === 0;
+        if (order) { const a = process.hrtime.bigint(); await call(c.path, {}); server.push(ms(a)); }
+        const b = process.hrtime.bigint(); await viaRaw(); direct.push(ms(b));
+        if (!order) { const a = process.hrtime.bigint(); await call(c.path, {}); server.push(ms(a)); }
+      }
+      const total = (await call(c.path, {})).total;
+      rows.push(`| ${c.label} (${total} enabled, page of 10) | ${median(server).toFixed(2)} ms | ${median(direct).toFixed(2)} ms | ${(median(direct) / median(server)).toFixed(2)}× |`);
+    }
+    const tree: string[] = [];
+    let id = '';
+    for (const level of ['provinces', 'cities of the first province', 'districts of its first city', 'shops of its first district']) {
+      const times: number[] = [];
+      let first = '';
+      let n = 0;
+      for (let i = 0; i < ROUNDS / 2; i++) {
+        const a = process.hrtime.bigint();
+        const res = await call('geo/tree', { id });
+        times.push(ms(a));
+        first = res.list[0]?.id ?? '';
+        n = res.list.length;
+      }
+      tree.push(`| geo/tree ${id ? `id=${id}` : '(top)'}: ${level} | ${n} nodes | ${median(times).toFixed(2)} ms |`);
+      id = first;
+    }
+    const section = [
+      `Run ${new Date().toISOString().slice(0, 10)}, PostgreSQL, ${SHOPS} shops and ${DEVICES} devices (seeded in ${(seedMs / 1000).toFixed(1)} s), ${ROUNDS} rounds, supervisor (whole enterprise).`,
+      '',
+      '| list | server (app.inject) median | raw pg median | ratio raw ÷ server |',
+      '|---|---|---|---|',
+      ...rows,
+      '',
+      '| tree expansion | children | median |',
+      '|---|---|---|',
+      ...tree,
+    ].join('\n');
+    console.log(section);
+    const text = readFileSync(README, 'utf8');
+    const a = text.indexOf(START);
+    const b = text.indexOf(END);
+    if (a >= 0 && b > a) writeFileSync(README, `${text.slice(0, a + START.length)}\n${section}\n${text.slice(b)}`);
+    await app.close();
+  } finally {
+    await raw.end().catch(() => undefined);
+    await db.close();
+    if (!process.env.BENCH_KEEP) await root.query(`drop database if exists ${name} with (force)`);
+    else console.log(`kept database ${name}`);
+    await root.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,67 @@
+import type { Q } from '../../db/client.js';
+import { fail } from '../../errors.js';
+import { scopeOf } from '../../lifecycle/access.js';
+import { Params, columnAccessor, rangeSql } from '../../lifecycle/sql.js';
+import type { TenantCtx } from '../../plugins/context.js';
+import { writeOplog } from '../oplog/write.js';
+import { DEVICE } from './entity.js';
+
+// The remote-control command queue. Each command belongs to one device and gets that device's next
+// sequence number (devices.command_seq), so the device API can deliver them in order; a client
+// requestId makes a control idempotent per device (key `<requestId>:<deviceId>`).
+
+export type CommandRow = {
+  id: number; deviceId: number; seq: number; kind: string; payload: Record<string, unknown>; state: string; result: unknown;
+  createdBy: number; ctime: number; mtime: number;
+};
+const COLUMNS = `id::int, device_id as "deviceId", seq, kind, payload, state, result, created_by as "createdBy",
+  extract(epoch from created_at)::int as ctime, extract(epoch from updated_at)::int as mtime`;
+
+/** Every id must be an enabled, not deleted device of this enterprise in the caller's range. */
+export async function controllable(q: Q, ctx: TenantCtx, ids: number[]): Promise<void> {
+  const scope = scopeOf(ctx);
+  const p = new Params([scope.enterpriseId, ids]);
+  const inRange = rangeSql(DEVICE, columnAccessor(DEVICE), scope.range, p.add, '$1') ?? 'true';
+  const rows = await q.query<{ id: number; enabled: boolean; in_range: boolean }>(
+    `select t.id, t.live_version is not null and t.deleted_at is null as enabled, ${inRange} as in_range
+       from devices t where t.enterprise_id = $1 and t.id = any($2::int[])`,
+    p.values,
+  );
+  if (rows.length !== new Set(ids).size) throw fail.notFound();
+  if (rows.some((r) => !r.in_range)) throw fail.forbidden('lifecycle.outOfRange');
+  if (rows.some((r) => !r.enabled)) throw fail.conflict('device.notEnabled');
+}
+
+/** Queue one command per device (set-based); repeats of a requestId return the commands already queued. */
+export async function queueCommands(
+  q: Q, ctx: TenantCtx, ids: number[], kind: string, payload: Record<string, unknown>, requestId?: string, log = true,
+): Promise<{ count: number; commands: CommandRow[] }> {
+  const ent = ctx.enterprise.id;
+  const unique = [...new Set(ids)];
+  const existing = requestId
+    ? await q.query<CommandRow>(`select ${COLUMNS} from device_commands where enterprise_id = $1 and idem_key = any($2::text[])`, [ent, unique.map((d) => `${requestId}:${d}`)])
+    : [];
+  const todo = unique.filter((d) => !existing.some((c) => c.deviceId === d));
+  const added = todo.length
+    ? await q.query<CommandRow>(
+        `with s as (update devices set command_seq = command_seq + 1 where enterprise_id = $1 and id = any($2::int[]) returning id, command_seq)
+         insert into device_commands (enterprise_id, device_id, seq, kind, payload, idem_key, created_by)
+         select $1, s.id, s.command_seq, $3, $4, case when $5::text is null then null else $5::text || ':' || s.id end, $6 from s
+         returning ${COLUMNS}`,
+        [ent, todo, kind, JSON.stringify(payload), requestId ?? null, ctx.user.id],
+      )
+    : [];
+  if (log) for (const c of added) await writeOplog(q, ctx, { enterpriseId: ent, verb: 'send', entity: 'device', entityId: c.deviceId, after: { command: kind, payload, seq: c.seq } });
+  const commands = [...existing, ...added].sort((a, b) => a.deviceId - b.deviceId);
+  return { count: commands.length, commands };
+}
+
+export async function listCommands(q: Q, ctx: TenantCtx, deviceId: number, pageNum: number, pageSize: number) {
+  const params = [ctx.enterprise.id, deviceId];
+  const [{ total }] = await q.query<{ total: number }>('select count(*)::int as total from device_commands where enterprise_id = $1 and device_id = $2', params);
+  const list = await q.query<CommandRow>(
+    `select ${COLUMNS} from device_commands where enterprise_id = $1 and device_id = $2 order by seq desc limit $3 offset $4`,
+    [...params, pageSize, (pageNum - 1) * pageSize],
+  );
+  return { list, total, pageNum, pageSize };
+}

@@ -1,0 +1,36 @@
+import { deviceTreeId } from '@vitrine/contract';
+import { fail } from '../../errors.js';
+import type { EntityConfig } from '../../lifecycle/types.js';
+import { checkFree, checkShop, suffix } from '../stores/checks.js';
+
+const DEVICE_STATUSES = [0, 1, 3, 7];
+
+/** Devices (menu /store): registered in the console; status, app version and last seen come from the device. */
+export const DEVICE: EntityConfig = {
+  entity: 'device', table: 'devices', menu: '/store', label: 'entity.device', shop: 'shopId', titleField: 'name', uniqueKey: 'device.codeTaken',
+  fields: {
+    code: { column: 'code', type: 'text' }, name: { column: 'name', type: 'text' }, type: { column: 'type', type: 'text' },
+    orientation: { column: 'orientation', type: 'int' }, shopId: { column: 'shop_id', type: 'int' }, etId: { column: 'et_id', type: 'int' },
+    volume: { column: 'volume', type: 'int' }, ai: { column: 'ai', type: 'int' },
+  },
+  keyword: ['code', 'name'],
+  eqFilters: { DeviceType: 'type', Direction: 'orientation', shopId: 'shopId' },
+  listFilter: (f, add) => (typeof f.status === 'number' && DEVICE_STATUSES.includes(f.status) ? `t.device_status = ${add(f.status)}` : null),
+  view: {
+    shopName: (acc) => `coalesce((select sn.name from shops sn where sn.enterprise_id = t.enterprise_id and sn.id = ${acc('shopId')}), '')`,
+    deviceStatus: () => 't.device_status',
+    appVersion: () => 't.app_version',
+    lastSeen: () => 'extract(epoch from t.last_seen_at)::int',
+  },
+  finish: (item) => ({ ...item, treeId: deviceTreeId(Number(item.id)) }),
+  copyData: (d) => ({ ...d, code: `${String(d.code).slice(0, 58)}-${suffix()}` }),
+  validate: async (q, scope, data, recordId) => {
+    await checkShop(q, scope, data.shopId);
+    await checkFree(q, scope, 'devices', data.code, recordId, 'device.codeTaken');
+    if (data.etId !== null && data.etId !== undefined) {
+      const rows = await q.query('select 1 from store_points where enterprise_id = $1 and id = $2 and shop_id = $3', [scope.enterpriseId, data.etId, data.shopId]);
+      if (!rows.length) throw fail.invalid('etId', 'et.notFound');
+    }
+    return data;
+  },
+};

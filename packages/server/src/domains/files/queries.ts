@@ -1,0 +1,46 @@
+import type { Q } from '../../db/client.js';
+import type { Inspected } from './sniff.js';
+
+export type Scope = { enterpriseId: number };
+
+export type FileRow = {
+  id: number; hash: string; kind: string; name: string; mime: string; ext: string; type: number; size: number;
+  width: number | null; height: number | null; duration: number | null; ctime: number; storage_key: string;
+};
+
+const COLUMNS = `id, sha256 as hash, kind, name, mime, ext, type::int as type, size::int as size, width, height,
+  duration, extract(epoch from created_at)::int as ctime, storage_key`;
+
+export async function fileById(q: Q, s: Scope, id: number): Promise<FileRow | undefined> {
+  const [row] = await q.query<FileRow>(`select ${COLUMNS} from files where enterprise_id = $1 and id = $2`, [s.enterpriseId, id]);
+  return row;
+}
+
+export async function fileByHash(q: Q, s: Scope, hash: string): Promise<FileRow | undefined> {
+  const [row] = await q.query<FileRow>(`select ${COLUMNS} from files where enterprise_id = $1 and sha256 = $2`, [s.enterpriseId, hash]);
+  return row;
+}
+
+/** Record an upload; the same bytes uploaded again in this enterprise give back the first row (created = false). */
+export async function insertFile(
+  q: Q, s: Scope,
+  f: Inspected & { userId: number; hash: string; key: string; kind: string; name: string; size: number },
+): Promise<{ row: FileRow; created: boolean }> {
+  const rows = await q.query<{ id: number }>(
+    `insert into files (enterprise_id, user_id, sha256, storage_key, kind, name, mime, ext, type, size, width, height, duration)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     on conflict (enterprise_id, sha256) do nothing returning id`,
+    [s.enterpriseId, f.userId, f.hash, f.key, f.kind, f.name, f.mime, f.ext, f.type, f.size, f.width, f.height, f.duration],
+  );
+  const row = rows[0] ? await fileById(q, s, rows[0].id) : await fileByHash(q, s, f.hash);
+  return { row: row!, created: rows.length > 0 };
+}
+
+export async function insertMaterial(q: Q, s: Scope, m: { fileId: number; userId: number; title: string }) {
+  const [row] = await q.query<{ id: number; fileId: number; title: string; ctime: number }>(
+    `insert into materials (enterprise_id, file_id, user_id, title) values ($1, $2, $3, $4)
+     returning id, file_id as "fileId", title, extract(epoch from created_at)::int as ctime`,
+    [s.enterpriseId, m.fileId, m.userId, m.title],
+  );
+  return row;
+}

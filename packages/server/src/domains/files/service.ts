@@ -1,0 +1,138 @@
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { UPLOAD_RULES, maxUploadSize, type FileRecord, type Perm, type UploadKind } from '@vitrine/contract';
+import type { Deps } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { checkPerm, type TenantCtx } from '../../plugins/context.js';
+import { localStorage } from '../../storage/local.js';
+import type { Storage } from '../../storage/types.js';
+import { writeOplog } from '../oplog/write.js';
+import * as qs from './queries.js';
+import { PERMIT_TTL_SECONDS, readPermit, signPermit, signRawUrl, type Permit } from './sign.js';
+import { inspect, streamTooLargeKey } from './sniff.js';
+import { safeName } from './names.js';
+
+const stores = new WeakMap<Deps, Storage & { tmpDir: string }>();
+
+/** The file storage of this app: `${DATA_DIR}/files` (one per app; the lead may move it into Deps). */
+export function storageOf(deps: Deps): Storage & { tmpDir: string } {
+  let s = stores.get(deps);
+  if (!s) stores.set(deps, (s = localStorage(join(deps.config.dataDir, 'files'))));
+  return s;
+}
+
+/** Who may ask for a permit of each kind: logo → main admin; material → advertising create; avatar → any member. */
+const KIND_PERM: Record<UploadKind, Perm | null> = {
+  logo: { menu: '/enterprise', bit: 'update', main: true },
+  avatar: null,
+  material: { menu: '/advert', bit: 'create' },
+};
+
+/** Logos and avatars are shown to anyone who sees the enterprise or the person: lasting, by hash. */
+export const PUBLIC_KINDS = new Set(['logo', 'avatar']);
+
+const scopeOf = (ctx: TenantCtx) => ({ enterpriseId: ctx.enterprise.id });
+const txScope = (ctx: TenantCtx) => ({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id });
+
+export async function signature(deps: Deps, ctx: TenantCtx, input: { kind: UploadKind; size?: number }) {
+  const perm = KIND_PERM[input.kind];
+  if (perm) await checkPerm(deps, ctx, perm);
+  const maxSize = maxUploadSize(input.kind);
+  if (input.size !== undefined && input.size > maxSize) throw fail.tooLarge(streamTooLargeKey(input.kind));
+  const expires = Math.floor(Date.now() / 1000) + PERMIT_TTL_SECONDS;
+  const permit = signPermit(deps.config.secret, { e: ctx.enterprise.id, u: ctx.user.id, k: input.kind, m: maxSize, x: expires });
+  return { permit, expires, maxSize, accept: [...new Set(UPLOAD_RULES[input.kind].map((r) => r.mime))] };
+}
+
+/** A permit good for this caller in this enterprise, or 40003. */
+export function permitFor(deps: Deps, ctx: TenantCtx, token: string | undefined): Permit {
+  const p = token ? readPermit(deps.config.secret, token) : null;
+  if (!p || p.e !== ctx.enterprise.id || p.u !== ctx.user.id) throw fail.forbidden('file.permit');
+  return p;
+}
+
+function record(deps: Deps, ctx: TenantCtx, row: qs.FileRow): FileRecord {
+  const { storage_key: _key, ...rest } = row;
+  const url = signRawUrl(deps.config.secret, deps.config.apiBase, row.id, ctx.enterprise.id).url;
+  return PUBLIC_KINDS.has(row.kind) ? { ...rest, url, publicUrl: `${deps.config.apiBase}/file/img/${row.hash}` } : { ...rest, url };
+}
+
+/**
+ * Receive one upload: stream it to a temp file (hashing, counting, capped at the permit's size),
+ * judge it by its bytes, then make it permanent and record it. Any failure, the client's abort
+ * included, discards the temp file before the row is written, so nothing is left.
+ */
+export async function receive(deps: Deps, ctx: TenantCtx, permit: Permit, source: Readable, filename: string | undefined): Promise<FileRecord> {
+  const storage = storageOf(deps);
+  const staged = await storage.stage(source, { maxBytes: permit.m, tooLarge: () => fail.tooLarge(streamTooLargeKey(permit.k)) });
+  try {
+    const found = await inspect(staged, permit.k);
+    const key = await staged.commit();
+    const row = await deps.db.tx(txScope(ctx), async (q) => {
+      const res = await qs.insertFile(q, scopeOf(ctx), {
+        ...found, userId: ctx.user.id, hash: staged.sha256, key, kind: permit.k, name: safeName(filename), size: staged.size,
+      });
+      if (res.created) {
+        await writeOplog(q, ctx, {
+          enterpriseId: ctx.enterprise.id, verb: 'create', entity: 'file', entityId: res.row.id,
+          after: { kind: permit.k, name: res.row.name, type: res.row.type, size: res.row.size },
+        });
+      }
+      return res.row;
+    });
+    return record(deps, ctx, row);
+  } finally {
+    await staged.discard();
+  }
+}
+
+async function requireFile(deps: Deps, ctx: TenantCtx, by: { id?: number; hash?: string }): Promise<qs.FileRow> {
+  const row = await deps.db.tx(txScope(ctx), (q) =>
+    by.id !== undefined ? qs.fileById(q, scopeOf(ctx), by.id) : qs.fileByHash(q, scopeOf(ctx), by.hash ?? ''),
+  );
+  if (!row) throw fail.notFound('file.notFound');
+  return row;
+}
+
+/** Already uploaded in this enterprise? The record (the client then skips the upload); else 40004. */
+export async function fileInfo(deps: Deps, ctx: TenantCtx, hash: string): Promise<FileRecord> {
+  return record(deps, ctx, await requireFile(deps, ctx, { hash }));
+}
+
+export async function fileUrl(deps: Deps, ctx: TenantCtx, by: { id?: number; hash?: string }) {
+  const row = await requireFile(deps, ctx, by);
+  return signRawUrl(deps.config.secret, deps.config.apiBase, row.id, ctx.enterprise.id);
+}
+
+/** Attach an uploaded file to the enterprise's materials library. */
+export async function saveMaterial(deps: Deps, ctx: TenantCtx, input: { id: number; title: string }) {
+  return deps.db.tx(txScope(ctx), async (q) => {
+    const file = await qs.fileById(q, scopeOf(ctx), input.id);
+    if (!file) throw fail.notFound('file.notFound');
+    const m = await qs.insertMaterial(q, scopeOf(ctx), { fileId: file.id, userId: ctx.user.id, title: input.title });
+    await writeOplog(q, ctx, { enterpriseId: ctx.enterprise.id, verb: 'create', entity: 'material', entityId: m.id, after: { title: m.title, fileId: file.id } });
+    return m;
+  });
+}
+
+/** The bytes behind a signed URL (the signature is checked by the caller): row of that enterprise only. */
+export async function openRaw(deps: Deps, enterpriseId: number, id: number) {
+  const row = await deps.db.tx({ enterpriseId }, (q) => qs.fileById(q, { enterpriseId }, id));
+  if (!row) throw fail.notFound('file.notFound');
+  const { stream, size } = await storageOf(deps).get(row.storage_key);
+  return { row, stream, size };
+}
+
+/**
+ * The bytes of a logo or avatar by content hash (GET file/img/<sha256>). These images are not
+ * secret and must outlive signed URLs; the 256-bit hash is the address. Nothing else is served here.
+ */
+export async function openPublicImage(deps: Deps, hash: string) {
+  const [row] = await deps.db.admin.query<{ storage_key: string; mime: string }>(
+    `select storage_key, mime from files where sha256 = $1 and kind = any($2::text[]) limit 1`,
+    [hash, [...PUBLIC_KINDS]],
+  );
+  if (!row) throw fail.notFound('file.notFound');
+  const { stream, size } = await storageOf(deps).get(row.storage_key);
+  return { mime: row.mime, stream, size };
+}

@@ -1,0 +1,101 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
+import { FILE_TYPE, UPLOAD_RULES, type UploadKind } from '@vitrine/contract';
+import { fail } from '../../errors.js';
+import type { Staged } from '../../storage/types.js';
+
+export type Inspected = { mime: string; ext: string; type: number; width: number | null; height: number | null; duration: number | null };
+
+const BY_MIME: [RegExp, number][] = [
+  [/^image\//, FILE_TYPE.image],
+  [/^video\//, FILE_TYPE.video],
+  [/^audio\//, FILE_TYPE.audio],
+  [/^application\/pdf$/, FILE_TYPE.pdf],
+  [/^text\/html$|xhtml/, FILE_TYPE.html],
+  [/spreadsheet|ms-excel|^text\/csv$/, FILE_TYPE.spreadsheet],
+  [/presentation|ms-powerpoint/, FILE_TYPE.presentation],
+  [/wordprocessing|msword/, FILE_TYPE.word],
+  [/zip|x-7z|x-rar|gzip|x-tar|x-bzip2|x-xz/, FILE_TYPE.zip],
+];
+
+/** The spec's file-type code (§3: 1 spreadsheet … 10 pdf) of a sniffed MIME type. */
+export function fileTypeCode(mime: string): number {
+  return BY_MIME.find(([re]) => re.test(mime))?.[1] ?? FILE_TYPE.other;
+}
+
+const tooLargeKey = (kind: UploadKind, ext: string) =>
+  kind !== 'material' ? 'file.tooLarge.image' : ext === 'mp4' ? 'file.tooLarge.video' : 'file.tooLarge.materialImage';
+
+/** The message for a body past a kind's largest size, before its type is known. */
+export const streamTooLargeKey = (kind: UploadKind) => tooLargeKey(kind, kind === 'material' ? 'mp4' : 'png');
+
+/**
+ * Judge a staged upload by its bytes: the real type (file-type; unknown is refused), the kind's
+ * rules (40001 for the type, 40013 for the size), then image dimensions or video duration.
+ */
+export async function inspect(staged: Staged, kind: UploadKind): Promise<Inspected> {
+  const typeKey = kind === 'material' ? 'file.type.material' : 'file.type.image';
+  const found = await fileTypeFromBuffer(staged.head);
+  const rule = found && UPLOAD_RULES[kind].find((r) => r.ext === found.ext && r.mime === found.mime);
+  if (!found || !rule) throw fail.invalid('file', typeKey);
+  if (staged.size > rule.max) throw fail.tooLarge(tooLargeKey(kind, rule.ext));
+  const out: Inspected = { mime: rule.mime, ext: rule.ext, type: fileTypeCode(rule.mime), width: null, height: null, duration: null };
+  if (out.type === FILE_TYPE.image) {
+    try {
+      const dim = imageSize(await staged.read(0, staged.size));
+      out.width = dim.width;
+      out.height = dim.height;
+    } catch {
+      // the magic bytes say image but the header does not parse: not an image we can use
+      throw fail.invalid('file', typeKey);
+    }
+  } else if (rule.ext === 'mp4') {
+    out.duration = await mp4Duration(staged);
+  }
+  return out;
+}
+
+type Box = { type: string; start: number; header: number; size: number };
+
+async function boxAt(staged: Staged, start: number, end: number): Promise<Box | null> {
+  if (start + 8 > end) return null;
+  const h = await staged.read(start, 16);
+  if (h.length < 8) return null;
+  let size = h.readUInt32BE(0);
+  let header = 8;
+  if (size === 1) {
+    if (h.length < 16) return null;
+    size = Number(h.readBigUInt64BE(8));
+    header = 16;
+  } else if (size === 0) {
+    size = end - start;
+  }
+  if (size < header || start + size > end) return null;
+  return { type: h.toString('latin1', 4, 8), start, header, size };
+}
+
+async function findBox(staged: Staged, type: string, from: number, end: number): Promise<Box | null> {
+  // a bounded walk: a hostile file cannot make us read box headers forever
+  for (let at = from, i = 0; i < 256; i++) {
+    const box = await boxAt(staged, at, end);
+    if (!box) return null;
+    if (box.type === type) return box;
+    at += box.size;
+  }
+  return null;
+}
+
+/** Duration in seconds from moov/mvhd (ISO BMFF), or null when the file does not say. */
+export async function mp4Duration(staged: Staged): Promise<number | null> {
+  const moov = await findBox(staged, 'moov', 0, staged.size);
+  if (!moov) return null;
+  const mvhd = await findBox(staged, 'mvhd', moov.start + moov.header, moov.start + moov.size);
+  if (!mvhd) return null;
+  const b = await staged.read(mvhd.start + mvhd.header, 32);
+  if (b.length < 20) return null;
+  const v1 = b[0] === 1;
+  if (v1 && b.length < 32) return null;
+  const timescale = v1 ? b.readUInt32BE(20) : b.readUInt32BE(12);
+  const units = v1 ? Number(b.readBigUInt64BE(24)) : b.readUInt32BE(16);
+  return timescale > 0 ? Math.round((units / timescale) * 1000) / 1000 : null;
+}

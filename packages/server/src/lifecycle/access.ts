@@ -1,0 +1,35 @@
+import type { Q } from '../db/client.js';
+import { fail } from '../errors.js';
+import type { TenantCtx } from '../plugins/context.js';
+import { loadRecord, type RecordState } from './read.js';
+import type { EntityConfig, Scope } from './types.js';
+
+export const scopeOf = (ctx: TenantCtx): Scope => ({ enterpriseId: ctx.enterprise.id, range: ctx.range });
+
+/**
+ * A record the caller may reach: another enterprise's (or no) record → 40004; outside the caller's
+ * data range → 40003, unless the caller wrote its head version (own drafts stay their author's).
+ */
+export async function reach(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, lock = false): Promise<RecordState> {
+  const rec = await loadRecord(q, cfg, scopeOf(ctx), id, lock);
+  if (!rec) throw fail.notFound();
+  if (!rec.inRange && rec.headAuthor !== ctx.user.id) throw fail.forbidden('lifecycle.outOfRange');
+  return rec;
+}
+
+/** Reach a record for a decision on its enabled version: it must lie in the range (authorship is not enough). */
+export async function reachInRange(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, lock = false): Promise<RecordState> {
+  const rec = await reach(q, cfg, ctx, id, lock);
+  if (!rec.inRange) throw fail.forbidden('lifecycle.outOfRange');
+  return rec;
+}
+
+export const isWork = (status: number) => status === 101 || status === 104;
+
+/** The head version must be the caller's own draft or rejected version, not in the recycle bin. */
+export function ownWork(rec: RecordState, ctx: TenantCtx, notWorkKey: 'lifecycle.notDraft' | 'lifecycle.notSubmittable'): void {
+  if (rec.status === 102) throw fail.conflict('lifecycle.submitted');
+  if (!isWork(rec.status)) throw fail.conflict(notWorkKey);
+  if (rec.headAuthor !== ctx.user.id) throw fail.forbidden('lifecycle.notAuthor');
+  if (rec.draftDeleted) throw fail.conflict('lifecycle.draftDeleted');
+}

@@ -1,0 +1,72 @@
+import type { Q } from '../db/client.js';
+import { writeOplog } from '../domains/oplog/write.js';
+import { fail } from '../errors.js';
+import type { TenantCtx } from '../plugins/context.js';
+import { reachInRange, scopeOf } from './access.js';
+import { notify } from './notify.js';
+import { versionItem } from './read.js';
+import { syncColumns } from './store.js';
+import type { Data, EntityConfig, Item } from './types.js';
+
+// The reviewer's and publisher's side: examine, set-status, delete and recovery of enabled records.
+
+/**
+ * Approve (102 → 103: the version becomes the enabled one; a first approval goes online 302) or
+ * reject (102 → 104 with the reason, back to the author). The conditional UPDATE … WHERE status = 102
+ * decides races: of two reviewers, exactly one changes the row; the other gets 40009.
+ */
+export async function examineRecord(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, pass: 0 | 1, reason = ''): Promise<Item> {
+  const scope = scopeOf(ctx);
+  if (pass === 0 && !reason.trim()) throw fail.invalid('reason', 'lifecycle.reasonRequired');
+  const rec = await reachInRange(q, cfg, ctx, id);
+  if (rec.status !== 102) throw fail.conflict('lifecycle.notSubmitted');
+  if (rec.headAuthor === ctx.user.id) throw fail.forbidden('lifecycle.ownSubmission');
+  const won = await q.query<{ data: Data; author_id: number }>(
+    `update record_versions set status = $5, apply_status = $6, reviewer_id = $7, reason = $8, reviewed_at = now(), updated_at = now()
+      where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4 and status = 102
+      returning data, author_id`,
+    [scope.enterpriseId, cfg.entity, id, rec.version, pass ? 103 : 104, pass ? 202 : 203, ctx.user.id, pass ? '' : reason.trim()],
+  );
+  if (!won.length) throw fail.conflict('lifecycle.alreadyExamined');
+  const { data, author_id: author } = won[0];
+  if (pass) {
+    await syncColumns(q, cfg, scope, id, data, `status = 103, live_version = ${Number(rec.version)}, online = ${rec.liveVersion === null ? 302 : 'online'}`);
+  } else {
+    await q.query(`update ${cfg.table} set status = 104, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
+  }
+  await writeOplog(q, ctx, { enterpriseId: scope.enterpriseId, verb: pass ? 'pass' : 'reject', entity: cfg.entity, entityId: id, after: { version: rec.version, reason: pass ? undefined : reason.trim() } });
+  await notify(q, cfg, scope, [author], pass ? 'lifecycle.review.passed' : 'lifecycle.review.rejected', {
+    id, title: String(data[cfg.titleField] ?? id), reason: pass ? undefined : reason.trim(),
+  });
+  return versionItem(q, cfg, scope, id, rec.version);
+}
+
+async function enabledFor(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number) {
+  const rec = await reachInRange(q, cfg, ctx, id, true);
+  if (rec.liveVersion === null) throw fail.conflict('lifecycle.notEnabled');
+  return { rec, live: rec.liveVersion };
+}
+
+/** Online 302 / offline 301, for enabled records that are not deleted. */
+export async function setOnline(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, status: 301 | 302): Promise<Item> {
+  const scope = scopeOf(ctx);
+  const { rec, live } = await enabledFor(q, cfg, ctx, id);
+  if (rec.deleted) throw fail.conflict('lifecycle.deleted');
+  if (rec.online === status) throw fail.conflict(status === 302 ? 'lifecycle.alreadyOnline' : 'lifecycle.alreadyOffline');
+  await q.query(`update ${cfg.table} set online = $3, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, status]);
+  await writeOplog(q, ctx, { enterpriseId: scope.enterpriseId, verb: status === 302 ? 'online' : 'offline', entity: cfg.entity, entityId: id, before: { online: rec.online }, after: { online: status } });
+  return versionItem(q, cfg, scope, id, live);
+}
+
+/** Soft-delete an enabled record (it goes offline) or recover it (it stays offline until published). */
+export async function binEnabled(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
+  const scope = scopeOf(ctx);
+  const { rec, live } = await enabledFor(q, cfg, ctx, id);
+  if (rec.deleted === deleted) throw fail.conflict(deleted ? 'lifecycle.deleted' : 'lifecycle.notDeleted');
+  await q.query(
+    `update ${cfg.table} set deleted_at = ${deleted ? 'now()' : 'null'}, online = 301, updated_at = now() where enterprise_id = $1 and id = $2`,
+    [scope.enterpriseId, id],
+  );
+  await writeOplog(q, ctx, { enterpriseId: scope.enterpriseId, verb: deleted ? 'delete' : 'recovery', entity: cfg.entity, entityId: id, before: { online: rec.online } });
+  return versionItem(q, cfg, scope, id, live);
+}

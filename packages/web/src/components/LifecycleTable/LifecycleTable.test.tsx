@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALL_BITS, api, decodeWeight, PERM, type CallDef } from '@vitrine/contract';
+import { i18n } from '../../i18n';
+import { call } from '../../api/client';
+import { LifecycleTable } from './LifecycleTable';
+import type { EntityConfig, LifecycleRow } from './types';
+import { byTestId, click, mount, settle } from './testUtils';
+
+vi.mock('../../api/client', async (importOriginal) => ({ ...(await importOriginal<object>()), call: vi.fn() }));
+const mocked = vi.mocked(call);
+
+type Row = LifecycleRow & { name: string; level: number };
+const base: Omit<Row, 'id' | 'name' | 'status'> = {
+  version: 1, liveVersion: null, applyStatus: null, online: 301, deleted: 0, draftDeleted: 0, authorId: 2, authorName: '李店长',
+  reviewerId: null, reviewerName: '', reason: '', ctime: 1_760_000_000, mtime: 1_760_000_000, submitTime: null, reviewTime: null, level: 1,
+};
+const rows: Row[] = [
+  { ...base, id: 11, name: '徐汇店', status: 101 },
+  { ...base, id: 12, name: '静安店', status: 104, reason: '地址不完整' },
+];
+
+const config: EntityConfig<Row> = {
+  entity: 'shop', calls: api.shop, titleOf: (r) => r.name,
+  columns: [
+    { key: 'name', title: 'store:field.name' },
+    { key: 'level', title: 'store:field.level', kind: 'enum', valueEnum: { 1: 'A', 2: 'B', 3: 'C' } },
+  ],
+  fields: [{ name: 'name', label: 'store:field.name', kind: 'text', required: true }],
+};
+
+function answer(def: CallDef): unknown {
+  if (def === api.shop.applyList) return { list: rows.map((r) => ({ ...r, status: 102, applyStatus: 201 })), total: 2, pageNum: 1, pageSize: 10 };
+  if (def === api.shop.myList || def === api.shop.enableList) return { list: rows, total: 2, pageNum: 1, pageSize: 10 };
+  return rows[0];
+}
+
+describe('LifecycleTable', () => {
+  let view: ReturnType<typeof mount>;
+  beforeEach(async () => {
+    await i18n.changeLanguage('zh-CN');
+    mocked.mockReset();
+    mocked.mockImplementation(async (def) => answer(def) as never);
+    view = mount();
+  });
+  afterEach(() => view.unmount());
+
+  it('lists my drafts with status tags, the declared columns and allowed actions', async () => {
+    await view.render(<LifecycleTable config={config} filter={{ keyword: '店' }} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    await settle();
+    const text = view.container.textContent ?? '';
+    expect(text).toContain('徐汇店');
+    expect(text).toContain('草稿');
+    expect(text).toContain('已驳回');
+    expect(text).toContain('A');
+    expect(mocked).toHaveBeenCalledWith(api.shop.myList, expect.objectContaining({ keyword: '店', pageNum: 1, pageSize: 10 }));
+    expect(byTestId(view.container, 'row-edit-11')).not.toBeNull();
+    expect(byTestId(view.container, 'row-submit-11')).not.toBeNull();
+    expect(byTestId(view.container, 'tab-review')).not.toBeNull();
+  });
+
+  it('submits a draft with the apply call', async () => {
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    await settle();
+    await click(byTestId(view.container, 'row-submit-11'));
+    expect(mocked).toHaveBeenCalledWith(api.shop.apply, { id: 11 });
+  });
+
+  it('hides what the bits do not allow (a store manager: no review tab, no examine)', async () => {
+    const manager = decodeWeight(PERM.view | PERM.create | PERM.update | PERM.delete | PERM.submit);
+    await view.render(<LifecycleTable config={config} filter={{}} bits={manager} />, '/store/store?tab=review');
+    await settle();
+    expect(byTestId(view.container, 'tab-review')).toBeNull();
+    expect(mocked).toHaveBeenCalledWith(api.shop.enableList, expect.anything());
+    expect(byTestId(view.container, 'row-online-11')).toBeNull();
+  });
+
+  it('passes a record from the review tab (examine, pass 1)', async () => {
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=review');
+    await settle();
+    expect(mocked).toHaveBeenCalledWith(api.shop.applyList, expect.anything());
+    await click(byTestId(view.container, 'row-pass-11'));
+    expect(mocked).toHaveBeenCalledWith(api.shop.examine, { id: 11, pass: 1 });
+  });
+
+  it('shows the empty state in English', async () => {
+    await i18n.changeLanguage('en-US');
+    mocked.mockImplementation(async () => ({ list: [], total: 0, pageNum: 1, pageSize: 10 }) as never);
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store');
+    await settle();
+    expect(byTestId(view.container, 'lifecycle-empty')?.textContent).toContain('No records match');
+    expect(view.container.textContent).toContain('Enabled');
+  });
+});

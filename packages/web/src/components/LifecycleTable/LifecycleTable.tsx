@@ -1,0 +1,161 @@
+import { useMemo, type Key, type ReactNode } from 'react';
+import { Button, Dropdown, Space, Switch, Table, Tabs, Typography } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE } from '@vitrine/contract';
+import { call } from '../../api/client';
+import { keys } from '../../api/keys';
+import { menuStore } from '../../state/menu';
+import { useStore } from '../../state/store';
+import { EmptyState } from '../EmptyState';
+import { toQuery, type FilterObject } from '../FilterSidebar/filterUrl';
+import { useUrlFilter } from '../FilterSidebar/useUrlFilter';
+import { allowedActions, hasBit, LIFECYCLE_TABS, tabVisible, type LifecycleTab, type RowAction } from './actions';
+import { buildColumns } from './columns';
+import { FormDrawer } from './FormDrawer';
+import { HistoryDrawer } from './HistoryDrawer';
+import { LogDrawer } from './LogDrawer';
+import { RejectDialog } from './RejectDialog';
+import type { EntityConfig, LifecycleRow } from './types';
+import { useRowActions } from './useRowActions';
+
+export type LifecycleTableProps<Row extends LifecycleRow> = {
+  config: EntityConfig<Row>;
+  filter: FilterObject;
+  /** Extra list body fields (e.g. `shopId` on manage_details). */
+  extra?: Record<string, string | number>;
+  /** The caller's bits; default: the current menu node's (menu state group). */
+  bits?: readonly number[];
+  /** Row selection (bulk actions); only on the enabled tab. */
+  selection?: { keys: Key[]; onChange: (keys: Key[], rows: Row[]) => void };
+  /** More per-row buttons (e.g. device controls) for the enabled tab. */
+  rowExtra?: (row: Row) => ReactNode;
+  toolbar?: ReactNode;
+};
+
+const INLINE = 3;
+type ListPage<Row> = { list: Row[]; total: number; pageNum: number; pageSize: number };
+
+/** Spec §4 record lifecycle: mine / in review / enabled, driven by a declared column list. */
+export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra, bits, selection, rowExtra, toolbar }: LifecycleTableProps<Row>) {
+  const { t } = useTranslation(['lifecycle', 'store', 'device', 'filter']);
+  const menu = useStore(menuStore);
+  const granted = bits ?? menu.nodePermissions;
+  const { params, pageNum, setPage, setParam } = useUrlFilter();
+  const tabs = LIFECYCLE_TABS.filter((tab) => tabVisible(tab, granted));
+  const wanted = params.get('tab') as LifecycleTab | null;
+  const tab: LifecycleTab = wanted && tabs.includes(wanted) ? wanted : tabs.includes('enabled') ? 'enabled' : (tabs[0] ?? 'enabled');
+  const bin = params.get('bin') === '1' && tab !== 'review';
+  const actions = useRowActions(config);
+
+  const def = tab === 'mine' ? config.calls.myList : tab === 'review' ? config.calls.applyList : config.calls.enableList;
+  const body = { ...toQuery(filter), ...extra, ...(bin ? { deleted: 1 } : {}), pageNum, pageSize: PAGE_SIZE };
+  const list = useQuery({
+    queryKey: keys.lifecycle.list(config.entity, tab, body),
+    queryFn: () => call(def, body) as Promise<ListPage<Row>>,
+    placeholderData: keepPreviousData,
+    enabled: tabs.length > 0,
+  });
+
+  const columns = useMemo(() => {
+    const base = buildColumns(config.columns, tab, t);
+    base.push({
+      key: 'actions',
+      title: t('column.actions'),
+      fixed: 'right',
+      width: 230,
+      render: (_: unknown, row: Row) => {
+        const allowed = allowedActions(tab, { status: row.status, online: row.online, deleted: tab === 'mine' ? !!row.draftDeleted : !!row.deleted }, granted);
+        const button = (a: RowAction) => (
+          <Button
+            key={a} type="link" size="small" danger={a === 'reject' || a === 'delete' || a === 'deleteOwn'}
+            data-testid={`row-${a}-${row.id}`} loading={actions.busy === `${a}:${row.id}`}
+            onClick={() => actions.run(a, row)}
+          >
+            {t(`action.${a}`)}
+          </Button>
+        );
+        const rest = allowed.slice(INLINE);
+        return (
+          <Space size={0} wrap>
+            {allowed.slice(0, INLINE).map(button)}
+            {tab === 'enabled' && !row.deleted ? rowExtra?.(row) : null}
+            {rest.length ? (
+              <Dropdown
+                menu={{
+                  items: rest.map((a) => ({ key: a, label: <span data-testid={`row-${a}-${row.id}`}>{t(`action.${a}`)}</span>, danger: a === 'delete' || a === 'deleteOwn' })),
+                  onClick: ({ key }) => actions.run(key as RowAction, row),
+                }}
+              >
+                <Button type="link" size="small" data-testid={`row-more-${row.id}`}>{t('action.more')} <DownOutlined /></Button>
+              </Dropdown>
+            ) : null}
+          </Space>
+        );
+      },
+    });
+    return base;
+  }, [config.columns, tab, t, granted, actions, rowExtra]);
+
+  const data = list.data;
+  const canCreate = hasBit(granted, 'create');
+  const title = (row: Row | null) => (row ? config.titleOf(row) : '');
+
+  return (
+    <div data-testid={`lifecycle-${config.entity}`}>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParam('tab', key)}
+        items={tabs.map((key) => ({ key, label: <span data-testid={`tab-${key}`}>{t(`tab.${key}`)}</span> }))}
+        tabBarExtraContent={
+          <Space>
+            {toolbar}
+            {tab !== 'review' ? (
+              <Space size={4}>
+                <Switch size="small" checked={bin} data-testid="toggle-bin" onChange={(on) => setParam('bin', on ? '1' : undefined)} />
+                <Typography.Text type="secondary">{t('bin')}</Typography.Text>
+              </Space>
+            ) : null}
+            {canCreate ? (
+              <Button type="primary" icon={<PlusOutlined />} data-testid="create" onClick={actions.openCreate}>
+                {t('action.create', { entity: t(`store:entity.${config.entity}`) })}
+              </Button>
+            ) : null}
+          </Space>
+        }
+      />
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={list.isFetching}
+        dataSource={data?.list ?? []}
+        columns={columns}
+        rowSelection={selection && tab === 'enabled' ? { selectedRowKeys: selection.keys, onChange: selection.onChange, preserveSelectedRowKeys: true } : undefined}
+        locale={{
+          emptyText: list.isLoading ? ' ' : (
+            <EmptyState testId="lifecycle-empty" title={t(`empty.${tab}`)} description={t('empty.hint')} />
+          ),
+        }}
+        pagination={{
+          current: pageNum, pageSize: PAGE_SIZE, total: data?.total ?? 0, showSizeChanger: false,
+          showTotal: (total) => t('total', { total }), onChange: setPage,
+        }}
+      />
+      <FormDrawer
+        calls={config.calls} fields={config.fields} row={actions.editing?.row ?? null} open={actions.editing !== null}
+        defaults={config.defaults}
+        title={actions.editing?.row ? t('form.edit', { name: title(actions.editing.row) }) : t('action.create', { entity: t(`store:entity.${config.entity}`) })}
+        onClose={actions.closeEdit}
+        onSaved={() => { actions.closeEdit(); void actions.refresh(); }}
+      />
+      <RejectDialog
+        open={actions.rejecting !== null} title={title(actions.rejecting)} loading={actions.busy?.startsWith('reject') ?? false}
+        onCancel={actions.closeReject} onOk={(reason) => actions.rejecting && void actions.send('reject', actions.rejecting, reason)}
+      />
+      <HistoryDrawer entity={config.entity} calls={config.calls} id={actions.history?.id ?? null} title={title(actions.history)} onClose={actions.closeHistory} />
+      <LogDrawer entity={config.entity} calls={config.calls} id={actions.logs?.id ?? null} title={title(actions.logs)} onClose={actions.closeLogs} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Drawer, Table, Tag } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE, type api, type ResultOf } from '@vitrine/contract';
+import { call } from '../../api/client';
+import { keys } from '../../api/keys';
+import { formatTime } from './columns';
+import type { LifecycleCalls } from './types';
+
+/** Every entity's log has the same shape (contract `lifecycleCalls`). */
+type LogPage = ResultOf<typeof api.shop.logs>;
+type LogRow = LogPage['list'][number];
+
+/** The operation log of one record (logs, GET), with the spec's verbs. */
+export function LogDrawer({ entity, calls, id, title, onClose }: {
+  entity: string; calls: LifecycleCalls; id: number | null; title: string; onClose: () => void;
+}) {
+  const { t } = useTranslation('lifecycle');
+  const [pageNum, setPageNum] = useState(1);
+  const logs = useQuery({
+    queryKey: keys.lifecycle.logs(entity, id ?? 0, pageNum),
+    queryFn: () => call(calls.logs, { id, pageNum, pageSize: PAGE_SIZE }) as Promise<LogPage>,
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Drawer open={id !== null} onClose={() => { setPageNum(1); onClose(); }} size={560} title={t('logs.title', { name: title })} destroyOnHidden>
+      <Table<LogRow>
+        data-testid="log-table"
+        rowKey="id"
+        size="small"
+        loading={logs.isLoading}
+        dataSource={logs.data?.list ?? []}
+        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: logs.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
+        columns={[
+          { key: 'ctime', dataIndex: 'ctime', title: t('logs.time'), render: (v: number) => formatTime(v) },
+          { key: 'verb', dataIndex: 'verb', title: t('logs.verb'), render: (v: string) => <Tag>{t(`verb.${v}`, { defaultValue: v })}</Tag> },
+          { key: 'user', dataIndex: 'userName', title: t('logs.user') },
+          { key: 'source', dataIndex: 'source', title: t('logs.source'), render: (v: string) => t(`filter:source.${v}`, { defaultValue: v }) },
+        ]}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import type { CallDef, LifecycleFields } from '@vitrine/contract';
+import type { LifecycleTab } from './actions';
+
+/** The standard calls of one lifecycle entity (contract `lifecycleCalls`). */
+export type LifecycleCalls = Record<
+  | 'create' | 'get' | 'update' | 'copy' | 'myList' | 'apply' | 'applyList' | 'examine' | 'enableList' | 'setStatus'
+  | 'delete' | 'recovery' | 'deleteOwn' | 'recoveryOwn' | 'history' | 'logs',
+  CallDef
+>;
+
+/** A record view: the lifecycle fields plus the entity's own (from the contract's item schema). */
+export type LifecycleRow = LifecycleFields;
+
+/**
+ * One column, declared (CONVENTIONS: declarative tables). `title` is an i18n key ("ns:key");
+ * `valueEnum` maps values to i18n keys or fixed labels, defined once from the contract's enumerations.
+ */
+export type ColumnSpec<Row> = {
+  key: string;
+  title: string;
+  kind?: 'text' | 'enum' | 'time' | 'date' | 'deviceStatus' | 'number';
+  valueEnum?: Record<string, string>;
+  render?: (row: Row) => ReactNode;
+  width?: number;
+  /** Shown only on these tabs (default all). */
+  tabs?: LifecycleTab[];
+};
+
+export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'phone' | 'date' | 'region' | 'shop' | 'et';
+
+/** One form field of the create / edit drawer; names are the contract's data fields. */
+export type FieldSpec = {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  /** select: value → i18n key or label. */
+  valueEnum?: Record<string, string>;
+  /** select: the value type sent (numbers for codes, strings for names). */
+  numeric?: boolean;
+  min?: number;
+  max?: number;
+  /** Fixed value when the page already knows it (e.g. the shop of manage_details). */
+  fixed?: string | number;
+};
+
+/** Everything the table needs to manage one entity. */
+export type EntityConfig<Row extends LifecycleRow> = {
+  entity: 'shop' | 'et' | 'employee' | 'member' | 'device';
+  calls: LifecycleCalls;
+  /** The record's display name (history, dialogs). */
+  titleOf: (row: Row) => string;
+  columns: ColumnSpec<Row>[];
+  fields: FieldSpec[];
+  /** Default values of a new record. */
+  defaults?: Record<string, string | number>;
+};

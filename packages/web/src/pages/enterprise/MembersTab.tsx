@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { App, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, PAGE_SIZE, type MemberAccount } from '@vitrine/contract';
+import { call } from '../../api/client';
+import { keys } from '../../api/keys';
+import { RangeCell } from './RangeCell';
+import { SetRolesDialog } from './SetRolesDialog';
+import { RoleTag, formatTime, useErrorToast } from './shared';
+
+export function MembersTab() {
+  const { t } = useTranslation('enterprise');
+  const { modal, message } = App.useApp();
+  const qc = useQueryClient();
+  const onError = useErrorToast();
+  const [keyword, setKeyword] = useState('');
+  const [pageNum, setPageNum] = useState(1);
+  const [editing, setEditing] = useState<MemberAccount | null>(null);
+  const filter = { keyword: keyword || undefined, pageNum, pageSize: PAGE_SIZE };
+  const list = useQuery({ queryKey: keys.company.accounts(filter), queryFn: () => call(api.company.accounts, filter) });
+
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['company', 'accounts'] });
+    void qc.invalidateQueries({ queryKey: keys.dept.all });
+    void qc.invalidateQueries({ queryKey: keys.job.all });
+  };
+  const setRoles = useMutation({
+    mutationFn: (v: { userId: number; roles: { deptId: number; jobId: number }[] }) => call(api.company.setRoles, v),
+    onSuccess: () => {
+      setEditing(null);
+      refresh();
+      void message.success(t('saved'));
+    },
+    onError,
+  });
+
+  const confirmRemove = (m: MemberAccount) =>
+    modal.confirm({
+      title: t('member.removeTitle', { name: m.nickname || m.phone }),
+      content: t('member.removeText'),
+      okText: t('member.remove'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:action.cancel'),
+      onOk: () =>
+        call(api.company.removeMember, { userId: m.userId }).then(() => {
+          refresh();
+          void message.success(t('member.removed'));
+        }, onError),
+    });
+
+  const confirmChangeAdmin = (m: MemberAccount) =>
+    modal.confirm({
+      title: t('member.changeAdminTitle', { name: m.nickname || m.phone }),
+      content: t('member.changeAdminText'),
+      okText: t('member.changeAdmin'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:action.cancel'),
+      // After the hand-over this user is no longer main admin: the layout must re-read the menu.
+      onOk: () =>
+        call(api.company.changeAdmin, { userId: m.userId }).then(() => {
+          void message.success(t('member.adminChanged'));
+          window.setTimeout(() => window.location.assign('/home'), 800);
+        }, onError),
+    });
+
+  return (
+    <Card data-testid="ent-members">
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search
+          allowClear
+          placeholder={t('member.search')}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPageNum(1);
+          }}
+          style={{ width: 280 }}
+          data-testid="member-search"
+        />
+      </Space>
+      <Table<MemberAccount>
+        rowKey="userId"
+        loading={list.isPending}
+        dataSource={list.data?.list ?? []}
+        locale={{ emptyText: t('member.empty') }}
+        scroll={{ x: 1000 }}
+        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
+        columns={[
+          {
+            title: t('member.name'), key: 'name', width: 180,
+            render: (_v, m) => (
+              <div>
+                <div>{m.nickname || '—'} {m.isMain === 1 ? <Tag color="gold">{t('member.main')}</Tag> : null}</div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{m.phone}</Typography.Text>
+              </div>
+            ),
+          },
+          { title: t('member.dept'), key: 'depts', render: (_v, m) => m.depts.join('、') || '—' },
+          { title: t('member.job'), key: 'jobs', render: (_v, m) => m.jobs.join('、') || '—' },
+          {
+            title: t('member.roles'), key: 'roles', width: 320,
+            render: (_v, m) =>
+              m.roles.length === 0 ? '—' : (
+                <Space orientation="vertical" size={4}>
+                  {m.roles.map((r) => (
+                    <div key={r.entryId} style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' }}>
+                      <span>{r.deptName} / {r.jobName}</span>
+                      <RoleTag role={r.role} />
+                      <RangeCell entry={r} disabled={m.status !== 1} />
+                    </div>
+                  ))}
+                </Space>
+              ),
+          },
+          { title: t('member.status'), key: 'status', width: 90, render: (_v, m) => (m.status === 1 ? <Tag color="green">{t('member.active')}</Tag> : <Tag>{t('member.removedTag')}</Tag>) },
+          { title: t('member.joined'), key: 'joined', width: 150, render: (_v, m) => formatTime(m.joined) },
+          {
+            title: t('action.actions'), key: 'a', width: 220, fixed: 'right',
+            render: (_v, m) =>
+              m.status !== 1 ? null : (
+                <Space size={0} wrap>
+                  <Button type="link" size="small" onClick={() => setEditing(m)} data-testid={`member-roles-${m.userId}`}>{t('member.setRoles')}</Button>
+                  {m.isMain === 1 ? null : (
+                    <>
+                      <Button type="link" size="small" onClick={() => confirmChangeAdmin(m)} data-testid={`member-admin-${m.userId}`}>{t('member.changeAdmin')}</Button>
+                      <Button type="link" size="small" danger onClick={() => confirmRemove(m)} data-testid={`member-remove-${m.userId}`}>{t('member.remove')}</Button>
+                    </>
+                  )}
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <SetRolesDialog
+        member={editing}
+        saving={setRoles.isPending}
+        onCancel={() => setEditing(null)}
+        onSave={(roles) => editing && setRoles.mutate({ userId: editing.userId, roles })}
+      />
+    </Card>
+  );
+}

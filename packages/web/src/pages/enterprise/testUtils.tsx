@@ -1,0 +1,68 @@
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { App as AntApp } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { CallDef } from '@vitrine/contract';
+
+// Render helpers for page tests: the real providers, `call` mocked by the test at the module boundary.
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export type Handlers = Record<string, (body: Record<string, unknown>) => unknown>;
+
+/** A fake `call`: answers by the call's path from `handlers`; unknown paths fail the test loudly. */
+export function fakeCall(handlers: Handlers, seen: { path: string; body: unknown }[] = []) {
+  return async (def: CallDef, body?: unknown) => {
+    seen.push({ path: def.path, body });
+    const h = handlers[def.path];
+    if (!h) throw new Error(`unexpected call ${def.path}`);
+    return h((body ?? {}) as Record<string, unknown>);
+  };
+}
+
+let root: Root | null = null;
+let container: HTMLElement | null = null;
+
+export async function renderPage(node: ReactNode, url = '/'): Promise<HTMLElement> {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  await act(async () => {
+    root?.render(
+      <QueryClientProvider client={client}>
+        <AntApp>
+          <MemoryRouter initialEntries={[url]}>{node}</MemoryRouter>
+        </AntApp>
+      </QueryClientProvider>,
+    );
+  });
+  await settle();
+  return container;
+}
+
+export async function settle(ms = 30): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+}
+
+export function cleanup(): void {
+  act(() => root?.unmount());
+  root = null;
+  container?.remove();
+  container = null;
+  document.body.innerHTML = '';
+}
+
+export const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+export async function click(el: Element | null): Promise<void> {
+  if (!el) throw new Error('nothing to click');
+  await act(async () => (el as HTMLElement).click());
+  await settle();
+}
+
+/** i18n keys left raw on screen (a missing translation) look like `a.b` in lower camel case. */
+export const RAW_KEY = /\b(tab|info|dept|job|perm|member|range|apply|invite|oplog|verb|bit|role|col|status|empty|kind|logins|editor|password|hint|error|action|form)\.[a-zA-Z0-9]+/;

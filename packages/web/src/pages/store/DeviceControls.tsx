@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { App, Button, Descriptions, Divider, Drawer, Segmented, Slider, Space, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, DEVICE_STATUS, MANAGE_ACTIONS, PAGE_SIZE, type ResultOf } from '@vitrine/contract';
+import { ApiError, call } from '../../api/client';
+import { keys } from '../../api/keys';
+import { formatTime } from '../../components/LifecycleTable';
+import { DeviceStatusTag } from '../../components/StatusTag';
+import type { DeviceRow } from './entities';
+
+type Command = ResultOf<typeof api.device.commands>['list'][number];
+
+/** Command states (pending, delivered, acknowledged, failed) as tags. */
+export const COMMAND_STATE_COLORS: Record<string, string> = {
+  pending: 'gold', delivered: 'blue', acknowledged: 'green', failed: 'red',
+};
+
+export const requestId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** One of the controls, as the calls take it. */
+export type ControlValue =
+  | { control: 'ai'; ai: 0 | 1 }
+  | { control: 'landscape'; direction: 0 | 1 }
+  | { control: 'volume'; volume: number }
+  | { control: 'manage'; action: (typeof MANAGE_ACTIONS)[number] };
+
+/** Queues a control for some device ids (one call per kind). */
+export async function sendControl(ids: number[], value: ControlValue | { control: 'virtual-status'; status: number }) {
+  const base = { ids, requestId: requestId() };
+  switch (value.control) {
+    case 'ai': return call(api.device.ai, { ...base, ai: value.ai });
+    case 'landscape': return call(api.device.landscape, { ...base, direction: value.direction });
+    case 'volume': return call(api.device.volume, { ...base, volume: value.volume });
+    case 'manage': return call(api.device.manage, { ...base, action: value.action });
+    case 'virtual-status': return call(api.device.virtualStatus, { ...base, status: value.status });
+  }
+}
+
+/** The controls of spec §7 (AI, orientation, volume, manage, virtual status), for one or many targets. */
+export function ControlPanel({ onSend, busy, initial, withVirtual }: {
+  onSend: (value: ControlValue | { control: 'virtual-status'; status: number }) => void;
+  busy: boolean;
+  initial?: { volume?: number };
+  withVirtual?: boolean;
+}) {
+  const { t } = useTranslation('device');
+  const [volume, setVolume] = useState(initial?.volume ?? 50);
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="control-panel">
+      <Space wrap>
+        <Typography.Text strong style={{ width: 120, display: 'inline-block' }}>{t('control.ai')}</Typography.Text>
+        <Button size="small" disabled={busy} data-testid="control-ai-on" onClick={() => onSend({ control: 'ai', ai: 1 })}>{t('control.aiOn')}</Button>
+        <Button size="small" disabled={busy} data-testid="control-ai-off" onClick={() => onSend({ control: 'ai', ai: 0 })}>{t('control.aiOff')}</Button>
+      </Space>
+      <Space wrap>
+        <Typography.Text strong style={{ width: 120, display: 'inline-block' }}>{t('control.orientation')}</Typography.Text>
+        <Button size="small" disabled={busy} data-testid="control-landscape" onClick={() => onSend({ control: 'landscape', direction: 1 })}>{t('orientation.1')}</Button>
+        <Button size="small" disabled={busy} data-testid="control-portrait" onClick={() => onSend({ control: 'landscape', direction: 0 })}>{t('orientation.0')}</Button>
+      </Space>
+      <Space wrap align="center">
+        <Typography.Text strong style={{ width: 120, display: 'inline-block' }}>{t('control.volume')}</Typography.Text>
+        <Slider style={{ width: 160 }} min={0} max={100} value={volume} onChange={setVolume} data-testid="control-volume-slider" />
+        <Button size="small" type="primary" disabled={busy} data-testid="control-volume" onClick={() => onSend({ control: 'volume', volume })}>
+          {t('control.applyVolume')} ({volume})
+        </Button>
+      </Space>
+      <Space wrap>
+        <Typography.Text strong style={{ width: 120, display: 'inline-block' }}>{t('control.manage')}</Typography.Text>
+        {MANAGE_ACTIONS.map((action) => (
+          <Button key={action} size="small" disabled={busy} data-testid={`control-${action}`} onClick={() => onSend({ control: 'manage', action })}>
+            {t(`control.${action}`)}
+          </Button>
+        ))}
+      </Space>
+      {withVirtual ? (
+        <Space wrap>
+          <Typography.Text strong style={{ width: 120, display: 'inline-block' }}>{t('control.virtual')}</Typography.Text>
+          <Segmented<number>
+            data-testid="control-virtual"
+            disabled={busy}
+            options={Object.values(DEVICE_STATUS).map((s) => ({ value: s, label: <DeviceStatusTag status={s} /> }))}
+            onChange={(status) => onSend({ control: 'virtual-status', status })}
+          />
+        </Space>
+      ) : null}
+    </Space>
+  );
+}
+
+/** A device's command queue (device/commands), refreshed while open. */
+export function CommandList({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation('device');
+  const [pageNum, setPageNum] = useState(1);
+  const commands = useQuery({
+    queryKey: keys.device.commands(deviceId, pageNum),
+    queryFn: () => call(api.device.commands, { id: deviceId, pageNum, pageSize: PAGE_SIZE }),
+    refetchInterval: 5000,
+    placeholderData: keepPreviousData,
+  });
+  const payloadText = (c: Command) => Object.entries(c.payload).map(([k, v]) => `${k}: ${String(v)}`).join(', ');
+  return (
+    <Table<Command>
+      data-testid="command-table"
+      rowKey="id"
+      size="small"
+      loading={commands.isLoading}
+      dataSource={commands.data?.list ?? []}
+      locale={{ emptyText: t('command.empty') }}
+      pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: commands.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
+      columns={[
+        { key: 'kind', dataIndex: 'kind', title: t('command.kind'), render: (v: string) => t(`command.kinds.${v}`, { defaultValue: v }) },
+        { key: 'payload', title: t('command.payload'), render: (_, c) => payloadText(c) },
+        {
+          key: 'state', dataIndex: 'state', title: t('command.state'),
+          render: (v: string) => <Tag color={COMMAND_STATE_COLORS[v]} data-testid={`command-state-${v}`}>{t(`command.states.${v}`, { defaultValue: v })}</Tag>,
+        },
+        { key: 'ctime', dataIndex: 'ctime', title: t('command.ctime'), render: (v: number) => formatTime(v) },
+      ]}
+    />
+  );
+}
+
+/** One device: facts, remote control, and its commands with their state. */
+export function DeviceDrawer({ device, onClose }: { device: DeviceRow | null; onClose: () => void }) {
+  const { t } = useTranslation('device');
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  const send = async (value: Parameters<typeof sendControl>[1]) => {
+    if (!device) return;
+    setBusy(true);
+    try {
+      const res = await sendControl([device.id], value);
+      void message.success(t('control.queued', { count: res.count }));
+      await client.invalidateQueries({ queryKey: ['device', 'commands', device.id] });
+    } catch (err) {
+      if (err instanceof ApiError && !err.handled) void message.error(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Drawer open={device !== null} onClose={onClose} size={640} title={device ? `${device.name} · ${device.code}` : ''} destroyOnHidden>
+      {device ? (
+        <div data-testid="device-drawer">
+          <Descriptions size="small" column={2}>
+            <Descriptions.Item label={t('field.deviceStatus')}><DeviceStatusTag status={device.deviceStatus} /></Descriptions.Item>
+            <Descriptions.Item label={t('field.type')}>{t(`type.${device.type}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('field.orientation')}>{t(`orientation.${device.orientation}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('field.shop')}>{device.shopName}</Descriptions.Item>
+            <Descriptions.Item label={t('field.appVersion')}>{device.appVersion || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('field.lastSeen')}>{formatTime(device.lastSeen)}</Descriptions.Item>
+          </Descriptions>
+          <Divider titlePlacement="start">{t('control.title')}</Divider>
+          <ControlPanel busy={busy} initial={{ volume: device.volume }} withVirtual onSend={(v) => void send(v)} />
+          <Divider titlePlacement="start">{t('command.title')}</Divider>
+          <CommandList deviceId={device.id} />
+        </div>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,162 @@
+import { Link } from 'react-router';
+import { AGE_BANDS, api, DEVICE_STATUS, ET_TYPES, ONLINE_STATUS, CONTENT_STATUS, type ResultOf } from '@vitrine/contract';
+import type { EntityConfig } from '../../components/LifecycleTable';
+import type { FilterGroup } from '../../components/FilterSidebar';
+
+// The declarative tables of the stores area: one column list and one form per entity.
+
+type RowOf<C extends { myList: unknown }> = ResultOf<C['myList']> extends { list: (infer R)[] } ? R : never;
+export type ShopRow = RowOf<typeof api.shop>;
+export type EtRow = RowOf<typeof api.et>;
+export type EmployeeRow = RowOf<typeof api.employee>;
+export type MemberRow = RowOf<typeof api.member>;
+export type DeviceRow = RowOf<typeof api.device>;
+
+const enumOf = (ns: string, values: readonly (string | number)[]) =>
+  Object.fromEntries(values.map((v) => [String(v), `${ns}.${v}`]));
+
+export const LEVEL_ENUM = { 1: 'A', 2: 'B', 3: 'C' } as Record<string, string>;
+export const GENDER_ENUM = enumOf('store:gender', [1, 2]);
+export const ET_ENUM = enumOf('store:etType', ET_TYPES);
+export const DEVICE_TYPE_ENUM = { big: 'device:type.big', pad: 'device:type.pad' } as Record<string, string>;
+export const ORIENTATION_ENUM = enumOf('device:orientation', [1, 0]);
+export const AI_ENUM = enumOf('device:ai', [1, 0]);
+const AGE_ENUM = Object.fromEntries(AGE_BANDS.map((b) => [b, b]));
+
+export const shopConfig: EntityConfig<ShopRow> = {
+  entity: 'shop',
+  calls: api.shop,
+  titleOf: (r) => r.name,
+  columns: [
+    { key: 'name', title: 'store:field.name', render: (r) => (r.liveVersion ? <Link to={`/store/manage_details?id=${r.id}`}>{r.name}</Link> : r.name) },
+    { key: 'code', title: 'store:field.code' },
+    { key: 'level', title: 'store:field.level', kind: 'enum', valueEnum: LEVEL_ENUM, width: 90 },
+    { key: 'address', title: 'store:field.address' },
+    { key: 'managerName', title: 'store:field.manager' },
+    { key: 'devices', title: 'store:field.devices', kind: 'number', tabs: ['enabled'] },
+  ],
+  fields: [
+    { name: 'name', label: 'store:field.name', kind: 'text', required: true },
+    { name: 'code', label: 'store:field.code', kind: 'text', required: true },
+    { name: 'level', label: 'store:field.level', kind: 'select', valueEnum: LEVEL_ENUM, numeric: true, required: true },
+    { name: 'region', label: 'store:field.region', kind: 'region', required: true },
+    { name: 'address', label: 'store:field.address', kind: 'text' },
+    { name: 'phone', label: 'store:field.phone', kind: 'phone' },
+    { name: 'hours', label: 'store:field.hours', kind: 'text' },
+    { name: 'area', label: 'store:field.area', kind: 'number', min: 0 },
+  ],
+  defaults: { level: 2 },
+};
+
+export const etConfig: EntityConfig<EtRow> = {
+  entity: 'et',
+  calls: api.et,
+  titleOf: (r) => r.name,
+  columns: [
+    { key: 'name', title: 'store:field.name' },
+    { key: 'etType', title: 'store:field.etType', kind: 'enum', valueEnum: ET_ENUM },
+    { key: 'shopName', title: 'store:field.shop' },
+    { key: 'remark', title: 'store:field.remark' },
+  ],
+  fields: [
+    { name: 'name', label: 'store:field.name', kind: 'text', required: true },
+    { name: 'etType', label: 'store:field.etType', kind: 'select', valueEnum: ET_ENUM, required: true },
+    { name: 'shopId', label: 'store:field.shop', kind: 'shop', required: true },
+    { name: 'remark', label: 'store:field.remark', kind: 'textarea' },
+  ],
+  defaults: { etType: 'entrance' },
+};
+
+export const employeeConfig: EntityConfig<EmployeeRow> = {
+  entity: 'employee',
+  calls: api.employee,
+  titleOf: (r) => r.name,
+  columns: [
+    { key: 'name', title: 'store:field.personName', render: (r) => (r.liveVersion ? <Link to={`/store/per_details?id=${r.id}`}>{r.name}</Link> : r.name) },
+    { key: 'phone', title: 'store:field.phone' },
+    { key: 'gender', title: 'store:field.gender', kind: 'enum', valueEnum: GENDER_ENUM, width: 80 },
+    { key: 'shopName', title: 'store:field.shop' },
+    { key: 'hireDate', title: 'store:field.hireDate', kind: 'date' },
+  ],
+  fields: [
+    { name: 'name', label: 'store:field.personName', kind: 'text', required: true },
+    { name: 'phone', label: 'store:field.phone', kind: 'phone', required: true },
+    { name: 'gender', label: 'store:field.gender', kind: 'select', valueEnum: GENDER_ENUM, numeric: true, required: true },
+    { name: 'shopId', label: 'store:field.shop', kind: 'shop', required: true },
+    { name: 'hireDate', label: 'store:field.hireDate', kind: 'date' },
+  ],
+};
+
+export const memberConfig: EntityConfig<MemberRow> = {
+  entity: 'member',
+  calls: api.member,
+  titleOf: (r) => r.name,
+  columns: [
+    { key: 'name', title: 'store:field.personName' },
+    { key: 'phone', title: 'store:field.phone' },
+    { key: 'gender', title: 'store:field.gender', kind: 'enum', valueEnum: GENDER_ENUM, width: 80 },
+    { key: 'ageBand', title: 'store:field.ageBand' },
+    { key: 'level', title: 'store:field.memberLevel', kind: 'number' },
+    { key: 'points', title: 'store:field.points', kind: 'number' },
+    { key: 'shopName', title: 'store:field.shop' },
+    { key: 'joined', title: 'store:field.joined', kind: 'date' },
+  ],
+  fields: [
+    { name: 'name', label: 'store:field.personName', kind: 'text', required: true },
+    { name: 'phone', label: 'store:field.phone', kind: 'phone', required: true },
+    { name: 'gender', label: 'store:field.gender', kind: 'select', valueEnum: GENDER_ENUM, numeric: true, required: true },
+    { name: 'ageBand', label: 'store:field.ageBand', kind: 'select', valueEnum: AGE_ENUM, required: true },
+    { name: 'level', label: 'store:field.memberLevel', kind: 'number', min: 1, max: 10 },
+    { name: 'points', label: 'store:field.points', kind: 'number', min: 0 },
+    { name: 'shopId', label: 'store:field.shop', kind: 'shop', required: true },
+    { name: 'joined', label: 'store:field.joined', kind: 'date' },
+  ],
+  defaults: { level: 1, points: 0 },
+};
+
+export const deviceConfig: EntityConfig<DeviceRow> = {
+  entity: 'device',
+  calls: api.device,
+  titleOf: (r) => `${r.name} (${r.code})`,
+  columns: [
+    { key: 'code', title: 'device:field.code' },
+    { key: 'name', title: 'device:field.name' },
+    { key: 'deviceStatus', title: 'device:field.deviceStatus', kind: 'deviceStatus', tabs: ['enabled'] },
+    { key: 'type', title: 'device:field.type', kind: 'enum', valueEnum: DEVICE_TYPE_ENUM },
+    { key: 'orientation', title: 'device:field.orientation', kind: 'enum', valueEnum: ORIENTATION_ENUM },
+    { key: 'shopName', title: 'device:field.shop' },
+    { key: 'volume', title: 'device:field.volume', kind: 'number' },
+    { key: 'ai', title: 'device:field.ai', kind: 'enum', valueEnum: AI_ENUM },
+    { key: 'lastSeen', title: 'device:field.lastSeen', kind: 'time', tabs: ['enabled'] },
+  ],
+  fields: [
+    { name: 'code', label: 'device:field.code', kind: 'text', required: true },
+    { name: 'name', label: 'device:field.name', kind: 'text', required: true },
+    { name: 'type', label: 'device:field.type', kind: 'select', valueEnum: DEVICE_TYPE_ENUM, required: true },
+    { name: 'orientation', label: 'device:field.orientation', kind: 'select', valueEnum: ORIENTATION_ENUM, numeric: true, required: true },
+    { name: 'shopId', label: 'device:field.shop', kind: 'shop', required: true },
+    { name: 'etId', label: 'device:field.et', kind: 'et' },
+    { name: 'volume', label: 'device:field.volume', kind: 'number', min: 0, max: 100 },
+    { name: 'ai', label: 'device:field.ai', kind: 'select', valueEnum: AI_ENUM, numeric: true },
+  ],
+  defaults: { type: 'big', orientation: 1, volume: 50, ai: 0 },
+};
+
+export const ENTITIES = ['shop', 'et', 'employee', 'member', 'device'] as const;
+export type StoreEntity = (typeof ENTITIES)[number];
+
+/** Lifecycle statuses the status filter offers (the server reads 101–104 and 301/302). */
+export const LIFECYCLE_STATUS_CODES = [
+  CONTENT_STATUS.draft, CONTENT_STATUS.submitted, CONTENT_STATUS.approved, CONTENT_STATUS.rejected,
+  ONLINE_STATUS.online, ONLINE_STATUS.offline,
+];
+export const DEVICE_STATUS_CODES = [DEVICE_STATUS.normal, DEVICE_STATUS.abnormal, DEVICE_STATUS.playbackAbnormal, DEVICE_STATUS.offline];
+
+/** The sidebar groups each entity supplies (spec §2). */
+export const FILTER_GROUPS_OF: Record<StoreEntity, FilterGroup[]> = {
+  shop: ['shopScope', 'shopLevel', 'status', 'time'],
+  et: ['shopScope', 'position', 'status', 'time'],
+  employee: ['shopScope', 'gender', 'status', 'time'],
+  member: ['shopScope', 'gender', 'status', 'time'],
+  device: ['shopScope', 'deviceType', 'direction', 'status', 'time'],
+};
