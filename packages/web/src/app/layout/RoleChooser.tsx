@@ -48,7 +48,7 @@ export function RoleChooser() {
             data-testid={`role-option-${r.roleNode}`}
             onClick={() => commitChoice(selectedCompany, r)}
           >
-            {`${r.deptName} / ${r.roleName}`}
+            {`${r.deptName} / ${t(`common:roleName.${r.role}`, { defaultValue: r.roleName })}`}
           </Button>
         ))}
       </div>

@@ -61,7 +61,7 @@ export function UserMenu() {
         <Avatar size={32} icon={<UserOutlined />} style={{ background: '#e8edff', color: '#2f5bea' }} />
         <span className="vt-user-text">
           <span className="vt-user-name">{name || t('user.anonymous')}</span>
-          {roleItem.roleName ? <span className="vt-user-role">{roleItem.roleName}</span> : null}
+          {roleItem.role ? <span className="vt-user-role">{t(`common:roleName.${roleItem.role}`, { defaultValue: roleItem.roleName })}</span> : null}
         </span>
       </button>
     </Dropdown>

@@ -51,7 +51,9 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, onClose,
   }, [open, form, fields, record, defaults]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // Invalid fields show their messages in the form; nothing to send.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       const body = toBody(fields, values);

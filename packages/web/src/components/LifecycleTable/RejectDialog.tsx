@@ -14,7 +14,7 @@ export function RejectDialog({ open, title, loading, onOk, onCancel }: {
       okText={t('action.reject')}
       okButtonProps={{ danger: true, loading, 'data-testid': 'reject-ok' }}
       onCancel={onCancel}
-      onOk={() => void form.validateFields().then((v) => onOk(v.reason.trim()))}
+      onOk={() => void form.validateFields().then((v) => onOk(v.reason.trim()), () => undefined)}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>

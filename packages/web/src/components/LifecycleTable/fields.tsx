@@ -14,7 +14,7 @@ function withChildren(list: RegionOption[], id: string, children: RegionOption[]
 
 async function childrenOf(id: string): Promise<RegionOption[]> {
   const res = id.length === 2 ? await call(api.geo.cities, { id }) : await call(api.geo.areas, { id });
-  return res.list.map((r) => ({ value: r.id, label: r.name, isLeaf: id.length === 4 }));
+  return res.list.map((r) => ({ value: r.id, label: r.title || r.name, isLeaf: id.length === 4 }));
 }
 
 /** Province / city / district (GB/T 2260) from geo/provinces, cities, areas; loads the value's path. */
@@ -25,7 +25,7 @@ export function RegionField({ value, onChange }: { value?: string[]; onChange?: 
     let live = true;
     void (async () => {
       const provinces = await call(api.geo.provinces, {});
-      let opts: RegionOption[] = provinces.list.map((r) => ({ value: r.id, label: r.name, isLeaf: false }));
+      let opts: RegionOption[] = provinces.list.map((r) => ({ value: r.id, label: r.title || r.name, isLeaf: false }));
       if (p) opts = withChildren(opts, p, await childrenOf(p));
       if (c) opts = withChildren(opts, c, await childrenOf(c));
       if (live) setOptions(opts);

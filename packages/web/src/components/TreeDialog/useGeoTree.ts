@@ -17,7 +17,7 @@ export type GeoTreeData = {
 };
 
 function toData(node: TreeNode): GeoTreeData {
-  return { key: node.id, title: node.name || node.title, num: node.num, isLeaf: node.leaf, node };
+  return { key: node.id, title: node.title || node.name, num: node.num, isLeaf: node.leaf, node };
 }
 
 function insert(list: GeoTreeData[], parent: string, children: GeoTreeData[]): GeoTreeData[] {

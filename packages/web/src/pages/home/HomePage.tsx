@@ -42,7 +42,7 @@ export default function HomePage() {
           <Card title={t('role.title')} className="vt-home-card" data-testid="home-role">
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('role.current')}>
-                {roleItem.deptName && roleItem.roleName ? `${roleItem.deptName} / ${roleItem.roleName}` : '—'}
+                {roleItem.deptName && roleItem.role ? `${roleItem.deptName} / ${t(`common:roleName.${roleItem.role}`, { defaultValue: roleItem.roleName })}` : '—'}
               </Descriptions.Item>
               {roleItem.jobName ? <Descriptions.Item label={t('role.job')}>{roleItem.jobName}</Descriptions.Item> : null}
             </Descriptions>
