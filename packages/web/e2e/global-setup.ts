@@ -113,6 +113,10 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DEMO: '0',
     NODE_ENV: 'test',
+    // Every spec registers its own users from one IP: the per-IP SMS caps would trip mid-run.
+    LIMIT_SMS_PER_MINUTE: '1000',
+    LIMIT_SMS_PER_IP_DAY: '100000',
+    LIMIT_AUTH_PER_MINUTE: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env, WEB_DIST: webDist };

@@ -95,7 +95,10 @@ function handleTenantInvalid(msg: string): never {
   if (appStore.get().roleFlag !== 3) {
     toast.warning(serverMessage('auth.tenant', currentLang()), 'auth-tenant');
     appStore.set({ roleFlag: 3 });
-    setTimeout(() => appStore.set({ roleFlag: 2 }), ROLE_FLAG_RESET_MS);
+    // Only if still 3: the role re-check may have opened the chooser (flag 1) meanwhile.
+    setTimeout(() => {
+      if (appStore.get().roleFlag === 3) appStore.set({ roleFlag: 2 });
+    }, ROLE_FLAG_RESET_MS);
     tenantInvalidListeners.forEach((l) => l());
   }
   throw new ApiError(msg, RET.tenantInvalid, undefined, true);

@@ -83,11 +83,11 @@ export function MembersTab() {
         loading={list.isPending}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: t('member.empty') }}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1040 }}
         pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
         columns={[
           {
-            title: t('member.name'), key: 'name', width: 180,
+            title: t('member.name'), key: 'name', width: 160,
             render: (_v, m) => (
               <div>
                 <div>{m.nickname || '—'} {m.isMain === 1 ? <Tag color="gold">{t('member.main')}</Tag> : null}</div>
@@ -95,10 +95,10 @@ export function MembersTab() {
               </div>
             ),
           },
-          { title: t('member.dept'), key: 'depts', render: (_v, m) => m.depts.join('、') || '—' },
-          { title: t('member.job'), key: 'jobs', render: (_v, m) => m.jobs.join('、') || '—' },
+          { title: t('member.dept'), key: 'depts', width: 120, render: (_v, m) => m.depts.join('、') || '—' },
+          { title: t('member.job'), key: 'jobs', width: 100, render: (_v, m) => m.jobs.join('、') || '—' },
           {
-            title: t('member.roles'), key: 'roles', width: 320,
+            title: t('member.roles'), key: 'roles', width: 240,
             render: (_v, m) =>
               m.roles.length === 0 ? '—' : (
                 <Space orientation="vertical" size={4}>
@@ -115,7 +115,7 @@ export function MembersTab() {
           { title: t('member.status'), key: 'status', width: 90, render: (_v, m) => (m.status === 1 ? <Tag color="green">{t('member.active')}</Tag> : <Tag>{t('member.removedTag')}</Tag>) },
           { title: t('member.joined'), key: 'joined', width: 150, render: (_v, m) => formatTime(m.joined) },
           {
-            title: t('action.actions'), key: 'a', width: 220, fixed: 'right',
+            title: t('action.actions'), key: 'a', width: 180, fixed: 'right',
             render: (_v, m) =>
               m.status !== 1 ? null : (
                 <Space size={0} wrap>
