@@ -50,23 +50,24 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown
  * response (304 when If-None-Match matches).
  */
 export const protocol = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('lang', 'zh');
-  app.addHook('onRequest', async (req) => {
-    req.lang = langOf(cookie(req, 'language') ?? req.headers['accept-language']);
+  // The language is read from the request when first asked for (no hook on every request).
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest): Lang {
+      return langOf(cookie(this, 'language') ?? this.headers['accept-language']);
+    },
   });
   app.setErrorHandler((err, req, reply) => sendError(req, reply, err));
   app.setNotFoundHandler((req, reply) =>
     reply.status(404).send(envelope(RET.notFound, message('notFound.route', req.lang), null)),
   );
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.statusCode !== 200) return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
     const etag = `"${hash('sha1', payload, 'base64url')}"`;
     reply.header('etag', etag);
     if (req.headers['if-none-match'] === etag) {
       reply.status(304);
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 });
