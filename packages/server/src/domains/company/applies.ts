@@ -52,7 +52,7 @@ export async function auditJoin(
       if (active.length) throw fail.conflict('enterprise.alreadyMember');
       const place = await placement(q, scope, input);
       await addMember(q, scope, app.user_id, false);
-      await addRoleEntry(q, scope, { userId: app.user_id, ...place, range: null });
+      await addRoleEntry(q, scope, { userId: app.user_id, ...place });
     }
     const status = input.pass ? APPLY_STATUS.approved : APPLY_STATUS.rejected;
     await q.query(

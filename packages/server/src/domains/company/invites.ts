@@ -66,7 +66,7 @@ export async function acceptInvite(deps: Deps, ctx: UserCtx, token: string): Pro
     if (active.length) throw fail.conflict('enterprise.alreadyMember');
     const place = await placement(q, scope, { deptId: inv.dept_id, jobId: inv.job_id });
     await addMember(q, scope, ctx.user.id, false);
-    await addRoleEntry(q, scope, { userId: ctx.user.id, ...place, range: null });
+    await addRoleEntry(q, scope, { userId: ctx.user.id, ...place });
     await q.query('update invitations set used_by = $2, used_at = now() where id = $1', [inv.id, ctx.user.id]);
     // a pending application of the same user is answered by the invitation
     await q.query(

@@ -58,6 +58,9 @@ describe('join applications', () => {
     expect(await messagesOf(u.id, 'join.result')).toEqual([expect.objectContaining({ title_zh: expect.stringContaining('已通过'), title_en: expect.stringContaining('approved') })]);
     // the new member can enter
     expect((await post(t, 'account/menu', {}, tenantHeaders(u, ent, roles[0].roleNode))).body.ret).toBe(0);
+    // a shop assistant starts with an empty data range (least privilege) until an admin gives shops
+    const [entry] = await t.db.admin.query<{ data_range: unknown }>('select data_range from role_entries where user_id = $1', [u.id]);
+    expect(entry.data_range).toEqual({ p: [], c: [], a: [], s: [] });
     const again = await post(t, 'company/audit-join', { id, pass: 0, reason: 'no' }, admin(ent));
     expect(again.body).toMatchObject({ ret: RET.conflict, msg: '该申请已处理，不能重复审核' });
     const log = await t.db.admin.query<{ verb: string; entity: string }>("select verb, entity from oplog where enterprise_id = $1 and entity = 'join-apply'", [ent.companyId]);

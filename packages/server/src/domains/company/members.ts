@@ -118,7 +118,7 @@ export async function setRoles(
     }
     const kept = new Set(before.map(key));
     for (const r of input.roles) {
-      if (!kept.has(key(r))) await addRoleEntry(q, scope, { userId: input.userId, deptId: r.deptId, jobId: r.jobId, range: null });
+      if (!kept.has(key(r))) await addRoleEntry(q, scope, { userId: input.userId, deptId: r.deptId, jobId: r.jobId });
     }
     const after = (await rolesOfUsers(q, scope, [input.userId], ctx.lang)).get(input.userId) ?? [];
     const brief = (list: MemberRole[]) => list.map((e) => ({ deptId: e.deptId, deptName: e.deptName, jobId: e.jobId, jobName: e.jobName }));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Company, Range, RoleEntry, Lang } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
+import { fail } from '../../errors.js';
 import { ROLE_NAMES } from './defaults.js';
 
 export type EnterpriseRow = { id: number; code: string; title: string; logo: string; status: number; creator_id: number };
@@ -38,13 +39,23 @@ export async function addMember(q: Q, scope: { enterpriseId: number }, userId: n
   );
 }
 
+/**
+ * A new role entry. Without an explicit range: a supervisor's job covers the whole enterprise (null);
+ * store managers and shop assistants start with an empty range until an admin gives them their shops
+ * (DESIGN §4: their own shop — least privilege until it is known).
+ */
 export async function addRoleEntry(
-  q: Q, scope: { enterpriseId: number }, entry: { userId: number; deptId: number; jobId: number; range: Range | null },
+  q: Q, scope: { enterpriseId: number }, entry: { userId: number; deptId: number; jobId: number; range?: Range | null },
 ): Promise<string> {
   const node = `rn-${randomBytes(8).toString('hex')}`;
-  await q.query(
-    `insert into role_entries (enterprise_id, user_id, dept_id, job_id, role_node, data_range) values ($1, $2, $3, $4, $5, $6)`,
-    [scope.enterpriseId, entry.userId, entry.deptId, entry.jobId, node, entry.range === null ? null : JSON.stringify(entry.range)],
+  const rows = await q.query(
+    `insert into role_entries (enterprise_id, user_id, dept_id, job_id, role_node, data_range)
+     select $1, $2, $3, $4, $5, case when $7::boolean then $6::jsonb
+                                     when j.role = 3 then null
+                                     else '{"p":[],"c":[],"a":[],"s":[]}'::jsonb end
+       from jobs j where j.id = $4 and j.enterprise_id = $1 returning id`,
+    [scope.enterpriseId, entry.userId, entry.deptId, entry.jobId, node, entry.range ? JSON.stringify(entry.range) : null, entry.range !== undefined],
   );
+  if (!rows.length) throw fail.notFound();
   return node;
 }
