@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Space, Tabs, Typography } from 'antd';
-import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Tabs, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api, message } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { isLoggedIn, saveLogin } from '../../state/session';
-import { codeRule, phoneRule, redirectTarget } from '../_public/rules';
-import { SmsCodeButton } from '../_public/SmsCodeButton';
+import { CodeField, PhoneField } from '../_public/PhoneCodeFields';
+import { redirectTarget } from '../_public/rules';
 import { useFormFeedback } from '../_public/useFormFeedback';
 import { LinkButton } from '../_public/LinkButton';
 
@@ -92,36 +92,13 @@ export function LoginPanel() {
         ]}
       />
       <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
-        <Form.Item name="un" rules={[phoneRule(lang)]}>
-          <Input
-            data-testid="login-un"
-            prefix={<MobileOutlined />}
-            placeholder={t('field.phone')}
-            maxLength={11}
-            inputMode="numeric"
-            autoComplete="username"
-          />
-        </Form.Item>
+        <PhoneField testId="login-un" placeholder={t('field.phone')} autoComplete="username" />
         {mode === 'password' ? (
           <Form.Item name="pw" rules={[{ required: true, message: message('field.required', lang) }]}>
             <Input.Password data-testid="login-pw" prefix={<LockOutlined />} placeholder={t('field.password')} autoComplete="current-password" />
           </Form.Item>
         ) : (
-          <Form.Item required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={[codeRule(lang)]}>
-                <Input
-                  data-testid="login-code"
-                  prefix={<SafetyOutlined />}
-                  placeholder={t('field.code')}
-                  maxLength={6}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                />
-              </Form.Item>
-              <SmsCodeButton form={form} purpose="login" testId="login-send-code" onError={onError} />
-            </Space.Compact>
-          </Form.Item>
+          <CodeField form={form} purpose="login" testPrefix="login" placeholder={t('field.code')} onError={onError} />
         )}
         {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}
         <Button data-testid="login-submit" type="primary" htmlType="submit" block loading={submitting}>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Space } from 'antd';
-import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { saveLogin } from '../../state/session';
-import { codeRule, passwordRule, phoneRule, schemaRule } from '../_public/rules';
-import { SmsCodeButton } from '../_public/SmsCodeButton';
+import { CodeField, PhoneField } from '../_public/PhoneCodeFields';
+import { passwordRule, schemaRule } from '../_public/rules';
 import { useFormFeedback } from '../_public/useFormFeedback';
 
 type Values = { un: string; code: string; pw: string; nickname: string };
@@ -43,17 +43,8 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
 
   return (
     <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
-      <Form.Item name="un" label={t('field.phone')} rules={[phoneRule(lang)]}>
-        <Input data-testid="register-un" prefix={<MobileOutlined />} placeholder={t('field.phonePlaceholder')} maxLength={11} inputMode="numeric" autoComplete="tel" />
-      </Form.Item>
-      <Form.Item label={t('field.code')} required>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="code" noStyle rules={[codeRule(lang)]}>
-            <Input data-testid="register-code" prefix={<SafetyOutlined />} placeholder={t('field.codePlaceholder')} maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
-          </Form.Item>
-          <SmsCodeButton form={form} purpose="register" testId="register-send-code" onError={onError} />
-        </Space.Compact>
-      </Form.Item>
+      <PhoneField testId="register-un" label={t('field.phone')} placeholder={t('field.phonePlaceholder')} autoComplete="tel" />
+      <CodeField form={form} purpose="register" testPrefix="register" label={t('field.code')} placeholder={t('field.codePlaceholder')} onError={onError} />
       <Form.Item name="pw" label={t('field.password')} rules={[passwordRule(lang)]} extra={t('field.passwordHint')}>
         <Input.Password data-testid="register-pw" prefix={<LockOutlined />} placeholder={t('field.passwordPlaceholder')} autoComplete="new-password" />
       </Form.Item>

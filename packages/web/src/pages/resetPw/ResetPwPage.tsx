@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
-import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api, message } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
-import { codeRule, passwordRule, phoneRule } from '../_public/rules';
+import { CodeField, PhoneField } from '../_public/PhoneCodeFields';
+import { passwordRule } from '../_public/rules';
 import { FormPage, PublicLayout } from '../_public/PublicLayout';
-import { SmsCodeButton } from '../_public/SmsCodeButton';
 import { useFormFeedback } from '../_public/useFormFeedback';
 import type { IndexNotice } from '../index/LoginPanel';
 
@@ -47,17 +47,8 @@ export default function ResetPwPage() {
           </Typography.Title>
           <Typography.Paragraph type="secondary">{t('reset.subtitle')}</Typography.Paragraph>
           <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
-            <Form.Item name="un" label={t('field.phone')} rules={[phoneRule(lang)]}>
-              <Input data-testid="reset-un" prefix={<MobileOutlined />} placeholder={t('field.phonePlaceholder')} maxLength={11} inputMode="numeric" autoComplete="username" />
-            </Form.Item>
-            <Form.Item label={t('field.code')} required>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="code" noStyle rules={[codeRule(lang)]}>
-                  <Input data-testid="reset-code" prefix={<SafetyOutlined />} placeholder={t('field.codePlaceholder')} maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
-                </Form.Item>
-                <SmsCodeButton form={form} purpose="reset" testId="reset-send-code" onError={onError} />
-              </Space.Compact>
-            </Form.Item>
+            <PhoneField testId="reset-un" label={t('field.phone')} placeholder={t('field.phonePlaceholder')} autoComplete="username" />
+            <CodeField form={form} purpose="reset" testPrefix="reset" label={t('field.code')} placeholder={t('field.codePlaceholder')} onError={onError} />
             <Form.Item name="pw" label={t('reset.newPassword')} rules={[passwordRule(lang)]} extra={t('field.passwordHint')}>
               <Input.Password data-testid="reset-pw" prefix={<LockOutlined />} placeholder={t('field.passwordPlaceholder')} autoComplete="new-password" />
             </Form.Item>
