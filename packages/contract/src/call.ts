@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PermBit } from './enums.js';
+import type { OpVerb, PermBit } from './enums.js';
 
 /**
  * Who may make a call:
@@ -13,6 +13,15 @@ export type Auth = 'public' | 'user' | 'tenant' | 'operator';
 /** The permission a tenant call needs: a menu path and an operation bit; `main` = main admin only. */
 export type Perm = { menu: string; bit: PermBit; main?: boolean };
 
+/**
+ * What a mutating call writes into the operation log (spec §4 verbs). The server's mechanism writes
+ * the row in the mutation's own transaction; the verb and entity come from here, never from a
+ * handler. `verb` may depend on one input field (examine: pass 1 → pass, 0 → reject).
+ * `'private'`: the call changes only the caller's own state (read marks), which is no operation.
+ * A call without `log` is a read: it must not write tenant data (checked in tests).
+ */
+export type OpLog = { entity: string; verb: OpVerb | { field: string; map: Record<string, OpVerb> } };
+
 export type CallDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, A extends Auth = Auth> = {
   path: string;
   method: 'POST' | 'GET';
@@ -21,6 +30,7 @@ export type CallDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.Zod
   /** Rate-limit bucket applied per IP (see server plugins/rate-limit). */
   limit?: 'auth' | 'sms';
   summary: string;
+  log?: OpLog | 'private';
   body: B;
   result: R;
 };
@@ -33,3 +43,13 @@ export function defineCall<B extends z.ZodType, R extends z.ZodType, A extends A
 
 export type BodyOf<C> = C extends CallDef<infer B, z.ZodType, Auth> ? z.input<B> : never;
 export type ResultOf<C> = C extends CallDef<z.ZodType, infer R, Auth> ? z.output<R> : never;
+
+/** The verb one call writes for this input (the contract's declaration, read by the server). */
+export function verbOf(log: OpLog, input: unknown): OpVerb | undefined {
+  if (typeof log.verb === 'string') return log.verb;
+  const value = input && typeof input === 'object' ? (input as Record<string, unknown>)[log.verb.field] : undefined;
+  return log.verb.map[String(value)];
+}
+
+/** Every verb a declaration can produce (the contract-derived oplog test reads it). */
+export const verbsOf = (log: OpLog): OpVerb[] => (typeof log.verb === 'string' ? [log.verb] : Object.values(log.verb.map));

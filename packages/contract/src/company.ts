@@ -81,16 +81,16 @@ export const roleSpec = z.object({ deptId: id, jobId: id, role: int.optional() }
 
 export const companyCalls = {
   create: defineCall({
-    path: 'company/create', auth: 'user', summary: 'Create an enterprise (status 0, under review)',
+    path: 'company/create', auth: 'user', summary: 'Create an enterprise (status 0, under review)', log: { entity: 'enterprise', verb: 'create' },
     body: z.object({ title: text(64), logo: optionalText(300) }), result: company,
   }),
   applyJoin: defineCall({
-    path: 'company/apply-join', auth: 'user', summary: 'Apply to join an enterprise by its code',
+    path: 'company/apply-join', auth: 'user', summary: 'Apply to join an enterprise by its code', log: { entity: 'join-apply', verb: 'apply' },
     body: z.object({ enCode: text(32) }), result: z.object({ status: z.number(), title: z.string() }),
   }),
   info: defineCall({ path: 'company/info', auth: 'tenant', summary: 'The current enterprise', body: empty, result: company }),
   update: defineCall({
-    path: 'company/update', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Edit the enterprise title and logo',
+    path: 'company/update', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Edit the enterprise title and logo', log: { entity: 'enterprise', verb: 'update' },
     body: z.object({ title: text(64).optional(), logo: optionalText(300) }), result: company,
   }),
   accounts: defineCall({
@@ -102,12 +102,12 @@ export const companyCalls = {
     body: paging.extend({ keyword: optionalText(100), status: applyStatus.optional() }), result: listOf(joinApply),
   }),
   auditJoin: defineCall({
-    path: 'company/audit-join', auth: 'tenant', perm: { ...main, bit: 'examine' },
+    path: 'company/audit-join', auth: 'tenant', perm: { ...main, bit: 'examine' }, log: { entity: 'join-apply', verb: { field: 'pass', map: { 1: 'pass', 0: 'reject' } } },
     summary: 'Approve (pass 1: membership + role entry; default department and shop-assistant job) or reject (pass 0, reason)',
     body: z.object({ id, pass: flag, reason: optionalText(200), deptId: id.optional(), jobId: id.optional() }), result: joinApply,
   }),
   invite: defineCall({
-    path: 'company/invite', auth: 'tenant', perm: { ...main, bit: 'create' }, summary: 'Make an invitation link (single use, 7 days)',
+    path: 'company/invite', auth: 'tenant', perm: { ...main, bit: 'create' }, summary: 'Make an invitation link (single use, 7 days)', log: { entity: 'invitation', verb: 'create' },
     body: z.object({ deptId: id.optional(), jobId: id.optional() }),
     result: z.object({ token: z.string(), link: z.string(), expires: z.number() }),
   }),
@@ -116,19 +116,19 @@ export const companyCalls = {
     body: z.object({ token }), result: invitationInfo,
   }),
   acceptInvite: defineCall({
-    path: 'company/accept-invite', auth: 'user', summary: 'Join an enterprise with an invitation token',
+    path: 'company/accept-invite', auth: 'user', summary: 'Join an enterprise with an invitation token', log: { entity: 'membership', verb: 'create' },
     body: z.object({ token }), result: company,
   }),
   removeMember: defineCall({
-    path: 'company/remove-member', auth: 'tenant', perm: { ...main, bit: 'delete' }, summary: 'Remove a member (not yourself, not the main admin)',
+    path: 'company/remove-member', auth: 'tenant', perm: { ...main, bit: 'delete' }, summary: 'Remove a member (not yourself, not the main admin)', log: { entity: 'membership', verb: 'delete' },
     body: z.object({ userId: id }), result: ok,
   }),
   changeAdmin: defineCall({
-    path: 'company/change-admin', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Hand the main administrator to another active member',
+    path: 'company/change-admin', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Hand the main administrator to another active member', log: { entity: 'admin', verb: 'update' },
     body: z.object({ userId: id }), result: ok,
   }),
   setRoles: defineCall({
-    path: 'company/set-roles', auth: 'tenant', perm: { ...main, bit: 'update' },
+    path: 'company/set-roles', auth: 'tenant', perm: { ...main, bit: 'update' }, log: { entity: 'member-roles', verb: 'update' },
     summary: "Replace a member's role entries; unchanged department + job keep their role node",
     body: z.object({ userId: id, roles: json(z.array(roleSpec).min(1, 'field.required').max(20, 'field.tooLong')) }),
     result: z.object({ list: z.array(memberRole) }),

@@ -28,11 +28,11 @@ const deptBody = z.object({ name: text(32), pid, sort: int.min(0, 'field.invalid
 
 export const deptCalls = {
   list: defineCall({ path: 'dept/list', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: 'Departments as a tree with member counts', body: empty, result: z.object({ list: z.array(deptNode) }) }),
-  add: defineCall({ path: 'dept/add', auth: 'tenant', perm: { ...main, bit: 'create' }, summary: 'Add a department', body: deptBody, result: deptRow }),
-  edit: defineCall({ path: 'dept/edit', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Rename or move a department (no cycles)', body: deptBody.extend({ id }), result: deptRow }),
+  add: defineCall({ path: 'dept/add', auth: 'tenant', perm: { ...main, bit: 'create' }, summary: 'Add a department', log: { entity: 'dept', verb: 'create' }, body: deptBody, result: deptRow }),
+  edit: defineCall({ path: 'dept/edit', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Rename or move a department (no cycles)', log: { entity: 'dept', verb: 'update' }, body: deptBody.extend({ id }), result: deptRow }),
   get: defineCall({ path: 'dept/get', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: 'One department', body: z.object({ id }), result: deptRow }),
   delete: defineCall({
-    path: 'dept/delete', auth: 'tenant', perm: { ...main, bit: 'delete' }, summary: 'Delete an empty department without sub-departments',
+    path: 'dept/delete', auth: 'tenant', perm: { ...main, bit: 'delete' }, summary: 'Delete an empty department without sub-departments', log: { entity: 'dept', verb: 'delete' },
     body: z.object({ id }), result: ok,
   }),
   employees: defineCall({
@@ -48,10 +48,10 @@ const jobBody = z.object({ name: text(32), role });
 
 export const jobCalls = {
   list: defineCall({ path: 'job/list', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: 'Jobs with their role and member count', body: z.object({ role: role.optional() }), result: z.object({ list: z.array(jobRow) }) }),
-  add: defineCall({ path: 'job/add', auth: 'tenant', perm: { ...main, bit: 'create' }, summary: "Add a job (menus seeded with the role's defaults)", body: jobBody, result: jobRow }),
-  edit: defineCall({ path: 'job/edit', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Rename a job or change its role', body: jobBody.extend({ id }), result: jobRow }),
+  add: defineCall({ path: 'job/add', auth: 'tenant', perm: { ...main, bit: 'create' }, summary: "Add a job (menus seeded with the role's defaults)", log: { entity: 'job', verb: 'create' }, body: jobBody, result: jobRow }),
+  edit: defineCall({ path: 'job/edit', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Rename a job or change its role', log: { entity: 'job', verb: 'update' }, body: jobBody.extend({ id }), result: jobRow }),
   get: defineCall({ path: 'job/get', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: 'One job', body: z.object({ id }), result: jobRow }),
-  delete: defineCall({ path: 'job/delete', auth: 'tenant', perm: { ...main, bit: 'delete' }, summary: 'Delete a job no member holds', body: z.object({ id }), result: ok }),
+  delete: defineCall({ path: 'job/delete', auth: 'tenant', perm: { ...main, bit: 'delete' }, summary: 'Delete a job no member holds', log: { entity: 'job', verb: 'delete' }, body: z.object({ id }), result: ok }),
 };
 
 // ---------- permission menus ----------
@@ -99,8 +99,8 @@ const weight = int.min(0, 'field.invalid').max(ALL_BITS, 'field.invalid');
 
 export const permissionCalls = {
   list: defineCall({ path: 'permission/list', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: 'The menu catalogue as a tree', body: empty, result: z.object({ list: z.array(menuNode) }) }),
-  add: defineCall({ path: 'permission/add', auth: 'tenant', perm: { ...main, bit: 'create' }, summary: 'Add a menu to the catalogue', body: menuBody, result: menuRow }),
-  edit: defineCall({ path: 'permission/edit', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Edit a menu', body: menuBody.extend({ id }), result: menuRow }),
+  add: defineCall({ path: 'permission/add', auth: 'tenant', perm: { ...main, bit: 'create' }, summary: 'Add a menu to the catalogue', log: { entity: 'menu', verb: 'create' }, body: menuBody, result: menuRow }),
+  edit: defineCall({ path: 'permission/edit', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Edit a menu', log: { entity: 'menu', verb: 'update' }, body: menuBody.extend({ id }), result: menuRow }),
   get: defineCall({ path: 'permission/get', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: 'One menu', body: z.object({ id }), result: menuRow }),
   roleMenus: defineCall({
     path: 'permission/role-menus', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: "Every menu with a job's weight and decoded bits",
@@ -108,7 +108,7 @@ export const permissionCalls = {
   }),
   setRoleMenus: defineCall({
     path: 'permission/set-role-menus', auth: 'tenant', perm: { ...main, bit: 'update' },
-    summary: "Replace a job's menu weights (members see the change on their next menu load)",
+    summary: "Replace a job's menu weights (members see the change on their next menu load)", log: { entity: 'job-menus', verb: 'update' },
     body: z.object({ jobId: id, menus: json(z.array(z.object({ menuId: id, weight })).max(500, 'field.tooLong')) }),
     result: roleMenus,
   }),
@@ -137,7 +137,7 @@ export const roleCalls = {
     body: entryRef, result: dataRange,
   }),
   setDataRange: defineCall({
-    path: 'role/set-data-range', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: "Set a role entry's data range (null = whole enterprise)",
+    path: 'role/set-data-range', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: "Set a role entry's data range (null = whole enterprise)", log: { entity: 'data-range', verb: 'update' },
     body: entryBase.extend({ range: json(rangeInput.nullable()) }).refine(named, { message: 'field.required', path: ['roleNode'] }),
     result: dataRange,
   }),
@@ -148,6 +148,8 @@ export const roleCalls = {
 export const oplogRow = z.object({
   id: z.number(), time: z.number(), operatorId: z.number(), operator: z.string(), role: z.number().nullable(), roleName: z.string(),
   verb: z.string(), entity: z.string(), entityId: z.string(),
+  /** The record's name when the operation ran. */
+  label: z.string(),
   summary: z.object({ before: z.unknown(), after: z.unknown() }).nullable(),
   source: z.string(),
 });

@@ -82,7 +82,7 @@ export const filesApi = {
     }),
     save: defineCall({
       path: 'file/save', auth: 'tenant', perm: { menu: '/advert', bit: 'create' },
-      summary: 'Attach an uploaded file (id) to the materials library with a title',
+      summary: 'Attach an uploaded file (id) to the materials library with a title', log: { entity: 'material', verb: 'create' },
       body: z.object({ id, title: text(100) }),
       result: z.object({ id: z.number(), fileId: z.number(), title: z.string(), ctime: z.number() }),
     }),
@@ -95,6 +95,6 @@ export const filesApi = {
  * the registry above; described here so the client and OpenAPI share its shape.
  */
 export const fileUpload = defineCall({
-  path: 'file/upload', auth: 'tenant', summary: 'Upload one file (multipart) with a permit from file/signature',
+  path: 'file/upload', auth: 'tenant', summary: 'Upload one file (multipart) with a permit from file/signature', log: { entity: 'file', verb: 'create' },
   body: z.object({ permit: z.string().max(1000).optional() }), result: fileRecord,
 });

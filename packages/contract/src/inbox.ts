@@ -36,6 +36,8 @@ export const inboxApi = {
     check: defineCall({
       path: 'message/check', auth: 'tenant', perm: news,
       summary: 'Mark my messages read: `ids` (JSON array), or `all: 1` for every unread one',
+      // Read marks are the caller's own state, not an operation on the enterprise.
+      log: 'private',
       body: z
         .object({ ids: ids.optional(), all: int.optional() })
         .refine((b) => b.all === 1 || (b.ids?.length ?? 0) > 0, { message: 'field.required', path: ['ids'] }),

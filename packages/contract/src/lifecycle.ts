@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from './call.js';
+import { defineCall, type OpLog } from './call.js';
+import { ONLINE_STATUS } from './enums.js';
 import { id, int, optionalText } from './fields.js';
 import { filter, listOf, paging } from './list.js';
 
@@ -35,7 +36,7 @@ export const lifecycleFields = z.object({
 export type LifecycleFields = z.infer<typeof lifecycleFields>;
 
 export const recordLogRow = z.object({
-  id: z.number(), verb: z.string(), userId: z.number(), userName: z.string(), role: z.number().nullable(),
+  id: z.number(), verb: z.string(), userId: z.number(), userName: z.string(), role: z.number().nullable(), label: z.string(),
   summary: z.unknown(), source: z.string(), ctime: z.number(),
 });
 
@@ -65,23 +66,27 @@ export function lifecycleCalls<
   const one = item.extend({ draft: item.nullable() });
   const listFilter = filter.extend(extraFilter.shape).extend(deletedFlag.shape);
   const perm = (bit: 'view' | 'create' | 'update' | 'delete' | 'submit' | 'examine' | 'publish') => ({ menu, bit });
-  const call = <B extends z.ZodType, R extends z.ZodType>(action: string, bit: Parameters<typeof perm>[0], summary: string, body: B, result: R) =>
-    defineCall({ path: `${entity}/${action}`, auth: 'tenant', perm: perm(bit), summary: `${entity}: ${summary}`, body, result });
+  const call = <B extends z.ZodType, R extends z.ZodType>(
+    action: string, bit: Parameters<typeof perm>[0], summary: string, body: B, result: R, verb?: OpLog['verb'],
+  ) => defineCall({
+    path: `${entity}/${action}`, auth: 'tenant', perm: perm(bit), summary: `${entity}: ${summary}`, body, result,
+    ...(verb ? { log: { entity, verb } } : {}),
+  });
   return {
-    create: call('create', 'create', 'create a draft (101)', data, item),
+    create: call('create', 'create', 'create a draft (101)', data, item, 'create'),
     get: call('get', 'view', 'one record: the enabled version, and the draft in progress if any', byId, one),
-    update: call('update', 'update', 'edit an own draft or rejected version; on an enabled record, start a new draft version', data.extend({ id }), item),
-    copy: call('copy', 'create', 'copy a record into a new draft', byId, item),
+    update: call('update', 'update', 'edit an own draft or rejected version; on an enabled record, start a new draft version', data.extend({ id }), item, 'update'),
+    copy: call('copy', 'create', 'copy a record into a new draft', byId, item, 'copy'),
     myList: call('my-list', 'view', 'own drafts and rejected versions (raw)', listFilter, listOf(item)),
-    apply: call('apply', 'submit', 'submit a draft or rejected version for review (→ 102, 201)', byId, item),
+    apply: call('apply', 'submit', 'submit a draft or rejected version for review (→ 102, 201)', byId, item, 'apply'),
     applyList: call('apply-list', 'view', 'versions waiting for review in my data range', listFilter, listOf(item)),
-    examine: call('examine', 'examine', 'approve (pass 1 → 103, enabled and online) or reject (pass 0 with a reason → 104)', reviewBody, item),
+    examine: call('examine', 'examine', 'approve (pass 1 → 103, enabled and online) or reject (pass 0 with a reason → 104)', reviewBody, item, { field: 'pass', map: { 1: 'pass', 0: 'reject' } }),
     enableList: call('enable-list', 'view', 'enabled records in my data range', listFilter, listOf(item)),
-    setStatus: call('set-status', 'publish', 'set an enabled record online (302) or offline (301)', statusBody, item),
-    delete: call('delete', 'delete', 'delete an enabled record (soft)', byId, item),
-    recovery: call('recovery', 'delete', 'recover a deleted enabled record', byId, item),
-    deleteOwn: call('delete-own', 'delete', 'move an own draft to the recycle bin', byId, item),
-    recoveryOwn: call('recovery-own', 'delete', 'recover an own draft from the recycle bin', byId, item),
+    setStatus: call('set-status', 'publish', 'set an enabled record online (302) or offline (301)', statusBody, item, { field: 'status', map: { [ONLINE_STATUS.online]: 'online', [ONLINE_STATUS.offline]: 'offline' } }),
+    delete: call('delete', 'delete', 'delete an enabled record (soft)', byId, item, 'delete'),
+    recovery: call('recovery', 'delete', 'recover a deleted enabled record', byId, item, 'recovery'),
+    deleteOwn: call('delete-own', 'delete', 'move an own draft to the recycle bin', byId, item, 'delete'),
+    recoveryOwn: call('recovery-own', 'delete', 'recover an own draft from the recycle bin', byId, item, 'recovery'),
     history: call('history', 'view', 'every version of a record, newest first', byId, z.object({ list: z.array(item) })),
     logs: defineCall({
       path: `${entity}/logs`, method: 'GET', auth: 'tenant', perm: perm('view'), summary: `${entity}: operation log of one record`,

@@ -37,24 +37,26 @@ const controlValue = z.discriminatedUnion('control', [
   z.object({ control: z.literal('manage'), action: z.enum(MANAGE_ACTIONS, { error: 'field.invalid' }) }),
 ]);
 const publish = { menu: STORE, bit: 'publish' } as const;
+/** Every remote control queues commands: the spec's verb `send`, one log row per device. */
+const sent = { entity: 'device', verb: 'send' } as const;
 
 const deviceControls = {
-  ai: defineCall({ path: 'device/ai', auth: 'tenant', perm: publish, summary: 'Queue AI on/off for devices', body: control({ ai: flag }), result: queued }),
-  landscape: defineCall({ path: 'device/landscape', auth: 'tenant', perm: publish, summary: 'Queue an orientation change (1 landscape, 0 portrait)', body: control({ direction: flag }), result: queued }),
+  ai: defineCall({ path: 'device/ai', auth: 'tenant', perm: publish, log: sent, summary: 'Queue AI on/off for devices', body: control({ ai: flag }), result: queued }),
+  landscape: defineCall({ path: 'device/landscape', auth: 'tenant', perm: publish, log: sent, summary: 'Queue an orientation change (1 landscape, 0 portrait)', body: control({ direction: flag }), result: queued }),
   volume: defineCall({
-    path: 'device/volume', auth: 'tenant', perm: publish, summary: 'Queue a volume change (0–100)',
+    path: 'device/volume', auth: 'tenant', perm: publish, log: sent, summary: 'Queue a volume change (0–100)',
     body: control({ volume: z.coerce.number({ error: 'field.invalid' }).int('field.invalid').min(0, 'field.invalid').max(100, 'field.invalid') }), result: queued,
   }),
   manage: defineCall({
-    path: 'device/manage', auth: 'tenant', perm: publish, summary: 'Queue restart, refresh or screenshot',
+    path: 'device/manage', auth: 'tenant', perm: publish, log: sent, summary: 'Queue restart, refresh or screenshot',
     body: control({ action: z.enum(MANAGE_ACTIONS, { error: 'field.invalid' }) }), result: queued,
   }),
   virtualStatus: defineCall({
-    path: 'device/virtual-status', auth: 'tenant', perm: publish, summary: "Queue a virtual device's simulated status (0/1/3/7), for demos and the simulator",
+    path: 'device/virtual-status', auth: 'tenant', perm: publish, log: sent, summary: "Queue a virtual device's simulated status (0/1/3/7), for demos and the simulator",
     body: control({ status: z.coerce.number().int().refine((v) => [0, 1, 3, 7].includes(v), 'field.invalid') }), result: queued,
   }),
   bulk: defineCall({
-    path: 'device/bulk', auth: 'tenant', perm: publish, summary: 'One control applied to every enabled device matching a filter (max 5000)',
+    path: 'device/bulk', auth: 'tenant', perm: publish, log: sent, summary: 'One control applied to every enabled device matching a filter (max 5000)',
     body: z.object({ value: json(controlValue), requestId: z.string().trim().max(64).optional() }).extend(scopeFilter.shape).extend(deviceListFilter.shape).extend({ status: int.optional() }),
     result: z.object({ count: z.number() }),
   }),

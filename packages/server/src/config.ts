@@ -21,6 +21,11 @@ export type Config = {
   logger: boolean;
   /** Per-IP limits: calls a minute on the auth and SMS buckets, SMS codes a day. */
   limits: { authPerMinute: number; smsPerMinute: number; smsPerIpDay: number; smsPerPhoneDay: number };
+  /**
+   * Fail a call whose tenant transaction writes while its contract declares no operation-log verb
+   * (one extra statement per transaction: on in tests, `CHECK_WRITES=1` elsewhere).
+   */
+  checkWrites?: boolean;
 };
 
 /** Read (or create, owner-only) a secret file in the data folder. */
@@ -49,6 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     tokenMaxSeconds: Number(env.TOKEN_MAX_SECONDS ?? 7 * 24 * 3600),
     hashConcurrency: Number(env.HASH_CONCURRENCY ?? 2),
     logger: env.LOG !== '0',
+    checkWrites: env.CHECK_WRITES === '1',
     limits: {
       authPerMinute: Number(env.LIMIT_AUTH_PER_MINUTE ?? 60),
       smsPerMinute: Number(env.LIMIT_SMS_PER_MINUTE ?? 10),

@@ -17,7 +17,7 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
   return {
     port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false,
     secret: 'test-secret', apiBase: '/api', tokenIdleSeconds: 3600, tokenMaxSeconds: 86400,
-    hashConcurrency: 2, logger: false,
+    hashConcurrency: 2, logger: false, checkWrites: true,
     // Every test calls from 127.0.0.1: per-IP limits high here, tested on their own in limits.test.ts.
     limits: { authPerMinute: 10_000, smsPerMinute: 10_000, smsPerIpDay: 10_000, smsPerPhoneDay: 10 },
     ...over,

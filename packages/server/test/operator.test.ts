@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { post, useTestApp } from './harness.js';
 import { makeEnterprise, makeUser } from './factories.js';
+import { renderedMessages } from './messages.js';
 
 // The platform operator's loopback endpoint (what `npm run admin` calls while the server runs).
 const t = useTestApp();
@@ -42,9 +43,7 @@ describe('operator endpoint', () => {
     const owner = await makeUser(t);
     const ent = await makeEnterprise(t, { approved: false, owner });
     await post(t, 'operator/approve', { code: ent.companyCode }, { 'x-operator-secret': secret() });
-    const rows = await t.db.admin.query<{ user_id: number; kind: string; title_zh: string }>(
-      `select user_id, kind, title_zh from messages where enterprise_id = $1 and kind = 'enterprise.review'`, [ent.companyId],
-    );
-    expect(rows).toEqual([{ user_id: owner.id, kind: 'enterprise.review', title_zh: `企业「${ent.title}」已通过审核` }]);
+    const rows = await renderedMessages(t, `enterprise_id = $1 and kind = 'enterprise.review'`, [ent.companyId]);
+    expect(rows).toEqual([expect.objectContaining({ user_id: owner.id, kind: 'enterprise.review', title_zh: `企业「${ent.title}」已通过审核`, title_en: `${ent.title} was approved` })]);
   });
 });

@@ -21,3 +21,26 @@ export function message(key: string, lang: Lang): string {
 export function langOf(value: string | undefined | null): Lang {
   return value && /^en/i.test(value) ? 'en' : 'zh';
 }
+
+/**
+ * A text stored as a catalogue key plus parameters, rendered in the reader's language when read.
+ * A parameter is a value (names, codes, typed reasons: the same in every language), another
+ * catalogue text (rendered in the reader's language too, e.g. an entity's label), or a list of
+ * those (joined the way the language joins lists).
+ */
+export type MessageParam = string | number | MessageText | MessageParam[];
+export type MessageText = { key: MessageKey; params?: Record<string, MessageParam> };
+
+const LIST_JOIN: Record<Lang, string> = { zh: '、', en: ', ' };
+
+function renderParam(p: MessageParam, lang: Lang): string {
+  if (Array.isArray(p)) return p.map((x) => renderParam(x, lang)).join(LIST_JOIN[lang]);
+  if (typeof p === 'object' && p !== null) return renderMessage(p, lang);
+  return String(p);
+}
+
+/** Render a stored text; a missing parameter renders empty, an unknown key as itself. */
+export function renderMessage(text: MessageText, lang: Lang): string {
+  const params = text.params ?? {};
+  return message(text.key, lang).replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? renderParam(params[k], lang) : ''));
+}

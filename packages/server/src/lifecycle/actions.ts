@@ -1,12 +1,12 @@
 import type { Q } from '../db/client.js';
-import { writeOplog } from '../domains/oplog/write.js';
+import type { Tx } from '../db/tenant.js';
 import { fail } from '../errors.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { isWork, ownWork, reach, scopeOf } from './access.js';
 import { notify, reviewersOf } from './notify.js';
 import { versionItem } from './read.js';
 import { checkDataInRange, insertRecord, insertVersion, syncColumns } from './store.js';
-import type { Data, EntityConfig, Item } from './types.js';
+import { titleOf, type Data, type EntityConfig, type Item } from './types.js';
 
 // The author's side of the lifecycle: create, update, copy, apply, delete-own, recovery-own.
 
@@ -17,12 +17,12 @@ async function prepare(q: Q, cfg: EntityConfig, ctx: TenantCtx, input: Data, rec
 }
 
 /** A new record with its first version, a draft (101). */
-export async function createRecord(q: Q, cfg: EntityConfig, ctx: TenantCtx, input: Data, verb: 'create' | 'copy' = 'create', from?: number): Promise<Item> {
+export async function createRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, input: Data, from?: number): Promise<Item> {
   const scope = scopeOf(ctx);
   const data = await prepare(q, cfg, ctx, input, null);
   const id = await insertRecord(q, cfg, scope, ctx.user.id, data);
   await insertVersion(q, cfg, scope, id, 1, ctx.user.id, data);
-  await writeOplog(q, ctx, { enterpriseId: scope.enterpriseId, verb, entity: cfg.entity, entityId: id, before: from === undefined ? undefined : { from }, after: data });
+  q.changed({ id, label: titleOf(cfg, data), before: from === undefined ? undefined : { from }, after: data });
   return versionItem(q, cfg, scope, id, 1);
 }
 
@@ -30,7 +30,7 @@ export async function createRecord(q: Q, cfg: EntityConfig, ctx: TenantCtx, inpu
  * Edit: an own draft or rejected version is changed in place (back to draft 101); an enabled record
  * without a draft gets a new draft version while the enabled one stays live until it passes.
  */
-export async function updateRecord(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, input: Data): Promise<Item> {
+export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, input: Data): Promise<Item> {
   const scope = scopeOf(ctx);
   const rec = await reach(q, cfg, ctx, id, true);
   if (rec.deleted) throw fail.conflict('lifecycle.deleted');
@@ -50,20 +50,20 @@ export async function updateRecord(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: 
     await q.query(`update ${cfg.table} set status = 101, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
     if (rec.liveVersion === null) await syncColumns(q, cfg, scope, id, data);
   }
-  await writeOplog(q, ctx, { enterpriseId: scope.enterpriseId, verb: 'update', entity: cfg.entity, entityId: id, before: rec.headData, after: data });
+  q.changed({ id, label: titleOf(cfg, data), before: rec.headData, after: data });
   return versionItem(q, cfg, scope, id, version);
 }
 
 /** A new draft record from a record's enabled data (or its head version when never enabled). */
-export async function copyRecord(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number): Promise<Item> {
+export async function copyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number): Promise<Item> {
   const rec = await reach(q, cfg, ctx, id);
   const source = rec.liveVersion === null ? rec.headData : ((await versionItem(q, cfg, scopeOf(ctx), id, rec.liveVersion)) as Data);
   const data = Object.fromEntries(Object.keys(cfg.fields).map((f) => [f, source[f]]));
-  return createRecord(q, cfg, ctx, cfg.copyData ? cfg.copyData(data) : data, 'copy', id);
+  return createRecord(q, cfg, ctx, cfg.copyData ? cfg.copyData(data) : data, id);
 }
 
 /** Submit the own draft or rejected version for review: 101/104 → 102, application 201. */
-export async function applyRecord(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number): Promise<Item> {
+export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number): Promise<Item> {
   const scope = scopeOf(ctx);
   const rec = await reach(q, cfg, ctx, id, true);
   if (rec.deleted) throw fail.conflict('lifecycle.deleted');
@@ -75,14 +75,14 @@ export async function applyRecord(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: n
     [scope.enterpriseId, cfg.entity, id, rec.version],
   );
   await q.query(`update ${cfg.table} set status = 102, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
-  await writeOplog(q, ctx, { enterpriseId: scope.enterpriseId, verb: 'apply', entity: cfg.entity, entityId: id, after: { version: rec.version } });
+  q.changed({ id, label: titleOf(cfg, rec.headData), after: { version: rec.version } });
   const to = await reviewersOf(q, cfg, scope, id, ctx.user.id);
   await notify(q, cfg, scope, to, 'lifecycle.review.request', { id, title: String(rec.headData[cfg.titleField] ?? id) });
   return versionItem(q, cfg, scope, id, rec.version);
 }
 
 /** Move the own draft to the recycle bin (deleted: true) or back (false). */
-export async function binOwnDraft(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
+export async function binOwnDraft(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
   const scope = scopeOf(ctx);
   const rec = await reach(q, cfg, ctx, id, true);
   if (!isWork(rec.status)) throw fail.conflict(rec.status === 102 ? 'lifecycle.submitted' : 'lifecycle.noDraft');
@@ -93,6 +93,6 @@ export async function binOwnDraft(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: n
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4`,
     [scope.enterpriseId, cfg.entity, id, rec.version],
   );
-  await writeOplog(q, ctx, { enterpriseId: scope.enterpriseId, verb: deleted ? 'delete' : 'recovery', entity: cfg.entity, entityId: id, after: { draft: rec.version } });
+  q.changed({ id, label: titleOf(cfg, rec.headData), after: { version: rec.version } });
   return versionItem(q, cfg, scope, id, rec.version);
 }

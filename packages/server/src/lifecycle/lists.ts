@@ -1,10 +1,11 @@
 import type { Range } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
+import { page, type PageSql } from '../db/paging.js';
 import { itemFrom, itemSelect, toItem } from './read.js';
 import { Params, columnAccessor, dataAccessor, rangeSql } from './sql.js';
 import type { Accessor, EntityConfig, Item, Scope } from './types.js';
 
-// The three lifecycle lists (mine, in review, enabled) as one statement pair each: a count and a page.
+// The three lifecycle lists (mine, in review, enabled): one paging statement each (db/paging.ts).
 
 export type ListKind = 'mine' | 'review' | 'enabled';
 export type ListFilter = Record<string, unknown> & { pageNum: number; pageSize: number };
@@ -52,29 +53,23 @@ function conditions(cfg: EntityConfig, scope: Scope, userId: number, kind: ListK
   return where;
 }
 
-/** The two statements of one list; the bench runs the same text through raw pg. */
-export function listStatements(cfg: EntityConfig, scope: Scope, userId: number, kind: ListKind, f: ListFilter) {
+/** The paging statement of one list; the bench runs the same text through raw pg. */
+export function listSql(cfg: EntityConfig, scope: Scope, userId: number, kind: ListKind, f: ListFilter): PageSql {
   const p = new Params([scope.enterpriseId, cfg.entity]);
-  const where = conditions(cfg, scope, userId, kind, f, p).join(' and ');
+  // $2 (the entity) is only used by the version join; mention it harmlessly so the count keeps the numbering.
+  const where = [...conditions(cfg, scope, userId, kind, f, p), '$2::text is not null'].join(' and ');
   const versionJoin = `join record_versions v on v.enterprise_id = t.enterprise_id and v.entity = $2 and v.record_id = t.id and v.version = t.version`;
-  const countFrom = kind === 'enabled' ? `${cfg.table} t` : `${cfg.table} t ${versionJoin}`;
-  // $2 (the entity) is only used by the version join; keep the numbering and mention it harmlessly.
-  const count = { sql: `select count(*)::int as total from ${countFrom} where ${where} and $2::text is not null`, params: [...p.values] };
-  const limit = p.add(f.pageSize);
-  const offset = p.add((f.pageNum - 1) * f.pageSize);
-  const page = {
-    sql: `select ${itemSelect(cfg)} from ${itemFrom(cfg, kind === 'enabled' ? 'live' : 'head', '$2')} where ${where} order by t.id desc limit ${limit} offset ${offset}`,
-    params: p.values,
+  return {
+    select: itemSelect(cfg),
+    from: itemFrom(cfg, kind === 'enabled' ? 'live' : 'head', '$2'),
+    countFrom: kind === 'enabled' ? `${cfg.table} t` : `${cfg.table} t ${versionJoin}`,
+    where, order: 't.id desc', params: p.values,
   };
-  return { count, page };
 }
 
 export async function listRecords(q: Q, cfg: EntityConfig, scope: Scope, userId: number, kind: ListKind, f: ListFilter) {
-  const { count, page } = listStatements(cfg, scope, userId, kind, f);
-  const [{ total }] = await q.query<{ total: number }>(count.sql, count.params);
-  const rows = total > (f.pageNum - 1) * f.pageSize ? await q.query<Record<string, unknown> & { data: Record<string, unknown> }>(page.sql, page.params) : [];
-  const list: Item[] = rows.map((r) => toItem(cfg, r, 'list'));
-  return { list, total, pageNum: f.pageNum, pageSize: f.pageSize };
+  const out = await page<Record<string, unknown> & { data: Record<string, unknown> }>(q, listSql(cfg, scope, userId, kind, f), f);
+  return { ...out, list: out.list.map((r): Item => toItem(cfg, r, 'list')) };
 }
 
 /** The ids of the enabled records matching a filter (bulk actions), at most `max`. */

@@ -1,6 +1,6 @@
-import { PERM, message, shopTreeId, type MessageKey } from '@vitrine/contract';
+import { PERM, shopTreeId } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
-import { sendMessage } from '../domains/inbox/send.js';
+import { sendMessage } from '../messages/send.js';
 import type { EntityConfig, Scope } from './types.js';
 
 type Location = { shop_id: number | null; province: string; city: string; district: string };
@@ -31,19 +31,15 @@ export async function reviewersOf(q: Q, cfg: EntityConfig, scope: Scope, id: num
   return rows.map((r) => r.user_id);
 }
 
-const fill = (key: MessageKey, lang: 'zh' | 'en', vars: Record<string, string>) =>
-  message(key, lang).replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
-
-/** A bilingual message about one record: review request to reviewers, result to the author. */
+/** A message about one record, stored as keys: the entity's label is rendered in each reader's language. */
 export async function notify(
   q: Q, cfg: EntityConfig, scope: Scope, to: number[], key: 'lifecycle.review.request' | 'lifecycle.review.passed' | 'lifecycle.review.rejected',
   record: { id: number; title: string; reason?: string },
 ): Promise<void> {
-  const vars = (lang: 'zh' | 'en') => ({ entity: message(cfg.label, lang), title: record.title });
   await sendMessage(q, {
     enterpriseId: scope.enterpriseId, to, kind: key === 'lifecycle.review.request' ? 'review.request' : 'review.result',
-    title: { zh: fill(key, 'zh', vars('zh')), en: fill(key, 'en', vars('en')) },
-    body: record.reason ? { zh: record.reason, en: record.reason } : undefined,
+    title: { key, params: { entity: { key: cfg.label }, title: record.title } },
+    body: record.reason ? { key: 'message.text', params: { text: record.reason } } : undefined,
     link: `/store?entity=${cfg.entity}&id=${record.id}`,
   });
 }

@@ -1,5 +1,6 @@
 import type { Range } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
+import { page } from '../db/paging.js';
 import { Params, columnAccessor, dataAccessor, rangeSql } from './sql.js';
 import type { EntityConfig, Item, Scope } from './types.js';
 
@@ -89,19 +90,17 @@ export async function loadRecord(q: Q, cfg: EntityConfig, scope: Scope, id: numb
   };
 }
 
-export type LogRow = { id: number; verb: string; userId: number; userName: string; role: number | null; summary: unknown; source: string; ctime: number };
+export type LogRow = {
+  id: number; verb: string; userId: number; userName: string; role: number | null; label: string; summary: unknown; source: string; ctime: number;
+};
 
 export async function recordLogs(q: Q, cfg: EntityConfig, scope: Scope, id: number, pageNum: number, pageSize: number) {
-  const where = 'o.enterprise_id = $1 and o.entity = $2 and o.entity_id = $3';
-  const params = [scope.enterpriseId, cfg.entity, String(id)];
-  const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as total from oplog o where ${where}`, params);
-  const list = await q.query<LogRow>(
-    `select o.id, o.verb, o.user_id as "userId", coalesce(u.nickname, '') as "userName", o.role, o.summary, o.source,
-            extract(epoch from o.created_at)::int as ctime
-       from oplog o left join users u on u.id = o.user_id where ${where} order by o.id desc limit $4 offset $5`,
-    [...params, pageSize, (pageNum - 1) * pageSize],
-  );
-  return { list, total, pageNum, pageSize };
+  return page<LogRow>(q, {
+    select: `o.id, o.verb, o.user_id as "userId", coalesce(nullif(u.nickname, ''), u.phone, '') as "userName", o.role, o.label, o.summary, o.source,
+             extract(epoch from o.created_at)::int as ctime`,
+    from: 'oplog o left join users u on u.id = o.user_id', countFrom: 'oplog o',
+    where: 'o.enterprise_id = $1 and o.entity = $2 and o.entity_id = $3', order: 'o.id desc', params: [scope.enterpriseId, cfg.entity, String(id)],
+  }, { pageNum, pageSize });
 }
 
 export type { Range };

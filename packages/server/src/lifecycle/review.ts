@@ -1,12 +1,13 @@
+import { ONLINE_STATUS } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
-import { writeOplog } from '../domains/oplog/write.js';
+import type { Tx } from '../db/tenant.js';
 import { fail } from '../errors.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { reachInRange, scopeOf } from './access.js';
 import { notify } from './notify.js';
 import { versionItem } from './read.js';
 import { syncColumns } from './store.js';
-import type { Data, EntityConfig, Item } from './types.js';
+import { titleOf, type Data, type EntityConfig, type Item } from './types.js';
 
 // The reviewer's and publisher's side: examine, set-status, delete and recovery of enabled records.
 
@@ -15,7 +16,7 @@ import type { Data, EntityConfig, Item } from './types.js';
  * reject (102 → 104 with the reason, back to the author). The conditional UPDATE … WHERE status = 102
  * decides races: of two reviewers, exactly one changes the row; the other gets 40009.
  */
-export async function examineRecord(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, pass: 0 | 1, reason = ''): Promise<Item> {
+export async function examineRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, pass: 0 | 1, reason = ''): Promise<Item> {
   const scope = scopeOf(ctx);
   if (pass === 0 && !reason.trim()) throw fail.invalid('reason', 'lifecycle.reasonRequired');
   const rec = await reachInRange(q, cfg, ctx, id);
@@ -34,7 +35,7 @@ export async function examineRecord(q: Q, cfg: EntityConfig, ctx: TenantCtx, id:
   } else {
     await q.query(`update ${cfg.table} set status = 104, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
   }
-  await writeOplog(q, ctx, { enterpriseId: scope.enterpriseId, verb: pass ? 'pass' : 'reject', entity: cfg.entity, entityId: id, after: { version: rec.version, reason: pass ? undefined : reason.trim() } });
+  q.changed({ id, label: titleOf(cfg, data), after: { version: rec.version, reason: pass ? undefined : reason.trim() } });
   await notify(q, cfg, scope, [author], pass ? 'lifecycle.review.passed' : 'lifecycle.review.rejected', {
     id, title: String(data[cfg.titleField] ?? id), reason: pass ? undefined : reason.trim(),
   });
@@ -48,18 +49,18 @@ async function enabledFor(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number) {
 }
 
 /** Online 302 / offline 301, for enabled records that are not deleted. */
-export async function setOnline(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, status: 301 | 302): Promise<Item> {
+export async function setOnline(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, status: 301 | 302): Promise<Item> {
   const scope = scopeOf(ctx);
   const { rec, live } = await enabledFor(q, cfg, ctx, id);
   if (rec.deleted) throw fail.conflict('lifecycle.deleted');
   if (rec.online === status) throw fail.conflict(status === 302 ? 'lifecycle.alreadyOnline' : 'lifecycle.alreadyOffline');
   await q.query(`update ${cfg.table} set online = $3, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, status]);
-  await writeOplog(q, ctx, { enterpriseId: scope.enterpriseId, verb: status === 302 ? 'online' : 'offline', entity: cfg.entity, entityId: id, before: { online: rec.online }, after: { online: status } });
+  q.changed({ id, label: titleOf(cfg, rec.headData), before: { online: rec.online }, after: { online: status } });
   return versionItem(q, cfg, scope, id, live);
 }
 
 /** Soft-delete an enabled record (it goes offline) or recover it (it stays offline until published). */
-export async function binEnabled(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
+export async function binEnabled(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
   const scope = scopeOf(ctx);
   const { rec, live } = await enabledFor(q, cfg, ctx, id);
   if (rec.deleted === deleted) throw fail.conflict(deleted ? 'lifecycle.deleted' : 'lifecycle.notDeleted');
@@ -67,6 +68,6 @@ export async function binEnabled(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: nu
     `update ${cfg.table} set deleted_at = ${deleted ? 'now()' : 'null'}, online = 301, updated_at = now() where enterprise_id = $1 and id = $2`,
     [scope.enterpriseId, id],
   );
-  await writeOplog(q, ctx, { enterpriseId: scope.enterpriseId, verb: deleted ? 'delete' : 'recovery', entity: cfg.entity, entityId: id, before: { online: rec.online } });
+  q.changed({ id, label: titleOf(cfg, rec.headData), before: { online: rec.online }, after: { online: ONLINE_STATUS.offline } });
   return versionItem(q, cfg, scope, id, live);
 }

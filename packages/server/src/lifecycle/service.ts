@@ -1,4 +1,5 @@
-import type { Db, Q } from '../db/client.js';
+import type { Db } from '../db/client.js';
+import { tenantTx, type Tx } from '../db/tenant.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { reach, scopeOf } from './access.js';
 import { applyRecord, binOwnDraft, copyRecord, createRecord, updateRecord } from './actions.js';
@@ -11,7 +12,7 @@ type Id = { id: number };
 
 /** One entity's lifecycle: every call in its own transaction, acting for the caller. */
 export function lifecycleService(db: Db, cfg: EntityConfig) {
-  const tx = <T>(ctx: TenantCtx, fn: (q: Q) => Promise<T>) => db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, fn);
+  const tx = <T>(ctx: TenantCtx, fn: (q: Tx) => Promise<T>) => tenantTx(db, ctx, fn);
   const list = (kind: ListKind) => (ctx: TenantCtx, f: ListFilter) => tx(ctx, (q) => listRecords(q, cfg, scopeOf(ctx), ctx.user.id, kind, f));
   return {
     cfg,

@@ -42,3 +42,6 @@ export type EntityConfig = {
   /** The message key for a unique-constraint violation. */
   uniqueKey?: MessageKey;
 };
+
+/** The record's name as the logs and messages show it. */
+export const titleOf = (cfg: EntityConfig, data: Data): string => String(data[cfg.titleField] ?? '');

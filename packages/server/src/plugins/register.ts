@@ -7,6 +7,7 @@ import { hit } from '../lib/rate.js';
 import { baseCtx, checkPerm, resolveTenant, resolveUser, type Ctx, type TenantCtx, type UserCtx } from './context.js';
 import { envelope } from './protocol.js';
 import { checkOperator } from './operator.js';
+import { runCall } from '../oplog/call.js';
 
 type CtxFor<A> = A extends 'tenant' ? TenantCtx : A extends 'user' ? UserCtx : Ctx;
 export type Handler<C extends CallDef> = (
@@ -66,7 +67,9 @@ export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, de
       const ctx = await contextFor(deps, def, req);
       const parsed = def.body.safeParse((def.method === 'GET' ? req.query : req.body) ?? {});
       if (!parsed.success) throw new AppError(RET.validation, 'validation.failed', toFields(parsed.error));
-      const result = await handler(parsed.data as z.output<C['body']>, ctx as CtxFor<C['auth']>);
+      const result = await runCall(def, parsed.data, deps.config.checkWrites === true, () =>
+        handler(parsed.data as z.output<C['body']>, ctx as CtxFor<C['auth']>),
+      );
       return reply.send(envelope(RET.ok, message('ok', req.lang), result ?? {}));
     },
   });

@@ -1,5 +1,6 @@
 import { AGE_BANDS, ET_TYPES, ROLE } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
+import { tenantTx, type Tx } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
 import { DEVICE } from '../domains/devices/entity.js';
 import { queueCommands } from '../domains/devices/commands.js';
@@ -55,7 +56,7 @@ function shopData(i: number, managerId: number): Data {
 }
 
 /** One batch of shops and, for the enabled ones, a point, a clerk, a member and two devices each. */
-async function seedBatch(q: Q, from: number, to: number, manager: TenantCtx, sup: TenantCtx, stats: DemoStoresResult): Promise<void> {
+async function seedBatch(q: Tx, from: number, to: number, manager: TenantCtx, sup: TenantCtx, stats: DemoStoresResult): Promise<void> {
   const idx = Array.from({ length: to - from }, (_, k) => from + k);
   const shopIds = await bulkImport(q, SHOP, manager, sup, rowsOf(idx.map((i) => shopData(i, manager.user.id)), (k) => outcomeOf(idx[k])));
   const live = idx.map((i, k) => ({ i, shop: shopIds[k] })).filter(({ i }) => outcomeOf(i) === 'enabled');
@@ -103,7 +104,7 @@ export async function seedDemoStores(deps: Deps, opts: DemoStoresOptions): Promi
   ]);
   const total = opts.shops ?? 240;
   for (let start = 0; start < total; start += BATCH) {
-    await deps.db.tx(scope, async (q) => {
+    await tenantTx(deps.db, sup, async (q) => {
       await seedBatch(q, start, Math.min(total, start + BATCH), manager, sup, stats);
     });
   }

@@ -1,11 +1,11 @@
-import { sendMessage } from '../../src/domains/inbox/send.js';
+import { sendMessage } from '../../src/messages/send.js';
 import type { MatrixRoute, World } from './types.js';
 
 /** A message to a's main admin and one to b's owner; the matrix reads them as each caller. */
 async function messageIn(w: World, ent: 'a' | 'b'): Promise<number> {
   const e = w[ent];
   return w.t.db.tx({ enterpriseId: e.companyId }, async (q) => {
-    await sendMessage(q, { enterpriseId: e.companyId, to: [e.owner.id], kind: 'system', title: { zh: '矩阵', en: 'Matrix' } });
+    await sendMessage(q, { enterpriseId: e.companyId, to: [e.owner.id], kind: 'system', title: { key: 'message.text', params: { text: '矩阵' } } });
     const [row] = await q.query<{ id: number }>('select max(id)::int as id from messages where enterprise_id = $1', [e.companyId]);
     return row.id;
   });

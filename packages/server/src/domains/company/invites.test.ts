@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RET, type Company } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
 import { makeEnterprise, makeUser, roleOf, tenantHeaders, type TestEnterprise } from '../../../test/factories.js';
+import { renderedMessages } from '../../../test/messages.js';
 
 const t = useTestApp();
 
@@ -30,8 +31,8 @@ describe('invitations', () => {
     const joined = await post<Company>(t, 'company/accept-invite', { token }, u.headers);
     expect(joined.body.result).toMatchObject({ companyCode: ent.companyCode, isMain: 0, status: 1 });
     expect(await roleOf(t, u, ent)).toEqual([expect.objectContaining({ role: 2, deptName: '总部' })]);
-    const msgs = await t.db.admin.query<{ user_id: number; title_zh: string }>("select user_id, title_zh from messages where kind = 'invite.accepted' and enterprise_id = $1", [ent.companyId]);
-    expect(msgs).toEqual([{ user_id: ent.owner.id, title_zh: '新人 已通过邀请加入企业' }]);
+    const msgs = await renderedMessages(t, "kind = 'invite.accepted' and enterprise_id = $1", [ent.companyId]);
+    expect(msgs).toEqual([expect.objectContaining({ user_id: ent.owner.id, title_zh: '新人 已通过邀请加入企业', title_en: '新人 joined through an invitation' })]);
 
     const again = await post(t, 'company/accept-invite', { token }, u.headers);
     expect(again.body).toMatchObject({ ret: RET.conflict, msg: '邀请链接已被使用' });
@@ -39,7 +40,7 @@ describe('invitations', () => {
     expect((await post(t, 'company/accept-invite', { token }, other.headers)).body.ret).toBe(RET.conflict);
     expect((await post(t, 'public/invite-info', { token })).body.result).toMatchObject({ used: true });
     const log = await t.db.admin.query<{ verb: string; entity: string }>('select verb, entity from oplog where enterprise_id = $1 order by id', [ent.companyId]);
-    expect(log.slice(-2)).toEqual([{ verb: 'create', entity: 'invitation' }, { verb: 'create', entity: 'member' }]);
+    expect(log.slice(-2)).toEqual([{ verb: 'create', entity: 'invitation' }, { verb: 'create', entity: 'membership' }]);
   });
 
   it('refuses an expired link and a user who is already a member (40009); defaults to shop assistant', async () => {

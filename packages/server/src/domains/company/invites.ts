@@ -4,9 +4,9 @@ import { enterTenant, type Q } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx, UserCtx } from '../../plugins/context.js';
-import { adminsOf, sendMessage } from '../inbox/send.js';
-import { writeOplog } from '../oplog/write.js';
-import { deptExists, inTenant, jobRole, placement } from './admin-queries.js';
+import { tenantTx, userTx } from '../../db/tenant.js';
+import { adminsOf, sendMessage } from '../../messages/send.js';
+import { deptExists, jobRole, placement } from './admin-queries.js';
 import { addMember, addRoleEntry } from './queries.js';
 
 const INVITE_DAYS = 7;
@@ -15,7 +15,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** A single-use link valid for 7 days; only the token's hash is stored. */
 export async function createInvite(deps: Deps, ctx: TenantCtx, input: { deptId?: number; jobId?: number }) {
   const token = randomBytes(24).toString('base64url');
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     if (input.deptId) await deptExists(q, scope, input.deptId);
     if (input.jobId) await jobRole(q, scope, input.jobId);
     const [row] = await q.query<{ id: number; expires: number }>(
@@ -23,7 +23,7 @@ export async function createInvite(deps: Deps, ctx: TenantCtx, input: { deptId?:
        values ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) returning id, extract(epoch from expires_at)::int as expires`,
       [scope.enterpriseId, hashOf(token), ctx.user.id, input.deptId ?? null, input.jobId ?? null, INVITE_DAYS],
     );
-    await writeOplog(q, ctx, { ...scope, verb: 'create', entity: 'invitation', entityId: row.id, after: { deptId: input.deptId ?? null, jobId: input.jobId ?? null } });
+    q.changed({ id: row.id, after: { deptId: input.deptId ?? null, jobId: input.jobId ?? null } });
     return { token, link: `/inlog?invite=${token}`, expires: row.expires };
   });
 }
@@ -56,8 +56,9 @@ export async function inviteInfo(deps: Deps, token: string) {
 
 /** Join with an invitation: membership + the invitation's role entry; the inviter and admins are told. */
 export async function acceptInvite(deps: Deps, ctx: UserCtx, token: string): Promise<Company> {
-  const out = await deps.db.tx({ userId: ctx.user.id }, async (q) => {
+  const out = await userTx(deps.db, ctx, async (q) => {
     const inv = await invitationOf(q, token, true);
+    await q.enter(inv.enterprise_id);
     const scope = { enterpriseId: inv.enterprise_id };
     if (inv.status !== ENTERPRISE_STATUS.approved) throw fail.conflict('invite.closed');
     if (inv.used) throw fail.conflict('invite.used');
@@ -73,12 +74,12 @@ export async function acceptInvite(deps: Deps, ctx: UserCtx, token: string): Pro
       'update join_applications set status = $3, reviewer_id = $4, reviewed_at = now() where enterprise_id = $1 and user_id = $2 and status = $5',
       [scope.enterpriseId, ctx.user.id, APPLY_STATUS.approved, inv.inviter_id, APPLY_STATUS.pending],
     );
-    await writeOplog(q, ctx, { ...scope, verb: 'create', entity: 'member', entityId: ctx.user.id, after: { invitation: inv.id, ...place } });
     const who = ctx.user.nickname || ctx.user.phone;
+    q.changed({ id: ctx.user.id, label: who, after: { invitation: inv.id, ...place } });
     await sendMessage(q, {
       ...scope, to: [inv.inviter_id, ...(await adminsOf(q, scope.enterpriseId))], kind: 'invite.accepted', link: '/enterprise?tab=members',
-      title: { zh: `${who} 已通过邀请加入企业`, en: `${who} joined through an invitation` },
-      body: { zh: `${who} 接受邀请，加入了「${inv.title}」。`, en: `${who} accepted the invitation and joined ${inv.title}.` },
+      title: { key: 'message.inviteAccepted', params: { who } },
+      body: { key: 'message.inviteAccepted.body', params: { who, title: inv.title } },
     });
     return { companyId: inv.enterprise_id, companyCode: inv.code, title: inv.title, logo: inv.logo, status: inv.status, isMain: 0 };
   });

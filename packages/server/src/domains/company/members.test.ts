@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { RET, type JoinApply, type MemberAccount, type MemberRole, type MenuItem, type RoleEntry } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
 import { addMemberWithRole, makeEnterprise, makeUser, roleOf, tenantHeaders, type TestEnterprise } from '../../../test/factories.js';
+import { renderedMessages } from '../../../test/messages.js';
 
 const t = useTestApp();
 
 const admin = (ent: TestEnterprise) => tenantHeaders(ent.owner, ent, ent.ownerRole);
 const messagesOf = (userId: number, kind: string) =>
-  t.db.admin.query<{ title_zh: string; title_en: string; body_zh: string }>('select title_zh, title_en, body_zh from messages where user_id = $1 and kind = $2', [userId, kind]);
+  renderedMessages(t, 'user_id = $1 and kind = $2', [userId, kind]);
 const ids = async (ent: TestEnterprise) => {
   const [dept] = await t.db.admin.query<{ id: number }>('select id from departments where enterprise_id = $1 order by id limit 1', [ent.companyId]);
   const jobs = await t.db.admin.query<{ id: number; role: number }>('select id, role from jobs where enterprise_id = $1', [ent.companyId]);
@@ -63,8 +64,8 @@ describe('join applications', () => {
     expect(entry.data_range).toEqual({ p: [], c: [], a: [], s: [] });
     const again = await post(t, 'company/audit-join', { id, pass: 0, reason: 'no' }, admin(ent));
     expect(again.body).toMatchObject({ ret: RET.conflict, msg: '该申请已处理，不能重复审核' });
-    const log = await t.db.admin.query<{ verb: string; entity: string }>("select verb, entity from oplog where enterprise_id = $1 and entity = 'join-apply'", [ent.companyId]);
-    expect(log).toEqual([{ verb: 'pass', entity: 'join-apply' }]);
+    const log = await t.db.admin.query<{ verb: string; entity: string }>("select verb, entity from oplog where enterprise_id = $1 and entity = 'join-apply' order by id", [ent.companyId]);
+    expect(log).toEqual([{ verb: 'apply', entity: 'join-apply' }, { verb: 'pass', entity: 'join-apply' }]);
   });
 
   it('approve with a chosen department and job; reject needs a reason and tells the applicant why', async () => {

@@ -2,9 +2,10 @@ import type { Company, MemberAccount, MemberRole } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { sendMessage } from '../inbox/send.js';
-import { writeOplog } from '../oplog/write.js';
-import { activeMember, deptExists, inTenant, jobRole, maskPhone, rolesOfUsers } from './admin-queries.js';
+import { tenantTx } from '../../db/tenant.js';
+import { page } from '../../db/paging.js';
+import { sendMessage } from '../../messages/send.js';
+import { activeMember, deptExists, jobRole, maskPhone, rolesOfUsers } from './admin-queries.js';
 import { addRoleEntry } from './queries.js';
 
 type Page = { pageNum: number; pageSize: number };
@@ -13,14 +14,14 @@ type Page = { pageNum: number; pageSize: number };
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function updateCompany(deps: Deps, ctx: TenantCtx, input: { title?: string; logo?: string }): Promise<Company> {
-  const out = await inTenant(deps, ctx, async (q, scope) => {
+  const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     const [before] = await q.query<{ title: string; logo: string }>('select title, logo from enterprises where id = $1', [scope.enterpriseId]);
     const [row] = await q.query<Company>(
       `update enterprises set title = coalesce($2, title), logo = coalesce($3, logo) where id = $1
        returning id as "companyId", code as "companyCode", title, logo, status, 1 as "isMain"`,
       [scope.enterpriseId, input.title ?? null, input.logo ?? null],
     );
-    await writeOplog(q, ctx, { ...scope, verb: 'update', entity: 'enterprise', entityId: scope.enterpriseId, before, after: { title: row.title, logo: row.logo } });
+    q.changed({ id: scope.enterpriseId, label: row.title, before, after: { title: row.title, logo: row.logo } });
     return row;
   });
   deps.cache.invalidate();
@@ -30,16 +31,13 @@ export async function updateCompany(deps: Deps, ctx: TenantCtx, input: { title?:
 type AccountRow = { user_id: number; phone: string; nickname: string; avatar: string; is_main: number; status: number; joined: number };
 
 export async function listAccounts(deps: Deps, ctx: TenantCtx, input: Page & { keyword?: string; status?: number }) {
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     const where = `m.enterprise_id = $1 and ($2::text is null or u.nickname ilike $2 or u.phone like $2) and ($3::int is null or m.status = $3)`;
     const params = [scope.enterpriseId, input.keyword ? likePattern(input.keyword) : null, input.status ?? null];
-    const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as total from members m join users u on u.id = m.user_id where ${where}`, params);
-    const rows = await q.query<AccountRow>(
-      `select m.user_id, u.phone, u.nickname, u.avatar, m.is_main, m.status, extract(epoch from m.joined_at)::int as joined
-         from members m join users u on u.id = m.user_id where ${where}
-        order by m.status desc, m.is_main desc, m.joined_at, m.user_id limit $4 offset $5`,
-      [...params, input.pageSize, (input.pageNum - 1) * input.pageSize],
-    );
+    const { list: rows, total } = await page<AccountRow>(q, {
+      select: 'm.user_id, u.phone, u.nickname, u.avatar, m.is_main, m.status, extract(epoch from m.joined_at)::int as joined',
+      from: 'members m join users u on u.id = m.user_id', where, order: 'm.status desc, m.is_main desc, m.joined_at, m.user_id', params,
+    }, input);
     const roles = await rolesOfUsers(q, scope, rows.map((r) => r.user_id), ctx.lang);
     const list: MemberAccount[] = rows.map((r) => {
       const mine = roles.get(r.user_id) ?? [];
@@ -54,21 +52,20 @@ export async function listAccounts(deps: Deps, ctx: TenantCtx, input: Page & { k
 
 /** Remove a member: membership status 0, role entries gone; their next call here gets 10017. */
 export async function removeMember(deps: Deps, ctx: TenantCtx, userId: number): Promise<Record<string, never>> {
-  await inTenant(deps, ctx, async (q, scope) => {
+  await tenantTx(deps.db, ctx, async (q, scope) => {
     const member = await activeMember(q, scope, userId);
     if (userId === ctx.user.id) throw fail.conflict('member.self');
     if (member.is_main) throw fail.conflict('member.main');
     const before = (await rolesOfUsers(q, scope, [userId], ctx.lang)).get(userId) ?? [];
     await q.query('update members set status = 0, is_main = 0 where enterprise_id = $1 and user_id = $2', [scope.enterpriseId, userId]);
     await q.query('delete from role_entries where enterprise_id = $1 and user_id = $2', [scope.enterpriseId, userId]);
-    await writeOplog(q, ctx, {
-      ...scope, verb: 'delete', entity: 'member', entityId: userId,
-      before: { nickname: member.nickname, roles: before.map((e) => ({ deptName: e.deptName, jobName: e.jobName })) },
+    q.changed({
+      id: userId, label: member.nickname || maskPhone(member.phone),
+      before: { roles: before.map((e) => `${e.deptName}/${e.jobName}`) },
     });
     await sendMessage(q, {
       ...scope, to: [userId], kind: 'member.removed', link: '/center',
-      title: { zh: `您已被移出企业「${ctx.enterprise.title}」`, en: `You were removed from ${ctx.enterprise.title}` },
-      body: { zh: '您在该企业的角色已失效，如有疑问请联系企业管理员。', en: 'Your roles in this enterprise no longer apply. Contact its administrator if you have questions.' },
+      title: { key: 'message.memberRemoved', params: { title: ctx.enterprise.title } }, body: { key: 'message.memberRemoved.body' },
     });
   });
   deps.cache.invalidate();
@@ -77,7 +74,7 @@ export async function removeMember(deps: Deps, ctx: TenantCtx, userId: number): 
 
 /** Hand the main administrator to another active member; the caller loses it. */
 export async function changeAdmin(deps: Deps, ctx: TenantCtx, userId: number): Promise<Record<string, never>> {
-  await inTenant(deps, ctx, async (q, scope) => {
+  await tenantTx(deps.db, ctx, async (q, scope) => {
     const target = await activeMember(q, scope, userId);
     if (userId === ctx.user.id || target.is_main) throw fail.conflict('member.alreadyMain');
     await q.query(
@@ -85,10 +82,10 @@ export async function changeAdmin(deps: Deps, ctx: TenantCtx, userId: number): P
         where enterprise_id = $1 and (user_id = $2 or is_main = 1)`,
       [scope.enterpriseId, userId],
     );
-    await writeOplog(q, ctx, { ...scope, verb: 'update', entity: 'admin', entityId: userId, before: { userId: ctx.user.id }, after: { userId } });
+    const name = (m: { nickname: string; phone: string }) => m.nickname || maskPhone(m.phone);
+    q.changed({ id: userId, label: name(target), before: { admin: name(ctx.user) }, after: { admin: name(target) } });
     await sendMessage(q, {
-      ...scope, to: [userId], kind: 'system', link: '/enterprise',
-      title: { zh: `您已成为企业「${ctx.enterprise.title}」的主管理员`, en: `You are now the main administrator of ${ctx.enterprise.title}` },
+      ...scope, to: [userId], kind: 'system', link: '/enterprise', title: { key: 'message.madeAdmin', params: { title: ctx.enterprise.title } },
     });
   });
   deps.cache.invalidate();
@@ -104,8 +101,8 @@ export async function setRoles(
 ): Promise<{ list: MemberRole[] }> {
   const key = (e: { deptId: number; jobId: number }) => `${e.deptId}:${e.jobId}`;
   if (new Set(input.roles.map(key)).size !== input.roles.length) throw fail.invalid('roles', 'roles.duplicate');
-  const out = await inTenant(deps, ctx, async (q, scope) => {
-    await activeMember(q, scope, input.userId);
+  const out = await tenantTx(deps.db, ctx, async (q, scope) => {
+    const member = await activeMember(q, scope, input.userId);
     for (const r of input.roles) {
       await deptExists(q, scope, r.deptId);
       await jobRole(q, scope, r.jobId);
@@ -121,15 +118,13 @@ export async function setRoles(
       if (!kept.has(key(r))) await addRoleEntry(q, scope, { userId: input.userId, deptId: r.deptId, jobId: r.jobId });
     }
     const after = (await rolesOfUsers(q, scope, [input.userId], ctx.lang)).get(input.userId) ?? [];
-    const brief = (list: MemberRole[]) => list.map((e) => ({ deptId: e.deptId, deptName: e.deptName, jobId: e.jobId, jobName: e.jobName }));
-    await writeOplog(q, ctx, { ...scope, verb: 'update', entity: 'member-roles', entityId: input.userId, before: brief(before), after: brief(after) });
+    const brief = (list: MemberRole[]) => ({ roles: list.map((e) => `${e.deptName}/${e.jobName}`) });
+    q.changed({ id: input.userId, label: member.nickname || maskPhone(member.phone), before: brief(before), after: brief(after) });
     if (gone.length || after.length !== before.length) {
-      const names = after.map((e) => `${e.deptName}/${e.jobName}`).join('、');
-      const namesEn = after.map((e) => `${e.deptName} / ${e.jobName}`).join(', ');
       await sendMessage(q, {
         ...scope, to: [input.userId], kind: 'role.changed', link: '/center',
-        title: { zh: `您在企业「${ctx.enterprise.title}」的角色已变更`, en: `Your roles in ${ctx.enterprise.title} changed` },
-        body: { zh: `当前角色：${names}`, en: `Your roles now: ${namesEn}` },
+        title: { key: 'message.rolesChanged', params: { title: ctx.enterprise.title } },
+        body: { key: 'message.rolesChanged.body', params: { roles: brief(after).roles } },
       });
     }
     return after;

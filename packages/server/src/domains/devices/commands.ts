@@ -3,7 +3,8 @@ import { fail } from '../../errors.js';
 import { scopeOf } from '../../lifecycle/access.js';
 import { Params, columnAccessor, rangeSql } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { writeOplog } from '../oplog/write.js';
+import { page } from '../../db/paging.js';
+import type { Tx } from '../../db/tenant.js';
 import { DEVICE } from './entity.js';
 
 // The remote-control command queue. Each command belongs to one device and gets that device's next
@@ -34,7 +35,7 @@ export async function controllable(q: Q, ctx: TenantCtx, ids: number[]): Promise
 
 /** Queue one command per device (set-based); repeats of a requestId return the commands already queued. */
 export async function queueCommands(
-  q: Q, ctx: TenantCtx, ids: number[], kind: string, payload: Record<string, unknown>, requestId?: string, log = true,
+  q: Tx, ctx: TenantCtx, ids: number[], kind: string, payload: Record<string, unknown>, requestId?: string, log = true,
 ): Promise<{ count: number; commands: CommandRow[] }> {
   const ent = ctx.enterprise.id;
   const unique = [...new Set(ids)];
@@ -51,17 +52,17 @@ export async function queueCommands(
         [ent, todo, kind, JSON.stringify(payload), requestId ?? null, ctx.user.id],
       )
     : [];
-  if (log) for (const c of added) await writeOplog(q, ctx, { enterpriseId: ent, verb: 'send', entity: 'device', entityId: c.deviceId, after: { command: kind, payload, seq: c.seq } });
+  if (log && added.length) {
+    const names = await q.query<{ id: number; name: string }>('select id, name from devices where enterprise_id = $1 and id = any($2::int[])', [ent, added.map((c) => c.deviceId)]);
+    const nameOf = new Map(names.map((n) => [n.id, n.name]));
+    for (const c of added) q.changed({ id: c.deviceId, label: nameOf.get(c.deviceId) ?? '', after: { command: kind, ...payload } });
+  }
   const commands = [...existing, ...added].sort((a, b) => a.deviceId - b.deviceId);
   return { count: commands.length, commands };
 }
 
 export async function listCommands(q: Q, ctx: TenantCtx, deviceId: number, pageNum: number, pageSize: number) {
-  const params = [ctx.enterprise.id, deviceId];
-  const [{ total }] = await q.query<{ total: number }>('select count(*)::int as total from device_commands where enterprise_id = $1 and device_id = $2', params);
-  const list = await q.query<CommandRow>(
-    `select ${COLUMNS} from device_commands where enterprise_id = $1 and device_id = $2 order by seq desc limit $3 offset $4`,
-    [...params, pageSize, (pageNum - 1) * pageSize],
-  );
-  return { list, total, pageNum, pageSize };
+  return page<CommandRow>(q, {
+    select: COLUMNS, from: 'device_commands', where: 'enterprise_id = $1 and device_id = $2', order: 'seq desc', params: [ctx.enterprise.id, deviceId],
+  }, { pageNum, pageSize });
 }

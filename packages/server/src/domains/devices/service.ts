@@ -2,19 +2,16 @@ import type { Deps } from '../../deps.js';
 import { reach, scopeOf } from '../../lifecycle/access.js';
 import { matchingIds } from '../../lifecycle/lists.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { writeOplog } from '../oplog/write.js';
+import { tenantTx } from '../../db/tenant.js';
 import { controllable, listCommands, queueCommands } from './commands.js';
 import { DEVICE } from './entity.js';
 
 const BULK_MAX = 5000;
 type Control = { ids: number[]; requestId?: string };
 
-const tx = <T>(deps: Deps, ctx: TenantCtx, fn: Parameters<typeof deps.db.tx<T>>[1]) =>
-  deps.db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, fn);
-
 /** One control on the listed devices: checked (enterprise, range, enabled) then queued. */
 export function control(deps: Deps, ctx: TenantCtx, input: Control, kind: string, payload: Record<string, unknown>) {
-  return tx(deps, ctx, async (q) => {
+  return tenantTx(deps.db, ctx, async (q) => {
     await controllable(q, ctx, input.ids);
     return queueCommands(q, ctx, input.ids, kind, payload, input.requestId);
   });
@@ -31,18 +28,18 @@ const payloadOf = (v: BulkValue): Record<string, unknown> => {
 
 /** One control on every enabled device matching the filter in the caller's range (one oplog entry). */
 export function bulk(deps: Deps, ctx: TenantCtx, input: Record<string, unknown> & { value: BulkValue; requestId?: string }) {
-  return tx(deps, ctx, async (q) => {
+  return tenantTx(deps.db, ctx, async (q) => {
     const { value, requestId, ...filter } = input;
     const ids = await matchingIds(q, DEVICE, scopeOf(ctx), ctx.user.id, filter, BULK_MAX);
     if (!ids.length) return { count: 0 };
     const res = await queueCommands(q, ctx, ids, value.control, payloadOf(value), requestId, false);
-    await writeOplog(q, ctx, { enterpriseId: ctx.enterprise.id, verb: 'send', entity: 'device', entityId: 'bulk', after: { command: value.control, payload: payloadOf(value), devices: ids.length } });
+    q.changed({ id: 'bulk', after: { command: value.control, ...payloadOf(value), devices: ids.length } });
     return { count: res.count };
   });
 }
 
 export function commands(deps: Deps, ctx: TenantCtx, input: { id: number; pageNum: number; pageSize: number }) {
-  return tx(deps, ctx, async (q) => {
+  return tenantTx(deps.db, ctx, async (q) => {
     await reach(q, DEVICE, ctx, input.id);
     return listCommands(q, ctx, input.id, input.pageNum, input.pageSize);
   });

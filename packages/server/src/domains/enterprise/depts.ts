@@ -3,8 +3,9 @@ import type { Q } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { writeOplog } from '../oplog/write.js';
-import { deptExists, inTenant, maskPhone, roleName, type Scope } from '../company/admin-queries.js';
+import { page } from '../../db/paging.js';
+import { tenantTx } from '../../db/tenant.js';
+import { deptExists, maskPhone, roleName, type Scope } from '../company/admin-queries.js';
 import { likePattern } from '../company/members.js';
 import { ANCESTORS_SQL, buildTree } from './tree.js';
 
@@ -20,30 +21,30 @@ async function deptById(q: Q, scope: Scope, id: number): Promise<DeptFlat> {
 }
 
 export async function listDepts(deps: Deps, ctx: TenantCtx): Promise<{ list: DeptNode[] }> {
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     const rows = await q.query<DeptFlat>(`select ${deptCols} from departments d where d.enterprise_id = $1 order by d.sort, d.id`, [scope.enterpriseId]);
     return { list: buildTree(rows) };
   });
 }
 
-export const getDept = (deps: Deps, ctx: TenantCtx, id: number) => inTenant(deps, ctx, (q, scope) => deptById(q, scope, id));
+export const getDept = (deps: Deps, ctx: TenantCtx, id: number) => tenantTx(deps.db, ctx, (q, scope) => deptById(q, scope, id));
 
 type DeptInput = { name: string; pid: number; sort?: number };
 
 export async function addDept(deps: Deps, ctx: TenantCtx, input: DeptInput): Promise<DeptFlat> {
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     if (input.pid) await deptExists(q, scope, input.pid);
     const [row] = await q.query<{ id: number }>(
       'insert into departments (enterprise_id, pid, name, sort) values ($1, $2, $3, $4) returning id',
       [scope.enterpriseId, input.pid, input.name, input.sort ?? 0],
     );
-    await writeOplog(q, ctx, { ...scope, verb: 'create', entity: 'dept', entityId: row.id, after: input });
+    q.changed({ id: row.id, label: input.name, after: input });
     return deptById(q, scope, row.id);
   });
 }
 
 export async function editDept(deps: Deps, ctx: TenantCtx, input: DeptInput & { id: number }): Promise<DeptFlat> {
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     const before = await deptById(q, scope, input.id);
     if (input.pid) {
       await deptExists(q, scope, input.pid);
@@ -54,8 +55,8 @@ export async function editDept(deps: Deps, ctx: TenantCtx, input: DeptInput & { 
       scope.enterpriseId, input.id, input.name, input.pid, input.sort ?? null,
     ]);
     const after = await deptById(q, scope, input.id);
-    await writeOplog(q, ctx, {
-      ...scope, verb: 'update', entity: 'dept', entityId: input.id,
+    q.changed({
+      id: input.id, label: after.name,
       before: { name: before.name, pid: before.pid, sort: before.sort }, after: { name: after.name, pid: after.pid, sort: after.sort },
     });
     return after;
@@ -64,7 +65,7 @@ export async function editDept(deps: Deps, ctx: TenantCtx, input: DeptInput & { 
 
 /** Refused (40009) while the department has members or sub-departments, or is the last one. */
 export async function deleteDept(deps: Deps, ctx: TenantCtx, id: number): Promise<Record<string, never>> {
-  await inTenant(deps, ctx, async (q, scope) => {
+  await tenantTx(deps.db, ctx, async (q, scope) => {
     const before = await deptById(q, scope, id);
     const [counts] = await q.query<{ children: number; total: number }>(
       `select count(*) filter (where pid = $2)::int as children, count(*)::int as total from departments where enterprise_id = $1`,
@@ -75,7 +76,7 @@ export async function deleteDept(deps: Deps, ctx: TenantCtx, id: number): Promis
     if (holders.length) throw fail.conflict('dept.hasMembers');
     if (counts.total <= 1) throw fail.conflict('dept.last');
     await q.query('delete from departments where enterprise_id = $1 and id = $2', [scope.enterpriseId, id]);
-    await writeOplog(q, ctx, { ...scope, verb: 'delete', entity: 'dept', entityId: id, before: { name: before.name, pid: before.pid } });
+    q.changed({ id, label: before.name, before: { name: before.name, pid: before.pid } });
   });
   return {};
 }
@@ -84,17 +85,14 @@ type EmployeeRow = { user_id: number; phone: string; nickname: string; is_main: 
 
 /** Active members holding a role entry in the department, with their jobs there. */
 export async function deptEmployees(deps: Deps, ctx: TenantCtx, input: { id: number; pageNum: number; pageSize: number; keyword?: string }) {
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     await deptExists(q, scope, input.id);
     const where = `m.enterprise_id = $1 and m.status = 1 and ($3::text is null or u.nickname ilike $3 or u.phone like $3)
       and exists (select 1 from role_entries re where re.enterprise_id = $1 and re.user_id = m.user_id and re.dept_id = $2)`;
     const params = [scope.enterpriseId, input.id, input.keyword ? likePattern(input.keyword) : null];
-    const from = 'from members m join users u on u.id = m.user_id';
-    const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as total ${from} where ${where}`, params);
-    const rows = await q.query<EmployeeRow>(
-      `select m.user_id, u.phone, u.nickname, m.is_main ${from} where ${where} order by m.joined_at, m.user_id limit $4 offset $5`,
-      [...params, input.pageSize, (input.pageNum - 1) * input.pageSize],
-    );
+    const { list: rows, total } = await page<EmployeeRow>(q, {
+      select: 'm.user_id, u.phone, u.nickname, m.is_main', from: 'members m join users u on u.id = m.user_id', where, order: 'm.joined_at, m.user_id', params,
+    }, input);
     const jobs = await q.query<{ user_id: number; entry_id: number; job_id: number; job_name: string; role: number }>(
       `select re.user_id, re.id as entry_id, j.id as job_id, j.name as job_name, j.role
          from role_entries re join jobs j on j.id = re.job_id

@@ -2,8 +2,8 @@ import type { Q } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { writeOplog } from '../oplog/write.js';
-import { inTenant, roleName, type Scope } from '../company/admin-queries.js';
+import { tenantTx } from '../../db/tenant.js';
+import { roleName, type Scope } from '../company/admin-queries.js';
 import { defaultWeight } from '../company/defaults.js';
 
 type JobRow = { id: number; name: string; role: number; memberCount: number };
@@ -19,7 +19,7 @@ async function jobById(q: Q, scope: Scope, id: number, ctx: TenantCtx): Promise<
 }
 
 export async function listJobs(deps: Deps, ctx: TenantCtx, input: { role?: number }): Promise<{ list: Job[] }> {
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     const rows = await q.query<JobRow>(
       `select ${jobCols} from jobs j where j.enterprise_id = $1 and ($2::int is null or j.role = $2) order by j.role desc, j.id`,
       [scope.enterpriseId, input.role ?? null],
@@ -28,11 +28,11 @@ export async function listJobs(deps: Deps, ctx: TenantCtx, input: { role?: numbe
   });
 }
 
-export const getJob = (deps: Deps, ctx: TenantCtx, id: number) => inTenant(deps, ctx, (q, scope) => jobById(q, scope, id, ctx));
+export const getJob = (deps: Deps, ctx: TenantCtx, id: number) => tenantTx(deps.db, ctx, (q, scope) => jobById(q, scope, id, ctx));
 
 /** A new job starts with its role's default operation bits on every menu (editable afterwards). */
 export async function addJob(deps: Deps, ctx: TenantCtx, input: { name: string; role: number }): Promise<Job> {
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     const [row] = await q.query<{ id: number }>('insert into jobs (enterprise_id, name, role) values ($1, $2, $3) returning id', [
       scope.enterpriseId, input.name, input.role,
     ]);
@@ -43,18 +43,16 @@ export async function addJob(deps: Deps, ctx: TenantCtx, input: { name: string; 
         await q.query('insert into job_menus (enterprise_id, job_id, menu_id, weight) values ($1, $2, $3, $4)', [scope.enterpriseId, row.id, m.id, weight]);
       }
     }
-    await writeOplog(q, ctx, { ...scope, verb: 'create', entity: 'job', entityId: row.id, after: input });
+    q.changed({ id: row.id, label: input.name, after: input });
     return jobById(q, scope, row.id, ctx);
   });
 }
 
 export async function editJob(deps: Deps, ctx: TenantCtx, input: { id: number; name: string; role: number }): Promise<Job> {
-  const out = await inTenant(deps, ctx, async (q, scope) => {
+  const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     const before = await jobById(q, scope, input.id, ctx);
     await q.query('update jobs set name = $3, role = $4 where enterprise_id = $1 and id = $2', [scope.enterpriseId, input.id, input.name, input.role]);
-    await writeOplog(q, ctx, {
-      ...scope, verb: 'update', entity: 'job', entityId: input.id, before: { name: before.name, role: before.role }, after: { name: input.name, role: input.role },
-    });
+    q.changed({ id: input.id, label: input.name, before: { name: before.name, role: before.role }, after: { name: input.name, role: input.role } });
     return jobById(q, scope, input.id, ctx);
   });
   // the role of every holder's entries may have changed
@@ -64,13 +62,13 @@ export async function editJob(deps: Deps, ctx: TenantCtx, input: { id: number; n
 
 /** Refused (40009) while a member holds the job, or when it is the last one. */
 export async function deleteJob(deps: Deps, ctx: TenantCtx, id: number): Promise<Record<string, never>> {
-  await inTenant(deps, ctx, async (q, scope) => {
+  await tenantTx(deps.db, ctx, async (q, scope) => {
     const before = await jobById(q, scope, id, ctx);
     if (before.memberCount) throw fail.conflict('job.hasMembers');
     const [{ total }] = await q.query<{ total: number }>('select count(*)::int as total from jobs where enterprise_id = $1', [scope.enterpriseId]);
     if (total <= 1) throw fail.conflict('job.last');
     await q.query('delete from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, id]);
-    await writeOplog(q, ctx, { ...scope, verb: 'delete', entity: 'job', entityId: id, before: { name: before.name, role: before.role } });
+    q.changed({ id, label: before.name, before: { name: before.name, role: before.role } });
   });
   deps.cache.invalidate();
   return {};

@@ -1,22 +1,24 @@
 import type { OpVerb } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { inTenant, roleName } from '../company/admin-queries.js';
+import { page } from '../../db/paging.js';
+import { tenantTx } from '../../db/tenant.js';
+import { roleName } from '../company/admin-queries.js';
 import { likePattern } from '../company/members.js';
 
 type Filter = {
   pageNum: number; pageSize: number; keyword?: string; start_time?: number; end_time?: number; verb?: OpVerb; operator?: number; entity?: string;
 };
 type Row = {
-  id: number; time: number; operatorId: number; operator: string; role: number | null; verb: string; entity: string; entityId: string;
+  id: number; time: number; operatorId: number; operator: string; role: number | null; verb: string; entity: string; entityId: string; label: string;
   summary: { before: unknown; after: unknown } | null; source: string;
 };
 
-/** The enterprise's operation log, newest first; keyword matches entity, summary text and operator. */
+/** The enterprise's operation log, newest first; keyword matches the record's name, entity, summary text and operator. */
 export async function listOplog(deps: Deps, ctx: TenantCtx, f: Filter) {
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     const where = `o.enterprise_id = $1
-      and ($2::text is null or o.entity ilike $2 or o.summary::text ilike $2 or u.nickname ilike $2)
+      and ($2::text is null or o.label ilike $2 or o.entity ilike $2 or o.summary::text ilike $2 or u.nickname ilike $2)
       and ($3::int is null or o.created_at >= to_timestamp($3))
       and ($4::int is null or o.created_at <= to_timestamp($4))
       and ($5::text is null or o.verb = $5)
@@ -25,15 +27,11 @@ export async function listOplog(deps: Deps, ctx: TenantCtx, f: Filter) {
     const params = [
       scope.enterpriseId, f.keyword ? likePattern(f.keyword) : null, f.start_time ?? null, f.end_time ?? null, f.verb ?? null, f.operator ?? null, f.entity ?? null,
     ];
-    const from = 'from oplog o join users u on u.id = o.user_id';
-    const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as total ${from} where ${where}`, params);
-    const rows = await q.query<Row>(
-      `select o.id, extract(epoch from o.created_at)::int as time, o.user_id as "operatorId", coalesce(nullif(u.nickname, ''), u.phone) as operator,
-              o.role, o.verb, o.entity, o.entity_id as "entityId", o.summary, o.source
-         ${from} where ${where} order by o.id desc limit $8 offset $9`,
-      [...params, f.pageSize, (f.pageNum - 1) * f.pageSize],
-    );
-    const list = rows.map((r) => ({ ...r, roleName: r.role === null ? '' : roleName(r.role, ctx.lang) }));
-    return { list, total, pageNum: f.pageNum, pageSize: f.pageSize };
+    const out = await page<Row>(q, {
+      select: `o.id, extract(epoch from o.created_at)::int as time, o.user_id as "operatorId", coalesce(nullif(u.nickname, ''), u.phone) as operator,
+               o.role, o.verb, o.entity, o.entity_id as "entityId", o.label, o.summary, o.source`,
+      from: 'oplog o join users u on u.id = o.user_id', where, order: 'o.id desc', params,
+    }, f);
+    return { ...out, list: out.list.map((r) => ({ ...r, roleName: r.role === null ? '' : roleName(r.role, ctx.lang) })) };
   });
 }

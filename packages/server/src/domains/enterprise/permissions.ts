@@ -3,8 +3,8 @@ import type { Q } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { writeOplog } from '../oplog/write.js';
-import { inTenant, jobRole, type Scope } from '../company/admin-queries.js';
+import { tenantTx } from '../../db/tenant.js';
+import { jobRole, type Scope } from '../company/admin-queries.js';
 import { ANCESTORS_SQL, buildTree } from './tree.js';
 
 type MenuFlat = Omit<MenuNode, 'children'>;
@@ -17,13 +17,13 @@ async function menuById(q: Q, scope: Scope, id: number): Promise<MenuFlat> {
 }
 
 export async function listMenus(deps: Deps, ctx: TenantCtx): Promise<{ list: MenuNode[] }> {
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     const rows = await q.query<MenuFlat>(`select ${menuCols} from menus where enterprise_id = $1 order by level, sort, id`, [scope.enterpriseId]);
     return { list: buildTree(rows) };
   });
 }
 
-export const getMenu = (deps: Deps, ctx: TenantCtx, id: number) => inTenant(deps, ctx, (q, scope) => menuById(q, scope, id));
+export const getMenu = (deps: Deps, ctx: TenantCtx, id: number) => tenantTx(deps.db, ctx, (q, scope) => menuById(q, scope, id));
 
 type MenuInput = { path: string; title: string; titleEn?: string; icon?: string; sort: number; pid: number };
 
@@ -37,13 +37,13 @@ async function checkPlacement(q: Q, scope: Scope, input: MenuInput, self?: numbe
 }
 
 export async function addMenu(deps: Deps, ctx: TenantCtx, input: MenuInput): Promise<MenuFlat> {
-  const out = await inTenant(deps, ctx, async (q, scope) => {
+  const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     const level = await checkPlacement(q, scope, input);
     const [row] = await q.query<{ id: number }>(
       `insert into menus (enterprise_id, pid, path, title, title_en, icon, sort, level) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
       [scope.enterpriseId, input.pid, input.path, input.title, input.titleEn ?? '', input.icon ?? '', input.sort, level],
     );
-    await writeOplog(q, ctx, { ...scope, verb: 'create', entity: 'menu', entityId: row.id, after: input });
+    q.changed({ id: row.id, label: input.title, after: input });
     return menuById(q, scope, row.id);
   });
   deps.cache.invalidate();
@@ -51,7 +51,7 @@ export async function addMenu(deps: Deps, ctx: TenantCtx, input: MenuInput): Pro
 }
 
 export async function editMenu(deps: Deps, ctx: TenantCtx, input: MenuInput & { id: number }): Promise<MenuFlat> {
-  const out = await inTenant(deps, ctx, async (q, scope) => {
+  const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     const before = await menuById(q, scope, input.id);
     const level = await checkPlacement(q, scope, input, input.id);
     await q.query(
@@ -68,7 +68,7 @@ export async function editMenu(deps: Deps, ctx: TenantCtx, input: MenuInput & { 
       [scope.enterpriseId, input.id, level],
     );
     const after = await menuById(q, scope, input.id);
-    await writeOplog(q, ctx, { ...scope, verb: 'update', entity: 'menu', entityId: input.id, before, after });
+    q.changed({ id: input.id, label: after.title, before, after });
     return after;
   });
   deps.cache.invalidate();
@@ -91,7 +91,7 @@ async function roleMenusOf(q: Q, scope: Scope, jobId: number): Promise<{ jobId: 
 
 /** Every menu of the catalogue with the job's weight (0 = none) and its decoded bits. */
 export async function roleMenus(deps: Deps, ctx: TenantCtx, jobId: number) {
-  return inTenant(deps, ctx, async (q, scope) => {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
     await jobRole(q, scope, jobId);
     return roleMenusOf(q, scope, jobId);
   });
@@ -101,8 +101,9 @@ export async function roleMenus(deps: Deps, ctx: TenantCtx, jobId: number) {
 export async function setRoleMenus(deps: Deps, ctx: TenantCtx, input: { jobId: number; menus: { menuId: number; weight: number }[] }) {
   const menuIds = input.menus.map((m) => m.menuId);
   if (new Set(menuIds).size !== menuIds.length) throw fail.invalid('menus', 'field.invalid');
-  const out = await inTenant(deps, ctx, async (q, scope) => {
+  const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     await jobRole(q, scope, input.jobId);
+    const [job] = await q.query<{ name: string }>('select name from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, input.jobId]);
     const [{ known }] = await q.query<{ known: number }>(
       'select count(*)::int as known from menus where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, menuIds],
     );
@@ -123,7 +124,7 @@ export async function setRoleMenus(deps: Deps, ctx: TenantCtx, input: { jobId: n
         [scope.enterpriseId, input.jobId, kept.map((m) => m.menuId), kept.map((m) => m.weight)],
       );
     }
-    await writeOplog(q, ctx, { ...scope, verb: 'update', entity: 'job-menus', entityId: input.jobId, before, after: weights(await readWeights()) });
+    q.changed({ id: input.jobId, label: job.name, before, after: weights(await readWeights()) });
     return roleMenusOf(q, scope, input.jobId);
   });
   deps.cache.invalidate();

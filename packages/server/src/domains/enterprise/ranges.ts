@@ -3,8 +3,8 @@ import type { Q } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { writeOplog } from '../oplog/write.js';
-import { inTenant, type Scope } from '../company/admin-queries.js';
+import { tenantTx } from '../../db/tenant.js';
+import { type Scope } from '../company/admin-queries.js';
 
 type EntryRef = { id?: number; roleNode?: string };
 type DataRange = {
@@ -24,17 +24,17 @@ async function entryOf(q: Q, scope: Scope, ref: EntryRef): Promise<DataRange> {
   return row;
 }
 
-export const dataRange = (deps: Deps, ctx: TenantCtx, ref: EntryRef) => inTenant(deps, ctx, (q, scope) => entryOf(q, scope, ref));
+export const dataRange = (deps: Deps, ctx: TenantCtx, ref: EntryRef) => tenantTx(deps.db, ctx, (q, scope) => entryOf(q, scope, ref));
 
 /** Store the range as given: null = the whole enterprise, `{p:[],c:[],a:[],s:[]}` = nothing. */
 export async function setDataRange(deps: Deps, ctx: TenantCtx, input: EntryRef & { range: Range | null }): Promise<DataRange> {
-  const out = await inTenant(deps, ctx, async (q, scope) => {
+  const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     const before = await entryOf(q, scope, input);
     const range = input.range && { p: [...new Set(input.range.p)], c: [...new Set(input.range.c)], a: [...new Set(input.range.a)], s: [...new Set(input.range.s)] };
     await q.query('update role_entries set data_range = $3 where enterprise_id = $1 and id = $2', [
       scope.enterpriseId, before.entryId, range === null ? null : JSON.stringify(range),
     ]);
-    await writeOplog(q, ctx, { ...scope, verb: 'update', entity: 'data-range', entityId: before.entryId, before: before.range, after: range });
+    q.changed({ id: before.entryId, label: `${before.nickname} · ${before.deptName}/${before.jobName}`, before: { range: before.range }, after: { range } });
     return { ...before, range };
   });
   deps.cache.invalidate();

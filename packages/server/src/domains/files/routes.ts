@@ -6,6 +6,7 @@ import { fail } from '../../errors.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { envelope } from '../../plugins/protocol.js';
 import { contextFor, register } from '../../plugins/register.js';
+import { runCall } from '../../oplog/call.js';
 import { contentDisposition } from './names.js';
 import * as svc from './service.js';
 import { checkRawUrl } from './sign.js';
@@ -53,7 +54,8 @@ async function streamRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
           throw err;
         }
       }
-      const result = await svc.receive(deps, ctx, permit, part.file, part.filename);
+      const granted = permit;
+      const result = await runCall(fileUpload, {}, deps.config.checkWrites === true, () => svc.receive(deps, ctx, granted, part.file, part.filename));
       return reply.send(envelope(RET.ok, message('ok', req.lang), result));
     },
   });

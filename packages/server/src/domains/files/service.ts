@@ -6,7 +6,7 @@ import { fail } from '../../errors.js';
 import { checkPerm, type TenantCtx } from '../../plugins/context.js';
 import { localStorage } from '../../storage/local.js';
 import type { Storage } from '../../storage/types.js';
-import { writeOplog } from '../oplog/write.js';
+import { tenantTx } from '../../db/tenant.js';
 import * as qs from './queries.js';
 import { PERMIT_TTL_SECONDS, readPermit, signPermit, signRawUrl, type Permit } from './sign.js';
 import { inspect, streamTooLargeKey } from './sniff.js';
@@ -32,7 +32,6 @@ const KIND_PERM: Record<UploadKind, Perm | null> = {
 export const PUBLIC_KINDS = new Set(['logo', 'avatar']);
 
 const scopeOf = (ctx: TenantCtx) => ({ enterpriseId: ctx.enterprise.id });
-const txScope = (ctx: TenantCtx) => ({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id });
 
 export async function signature(deps: Deps, ctx: TenantCtx, input: { kind: UploadKind; size?: number }) {
   const perm = KIND_PERM[input.kind];
@@ -68,16 +67,11 @@ export async function receive(deps: Deps, ctx: TenantCtx, permit: Permit, source
   try {
     const found = await inspect(staged, permit.k);
     const key = await staged.commit();
-    const row = await deps.db.tx(txScope(ctx), async (q) => {
+    const row = await tenantTx(deps.db, ctx, async (q) => {
       const res = await qs.insertFile(q, scopeOf(ctx), {
         ...found, userId: ctx.user.id, hash: staged.sha256, key, kind: permit.k, name: safeName(filename), size: staged.size,
       });
-      if (res.created) {
-        await writeOplog(q, ctx, {
-          enterpriseId: ctx.enterprise.id, verb: 'create', entity: 'file', entityId: res.row.id,
-          after: { kind: permit.k, name: res.row.name, type: res.row.type, size: res.row.size },
-        });
-      }
+      if (res.created) q.changed({ id: res.row.id, label: res.row.name, after: { kind: permit.k, type: res.row.type, size: res.row.size } });
       return res.row;
     });
     return record(deps, ctx, row);
@@ -87,7 +81,7 @@ export async function receive(deps: Deps, ctx: TenantCtx, permit: Permit, source
 }
 
 async function requireFile(deps: Deps, ctx: TenantCtx, by: { id?: number; hash?: string }): Promise<qs.FileRow> {
-  const row = await deps.db.tx(txScope(ctx), (q) =>
+  const row = await tenantTx(deps.db, ctx, (q) =>
     by.id !== undefined ? qs.fileById(q, scopeOf(ctx), by.id) : qs.fileByHash(q, scopeOf(ctx), by.hash ?? ''),
   );
   if (!row) throw fail.notFound('file.notFound');
@@ -106,11 +100,11 @@ export async function fileUrl(deps: Deps, ctx: TenantCtx, by: { id?: number; has
 
 /** Attach an uploaded file to the enterprise's materials library. */
 export async function saveMaterial(deps: Deps, ctx: TenantCtx, input: { id: number; title: string }) {
-  return deps.db.tx(txScope(ctx), async (q) => {
+  return tenantTx(deps.db, ctx, async (q) => {
     const file = await qs.fileById(q, scopeOf(ctx), input.id);
     if (!file) throw fail.notFound('file.notFound');
     const m = await qs.insertMaterial(q, scopeOf(ctx), { fileId: file.id, userId: ctx.user.id, title: input.title });
-    await writeOplog(q, ctx, { enterpriseId: ctx.enterprise.id, verb: 'create', entity: 'material', entityId: m.id, after: { title: m.title, fileId: file.id } });
+    q.changed({ id: m.id, label: m.title, after: { title: m.title, file: file.name } });
     return m;
   });
 }

@@ -1,7 +1,8 @@
 import type { Lang, Range } from '@vitrine/contract';
-import type { Q } from '../../db/client.js';
+import { countOf } from '../../db/paging.js';
+import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
-import { listRecords, listStatements, type ListFilter } from '../../lifecycle/lists.js';
+import { listRecords, listSql, type ListFilter } from '../../lifecycle/lists.js';
 import type { EntityConfig, Item } from '../../lifecycle/types.js';
 import { scopeOf } from '../../lifecycle/access.js';
 import type { TenantCtx } from '../../plugins/context.js';
@@ -20,19 +21,15 @@ export async function regions(deps: Deps, lang: Lang, level: 1 | 2 | 3, pid: str
   return { list: rows.map((r) => ({ id: r.code, pid: r.pid, name: r.name, title: lang === 'en' ? r.name_en : r.name, level: r.level })) };
 }
 
-const txFor = (deps: Deps, ctx: TenantCtx) => <T>(fn: (q: Q) => Promise<T>) =>
-  deps.db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, fn);
-
 export async function tree(deps: Deps, ctx: TenantCtx, input: { id: string; kind: 'shop' | 'device' }) {
-  return { list: await txFor(deps, ctx)((q) => treeChildren(q, scopeOf(ctx), input.id, input.kind, ctx.lang)) };
+  return { list: await tenantTx(deps.db, ctx, (q) => treeChildren(q, scopeOf(ctx), input.id, input.kind, ctx.lang)) };
 }
 
 type Filter = Record<string, unknown> & { areaRange?: Range; shopRange?: Range };
 
 async function count(deps: Deps, ctx: TenantCtx, cfg: EntityConfig, f: Filter) {
-  const { count: c } = listStatements(cfg, scopeOf(ctx), ctx.user.id, 'enabled', { ...f, pageNum: 1, pageSize: 1 });
-  const [{ total }] = await txFor(deps, ctx)((q) => q.query<{ total: number }>(c.sql, c.params));
-  return { count: total };
+  const sql = listSql(cfg, scopeOf(ctx), ctx.user.id, 'enabled', { ...f, pageNum: 1, pageSize: 1 });
+  return { count: await tenantTx(deps.db, ctx, (q) => countOf(q, sql)) };
 }
 
 export const shopCount = (deps: Deps, ctx: TenantCtx, f: Filter) => count(deps, ctx, SHOP, f);
@@ -41,13 +38,13 @@ export const deviceCount = (deps: Deps, ctx: TenantCtx, f: Filter) => count(deps
 const pick = (item: Item, keys: string[]) => Object.fromEntries(keys.map((k) => [k, item[k]]));
 
 export async function shops(deps: Deps, ctx: TenantCtx, f: ListFilter) {
-  const res = await txFor(deps, ctx)((q) => listRecords(q, SHOP, scopeOf(ctx), ctx.user.id, 'enabled', f));
+  const res = await tenantTx(deps.db, ctx, (q) => listRecords(q, SHOP, scopeOf(ctx), ctx.user.id, 'enabled', f));
   const keys = ['id', 'treeId', 'name', 'code', 'level', 'province', 'city', 'district', 'address', 'online', 'devices'];
   return { ...res, list: res.list.map((i) => pick(i, keys)) };
 }
 
 export async function devices(deps: Deps, ctx: TenantCtx, f: ListFilter) {
-  const res = await txFor(deps, ctx)((q) => listRecords(q, DEVICE, scopeOf(ctx), ctx.user.id, 'enabled', f));
+  const res = await tenantTx(deps.db, ctx, (q) => listRecords(q, DEVICE, scopeOf(ctx), ctx.user.id, 'enabled', f));
   const keys = ['id', 'code', 'name', 'type', 'orientation', 'shopId', 'shopName', 'deviceStatus', 'online', 'lastSeen'];
   return { ...res, list: res.list.map((i) => pick(i, keys)) };
 }

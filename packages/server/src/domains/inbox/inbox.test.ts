@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RET, type MessageItem } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
 import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders } from '../../../test/factories.js';
-import { sendMessage } from './send.js';
+import { sendMessage } from '../../messages/send.js';
 
 const t = useTestApp();
 type Page = { list: MessageItem[]; total: number; pageNum: number; pageSize: number };
@@ -47,7 +47,7 @@ describe('messages', () => {
     await clear(ent.companyId);
     await t.db.tx({ enterpriseId: ent.companyId }, async (q) => {
       for (let i = 1; i <= 12; i++) {
-        await sendMessage(q, { enterpriseId: ent.companyId, to: [ent.owner.id], kind: 'system', title: { zh: `消息${i}`, en: `Message ${i}` } });
+        await sendMessage(q, { enterpriseId: ent.companyId, to: [ent.owner.id], kind: 'system', title: { key: 'message.text', params: { text: `消息${i}` } } });
       }
     });
     const h = tenantHeaders(ent.owner, ent, ent.ownerRole);
@@ -70,12 +70,12 @@ describe('messages', () => {
     await clear(a.companyId);
     await clear(b.companyId);
     const send = (e: number, to: number, zh: string) =>
-      t.db.tx({ enterpriseId: e }, (q) => sendMessage(q, { enterpriseId: e, to: [to], kind: 'system', title: { zh, en: zh } }));
+      t.db.tx({ enterpriseId: e }, (q) => sendMessage(q, { enterpriseId: e, to: [to], kind: 'system', title: { key: 'message.text', params: { text: zh } } }));
     await send(a.companyId, a.owner.id, '给管理员');
     await send(b.companyId, a.owner.id, '在B');
     await send(a.companyId, member.id, '给店员');
-    const ids = await t.db.admin.query<{ id: number; title_zh: string }>('select id, title_zh from messages where enterprise_id in ($1, $2)', [a.companyId, b.companyId]);
-    const id = (title: string) => ids.find((r) => r.title_zh === title)!.id;
+    const ids = await t.db.admin.query<{ id: number; text: string }>("select id, title->'params'->>'text' as text from messages where enterprise_id in ($1, $2)", [a.companyId, b.companyId]);
+    const id = (title: string) => ids.find((r) => r.text === title)!.id;
     const hm = tenantHeaders(member, a, node);
     expect((await post<Page>(t, 'message/list', {}, hm)).body.result.list.map((m) => m.title)).toEqual(['给店员']);
     expect((await post(t, 'message/info', { id: id('给管理员') }, hm)).body).toMatchObject({ ret: RET.notFound, msg: '消息不存在' });

@@ -1,7 +1,7 @@
 import { ENTERPRISE_STATUS } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
 import { fail } from '../../errors.js';
-import { sendMessage } from '../inbox/send.js';
+import { sendMessage } from '../../messages/send.js';
 
 // The platform operator's work. These functions take the owner connection (db.admin or a
 // transaction): enterprises and bookings are platform tables, not tenant data.
@@ -25,10 +25,8 @@ export async function reviewEnterprise(q: Q, code: string, approve: boolean) {
   const { id, creator_id, title } = rows[0];
   await sendMessage(q, {
     enterpriseId: id, to: [creator_id], kind: 'enterprise.review', link: '/home',
-    title: approve ? { zh: `企业「${title}」已通过审核`, en: `${title} was approved` } : { zh: `企业「${title}」未通过审核`, en: `${title} was not approved` },
-    body: approve
-      ? { zh: '现在可以进入企业，邀请成员并开始使用。', en: 'You can now enter the enterprise, invite members and start.' }
-      : { zh: '如有疑问请联系平台运营。', en: 'Contact the platform operator if you have questions.' },
+    title: { key: approve ? 'message.enterpriseApproved' : 'message.enterpriseRejected', params: { title } },
+    body: { key: approve ? 'message.enterpriseApproved.body' : 'message.enterpriseRejected.body' },
   });
   const [row] = await q.query<Awaited<ReturnType<typeof listEnterprises>>[number]>(
     `select ${enterpriseCols} from enterprises e join users u on u.id = e.creator_id where e.id = $1`,

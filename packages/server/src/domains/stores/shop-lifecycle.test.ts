@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
 import { addMemberWithRange, addMemberWithRole, makeEnterprise, makeUser, tenantHeaders, type TestEnterprise, type TestUser } from '../../../test/factories.js';
+import { renderedMessages } from '../../../test/messages.js';
 
 const t = useTestApp();
 
@@ -38,7 +39,7 @@ describe('shop lifecycle', () => {
     const a = await post<Item>(t, 'shop/apply', { id }, w.manager);
     expect(a.body.result).toMatchObject({ status: 102, applyStatus: 201 });
     // the supervisor is told; it is in their review list
-    const inbox = await t.db.admin.query<{ title_zh: string; kind: string; user_id: number }>('select title_zh, kind, user_id from messages where kind = $1 order by id', ['review.request']);
+    const inbox = await renderedMessages(t, 'kind = $1', ['review.request']);
     expect(inbox.map((m) => m.user_id)).toEqual(expect.arrayContaining([w.ent.owner.id, w.sup2User.id]));
     expect(inbox.some((m) => m.title_zh.includes('南山店'))).toBe(true);
     expect((await post<List>(t, 'shop/apply-list', {}, w.sup)).body.result.list.map((i) => i.id)).toContain(id);
@@ -52,7 +53,7 @@ describe('shop lifecycle', () => {
     expect((await post(t, 'shop/examine', { id, pass: 0 }, w.sup)).body.ret).toBe(RET.validation);
     const r = await post<Item>(t, 'shop/examine', { id, pass: 0, reason: '地址不完整' }, w.sup);
     expect(r.body.result).toMatchObject({ status: 104, applyStatus: 203, reason: '地址不完整' });
-    const told = await t.db.admin.query<{ title_en: string; body_zh: string }>('select title_en, body_zh from messages where user_id = $1 and kind = $2', [w.managerUser.id, 'review.result']);
+    const told = await renderedMessages(t, 'user_id = $1 and kind = $2', [w.managerUser.id, 'review.result']);
     expect(told[0]).toMatchObject({ body_zh: '地址不完整' });
     expect(told[0].title_en).toContain('rejected');
     // a second examine of the same version is refused
