@@ -1,8 +1,8 @@
 /**
  * Stores bench (issue 4): 10,000 shops and 100,000 devices (direct SQL inserts), then
  * - shop/enable-list and device/enable-list through the real app (buildApp, app.inject: protocol,
- *   auth, permission bit, validation, the engine's two statements in a tenant transaction, envelope)
- *   vs the same two statements (the engine's own SQL text) through raw `pg` — ratio of medians;
+ *   auth, permission bit, validation, the engine's paging statement in a tenant transaction, envelope)
+ *   vs the same statement (the engine's own SQL text) through raw `pg` — ratio of medians;
  * - geo/tree expansion (provinces → a province → a city → a district) through the app.
  * Needs DATABASE_URL (creates and drops vitrine_bench_stores_<pid>). Run: npx tsx bench/stores.ts
  */
@@ -20,7 +20,9 @@ import { reviewEnterprise } from '../packages/server/src/domains/operator/servic
 import { DEVICE } from '../packages/server/src/domains/devices/entity.js';
 import { ensureRegions } from '../packages/server/src/domains/geo/load.js';
 import { SHOP } from '../packages/server/src/domains/stores/entities.js';
-import { listStatements } from '../packages/server/src/lifecycle/lists.js';
+import { listSql } from '../packages/server/src/lifecycle/lists.js';
+import { pageStatement } from '../packages/server/src/db/paging.js';
+import { seedStores } from './stores-seed.js';
 import type { Config } from '../packages/server/src/config.js';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10_000);
@@ -37,34 +39,6 @@ const config = (dataDir: string): Config => ({
 });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-
-async function seed(admin: pg.Client, ent: number, user: number) {
-  await admin.query(
-    `insert into shops (enterprise_id, author_id, status, live_version, online, name, code, level, province, city, district, address)
-     select $1, $2, 103, 1, 302, '门店' || g, 'B' || g, 1 + g % 3, substr(r.code, 1, 2), substr(r.code, 1, 4), r.code, '人民路' || g || '号'
-       from generate_series(1, $3::int) g join (select code, (row_number() over (order by code))::int - 1 as k from regions where level = 3) r on r.k = g % 400`,
-    [ent, user, SHOPS],
-  );
-  await admin.query(
-    `insert into devices (enterprise_id, author_id, status, live_version, online, code, name, type, orientation, shop_id, device_status)
-     select $1, $2, 103, 1, 302, 'D' || g, '屏' || g, case when g % 2 = 0 then 'big' else 'pad' end, g % 2, s.id, (array[0, 1, 3, 7])[1 + g % 4]
-       from generate_series(1, $3::int) g join (select id, (row_number() over (order by id))::int - 1 as k from shops where enterprise_id = $1) s on s.k = g % $4`,
-    [ent, user, DEVICES, SHOPS],
-  );
-  await admin.query(
-    `insert into record_versions (enterprise_id, entity, record_id, version, status, apply_status, data, author_id)
-     select $1, 'shop', id, 1, 103, 202, jsonb_build_object('name', name, 'code', code, 'level', level, 'province', province, 'city', city,
-            'district', district, 'address', address, 'phone', '', 'managerId', null, 'hours', '', 'area', 0), $2 from shops where enterprise_id = $1`,
-    [ent, user],
-  );
-  await admin.query(
-    `insert into record_versions (enterprise_id, entity, record_id, version, status, apply_status, data, author_id)
-     select $1, 'device', id, 1, 103, 202, jsonb_build_object('code', code, 'name', name, 'type', type, 'orientation', orientation, 'shopId', shop_id,
-            'etId', null, 'volume', volume, 'ai', ai), $2 from devices where enterprise_id = $1`,
-    [ent, user],
-  );
-  await admin.query('analyze');
-}
 
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -91,7 +65,7 @@ async function main() {
     const [entry] = await db.admin.query<{ role_node: string }>('select role_node from role_entries where enterprise_id = $1', [company.companyId]);
     await raw.connect();
     const t0 = process.hrtime.bigint();
-    await seed(raw, company.companyId, user.id);
+    await seedStores(raw, company.companyId, user.id, SHOPS, DEVICES);
     const seedMs = ms(t0);
     const headers = { appid: 'pc', at: token, id: String(user.id), enCode: company.companyCode, roleCode: entry.role_node, 'content-type': 'application/json' };
     const call = async (path: string, body: Record<string, unknown>) => {
@@ -108,10 +82,9 @@ async function main() {
     const rows: string[] = [];
     for (const c of cases) {
       const filter = { pageNum: 1, pageSize: 10 };
-      const { count, page } = listStatements(c.cfg, scope, user.id, 'enabled', filter);
+      const one = pageStatement(listSql(c.cfg, scope, user.id, 'enabled', filter), filter);
       const viaRaw = async () => {
-        await raw.query(count.sql, count.params);
-        await raw.query(page.sql, page.params);
+        await raw.query(one.text, one.params);
       };
       for (let i = 0; i < 5; i++) {
         await call(c.path, {});

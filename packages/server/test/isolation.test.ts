@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
-import { post, useTestApp, type TestApp } from './harness.js';
+import { post, useTestApp } from './harness.js';
 import { TENANT_ROUTES, type MatrixRoute } from './matrix/index.js';
-import type { World } from './matrix/types.js';
+import { world, type World } from './matrix/types.js';
 import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders } from './factories.js';
 
 // The isolation matrix: every tenant route × every way of reaching past one's own enterprise and
@@ -10,17 +10,6 @@ import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders } from './fa
 
 const t = useTestApp();
 
-
-async function world(t: TestApp): Promise<World> {
-  const a = await makeEnterprise(t);
-  const b = await makeEnterprise(t);
-  const member = await makeUser(t);
-  const memberNode = await addMemberWithRole(t, a, member, 2);
-  const removed = await makeUser(t);
-  const removedNode = await addMemberWithRole(t, a, removed, 1);
-  await t.db.admin.query('update members set status = 0 where enterprise_id = $1 and user_id = $2', [a.companyId, removed.id]);
-  return { t, a, b, member, memberNode, removed, removedNode };
-}
 
 type Case = { name: string; headers: (w: World) => Record<string, string>; ret: number | ((r: MatrixRoute) => number) };
 

@@ -1,5 +1,5 @@
 import type { TestApp } from '../harness.js';
-import type { TestEnterprise, TestUser } from '../factories.js';
+import { addMemberWithRole, makeEnterprise, makeUser, type TestEnterprise, type TestUser } from '../factories.js';
 
 /** The world every matrix row runs in: enterprise a (owner = main admin, supervisor), b (another tenant). */
 export type World = {
@@ -28,3 +28,15 @@ export type MatrixRoute = {
   asManager?: number;
   foreign?: (w: World) => Promise<Body>;
 };
+
+/** The world of the matrix (and of the operation-log test that replays its rows). */
+export async function world(t: TestApp): Promise<World> {
+  const a = await makeEnterprise(t);
+  const b = await makeEnterprise(t);
+  const member = await makeUser(t);
+  const memberNode = await addMemberWithRole(t, a, member, 2);
+  const removed = await makeUser(t);
+  const removedNode = await addMemberWithRole(t, a, removed, 1);
+  await t.db.admin.query('update members set status = 0 where enterprise_id = $1 and user_id = $2', [a.companyId, removed.id]);
+  return { t, a, b, member, memberNode, removed, removedNode };
+}
