@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type api, type ResultOf } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
+import { ChangeTable } from '../OpLog';
 import { formatTime } from './columns';
 import type { LifecycleCalls } from './types';
 
@@ -16,7 +17,7 @@ type LogRow = LogPage['list'][number];
 export function LogDrawer({ entity, calls, id, title, onClose }: {
   entity: string; calls: LifecycleCalls; id: number | null; title: string; onClose: () => void;
 }) {
-  const { t } = useTranslation('lifecycle');
+  const { t } = useTranslation(['lifecycle', 'oplog']);
   const [pageNum, setPageNum] = useState(1);
   const logs = useQuery({
     queryKey: keys.lifecycle.logs(entity, id ?? 0, pageNum),
@@ -33,9 +34,13 @@ export function LogDrawer({ entity, calls, id, title, onClose }: {
         loading={logs.isLoading}
         dataSource={logs.data?.list ?? []}
         pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: logs.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
+        expandable={{
+          rowExpandable: (r) => r.summary !== null,
+          expandedRowRender: (r) => <ChangeTable entity={entity} summary={r.summary} />,
+        }}
         columns={[
           { key: 'ctime', dataIndex: 'ctime', title: t('logs.time'), render: (v: number) => formatTime(v) },
-          { key: 'verb', dataIndex: 'verb', title: t('logs.verb'), render: (v: string) => <Tag>{t(`verb.${v}`, { defaultValue: v })}</Tag> },
+          { key: 'verb', dataIndex: 'verb', title: t('logs.verb'), render: (v: string) => <Tag>{t(`oplog:verb.${v}`, { defaultValue: v })}</Tag> },
           { key: 'user', dataIndex: 'userName', title: t('logs.user') },
           { key: 'source', dataIndex: 'source', title: t('logs.source'), render: (v: string) => t(`filter:source.${v}`, { defaultValue: v }) },
         ]}

@@ -36,7 +36,7 @@ function serve() {
     'company/accounts': () => page([member]),
     'company/applies': () => page([{ id: 3, userId: 8, phone: '139****0003', nickname: '小张', status: 201, reason: '', reviewer: '', ctime: 1_700_000_000, rtime: null }]),
     'company/invite': () => ({ token: 'tok', link: '/inlog?invite=tok', expires: 1_800_000_000 }),
-    'oplog/list': () => page([{ id: 1, time: 1_700_000_000, operatorId: 1, operator: '王总', role: 3, roleName: '督导', verb: 'create', entity: 'dept', entityId: '2', summary: { before: null, after: { name: '华东区' } }, source: 'pc' }]),
+    'oplog/list': () => page([{ id: 1, time: 1_700_000_000, operatorId: 1, operator: '王总', role: 3, roleName: '督导', verb: 'create', entity: 'dept', entityId: '2', label: '华东区', summary: { before: null, after: { name: '华东区' } }, source: 'pc' }]),
   });
 }
 
@@ -95,5 +95,22 @@ describe('/enterprise behaviour', () => {
     await click(byTestId('invite-create'));
     await settle(60);
     expect(byTestId('invite-link')?.textContent).toContain('/inlog?invite=tok');
+  });
+});
+
+describe.each([
+  ['zh-CN', '部门「华东区」', '新建', '名称'],
+  ['en-US', 'Department “华东区”', 'Create', 'Name'],
+])('/enterprise?tab=oplog in %s', (lng, object, verb, field) => {
+  it('names the record, translates the verb and shows the change field by field', async () => {
+    await i18n.changeLanguage(lng);
+    const el = await renderPage(<EnterprisePage />, '/enterprise?tab=oplog');
+    await vi.waitFor(() => expect(el.textContent).toContain(object));
+    expect(el.textContent).toContain(verb);
+    expect(el.textContent).not.toContain('#2');
+    await click(el.querySelector('.ant-table-row-expand-icon'));
+    await vi.waitFor(() => expect(byTestId('op-changes')?.textContent).toContain(field));
+    expect(byTestId('op-changes')?.textContent).toContain('华东区');
+    expect(byTestId('op-changes')?.textContent).not.toContain('{');
   });
 });

@@ -13,7 +13,7 @@ type Props = { onFilter: (f: OplogFilter) => void };
 
 /** The filter sidebar of spec §2 as the operation log uses it: keyword, time range, verb, operator. */
 export function OplogFilters({ onFilter }: Props) {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'oplog']);
   const [keyword, setKeyword] = useState('');
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [verb, setVerb] = useState<OpVerb | undefined>();
@@ -67,7 +67,7 @@ export function OplogFilters({ onFilter }: Props) {
                 placeholder={t('oplog.anyVerb')}
                 value={verb}
                 onChange={setVerb}
-                options={OP_VERBS.map((v) => ({ value: v, label: t(`verb.${v}`) }))}
+                options={OP_VERBS.map((v) => ({ value: v, label: t(`oplog:verb.${v}`) }))}
                 data-testid="oplog-verb"
               />
             ),

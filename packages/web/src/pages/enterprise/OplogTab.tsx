@@ -1,23 +1,19 @@
 import { useState } from 'react';
-import { Card, Table, Tag, Typography } from 'antd';
+import { Card, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, PAGE_SIZE, type ResultOf } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
+import { ChangeTable, objectText } from '../../components/OpLog';
 import { OplogFilters } from './OplogFilters';
 import type { OplogFilter } from './oplogFilter';
 import { formatTime } from './shared';
 
 type Row = ResultOf<typeof api.oplog.list>['list'][number];
 
-function summaryText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
 export function OplogTab() {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'oplog']);
   const [filter, setFilter] = useState<OplogFilter>({});
   const [pageNum, setPageNum] = useState(1);
   const body = { ...filter, pageNum, pageSize: PAGE_SIZE };
@@ -44,19 +40,14 @@ export function OplogTab() {
           pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
           expandable={{
             rowExpandable: (r) => r.summary !== null,
-            expandedRowRender: (r) => (
-              <div style={{ display: 'grid', gap: 4 }}>
-                <Typography.Text type="secondary">{t('oplog.before')}: <code>{summaryText(r.summary?.before) || '—'}</code></Typography.Text>
-                <Typography.Text type="secondary">{t('oplog.after')}: <code>{summaryText(r.summary?.after) || '—'}</code></Typography.Text>
-              </div>
-            ),
+            expandedRowRender: (r) => <ChangeTable entity={r.entity} summary={r.summary} />,
           }}
           columns={[
             { title: t('oplog.when'), key: 'time', width: 150, render: (_v, r) => formatTime(r.time) },
             { title: t('oplog.operator'), key: 'op', render: (_v, r) => r.operator || '—' },
             { title: t('oplog.role'), key: 'role', render: (_v, r) => r.roleName || (r.role ? t(`role.${r.role}`) : '—') },
-            { title: t('oplog.verb'), key: 'verb', render: (_v, r) => <Tag>{t(`verb.${r.verb}`, { defaultValue: r.verb })}</Tag> },
-            { title: t('oplog.entity'), key: 'entity', render: (_v, r) => `${t(`entity.${r.entity}`, { defaultValue: r.entity })} #${r.entityId}` },
+            { title: t('oplog.verb'), key: 'verb', render: (_v, r) => <Tag>{t(`oplog:verb.${r.verb}`, { defaultValue: r.verb })}</Tag> },
+            { title: t('oplog.entity'), key: 'entity', ellipsis: true, render: (_v, r) => objectText(r, t) },
             { title: t('oplog.source'), key: 'source', width: 90, render: (_v, r) => t(`source.${r.source}`, { defaultValue: r.source }) },
           ]}
         />

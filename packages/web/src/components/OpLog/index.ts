@@ -1,0 +1,2 @@
+export { ChangeTable } from './ChangeTable';
+export { fieldChanges, formatValue, objectText, type FieldChange } from './changes';
