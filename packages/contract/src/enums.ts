@@ -24,6 +24,7 @@ export const APPLY_STATUS = { pending: 201, approved: 202, rejected: 203 } as co
 export const ONLINE_STATUS = { offline: 301, online: 302 } as const;
 export const MESSAGE_STATUS = { unread: 401, read: 402 } as const;
 export const DEVICE_STATUS = { offline: 0, abnormal: 1, playbackAbnormal: 3, normal: 7 } as const;
+export const DEVICE_STATUSES: readonly number[] = Object.values(DEVICE_STATUS);
 
 export const ENTERPRISE_STATUS = { review: 0, approved: 1, rejected: 2 } as const;
 export type EnterpriseStatus = (typeof ENTERPRISE_STATUS)[keyof typeof ENTERPRISE_STATUS];

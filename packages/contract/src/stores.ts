@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
+import { DEVICE_STATUSES } from './enums.js';
 import { id, ids, int, json } from './fields.js';
 import { geoApi, scopeFilter } from './geo.js';
 import { lifecycleCalls } from './lifecycle.js';
@@ -53,7 +54,7 @@ const deviceControls = {
   }),
   virtualStatus: defineCall({
     path: 'device/virtual-status', auth: 'tenant', perm: publish, log: sent, summary: "Queue a virtual device's simulated status (0/1/3/7), for demos and the simulator",
-    body: control({ status: z.coerce.number().int().refine((v) => [0, 1, 3, 7].includes(v), 'field.invalid') }), result: queued,
+    body: control({ status: z.coerce.number().int().refine((v) => DEVICE_STATUSES.includes(v), 'field.invalid') }), result: queued,
   }),
   bulk: defineCall({
     path: 'device/bulk', auth: 'tenant', perm: publish, log: sent, summary: 'One control applied to every enabled device matching a filter (max 5000)',

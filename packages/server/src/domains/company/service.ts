@@ -55,7 +55,7 @@ async function seedEnterprise(q: Q, scope: { enterpriseId: number }, creatorId: 
   await addRoleEntry(q, scope, { userId: creatorId, deptId: dept.id, jobId: jobs[0].id, range: null });
 }
 
-/** Apply to join an approved enterprise by its code; the application waits for an admin (201). */
+/** Apply to join an approved enterprise by its code; the application waits for an admin (pending). */
 export async function applyJoin(deps: Deps, ctx: UserCtx, enCode: string): Promise<{ status: number; title: string }> {
   return userTx(deps.db, ctx, async (q) => {
     const ent = await enterpriseByCode(q, enCode);

@@ -1,9 +1,7 @@
-import { deviceTreeId } from '@vitrine/contract';
+import { DEVICE_STATUSES, deviceTreeId } from '@vitrine/contract';
 import { fail } from '../../errors.js';
 import type { EntityConfig } from '../../lifecycle/types.js';
 import { checkFree, checkShop, suffix } from '../stores/checks.js';
-
-const DEVICE_STATUSES = [0, 1, 3, 7];
 
 /** Devices (menu /store): registered in the console; status, app version and last seen come from the device. */
 export const DEVICE: EntityConfig = {
