@@ -2,7 +2,7 @@ import type { Q } from '../db/client.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { scopeOf } from './access.js';
 import { checkDataInRange } from './store.js';
-import type { Data, EntityConfig } from './types.js';
+import { titleOf, type Data, type EntityConfig } from './types.js';
 
 // The service-level bulk path (imports, the demo): many records through the same validation and
 // range checks, written set-based with the statuses a create → apply → examine sequence leaves,
@@ -47,14 +47,15 @@ export async function bulkImport(q: Q, cfg: EntityConfig, author: TenantCtx, rev
     [scope.enterpriseId, cfg.entity, author.user.id, reviewer.user.id, JSON.stringify(versions)],
   );
   const logs = rows.flatMap((r, i) => {
-    const out = [{ user: author.user.id, role: author.role.role, verb: 'create', id: String(ids[i]) }];
-    if (r.outcome !== 'draft') out.push({ user: author.user.id, role: author.role.role, verb: 'apply', id: String(ids[i]) });
-    if (r.outcome === 'enabled' || r.outcome === 'rejected') out.push({ user: reviewer.user.id, role: reviewer.role.role, verb: r.outcome === 'enabled' ? 'pass' : 'reject', id: String(ids[i]) });
+    const label = titleOf(cfg, datas[i]);
+    const out = [{ user: author.user.id, role: author.role.role, verb: 'create', id: String(ids[i]), label }];
+    if (r.outcome !== 'draft') out.push({ user: author.user.id, role: author.role.role, verb: 'apply', id: String(ids[i]), label });
+    if (r.outcome === 'enabled' || r.outcome === 'rejected') out.push({ user: reviewer.user.id, role: reviewer.role.role, verb: r.outcome === 'enabled' ? 'pass' : 'reject', id: String(ids[i]), label });
     return out;
   });
   await q.query(
-    `insert into oplog (enterprise_id, user_id, role, verb, entity, entity_id, source)
-     select $1, x.user, x.role, x.verb, $2, x.id, $3 from jsonb_to_recordset($4::jsonb) as x("user" int, role int, verb text, id text)`,
+    `insert into oplog (enterprise_id, user_id, role, verb, entity, entity_id, label, source)
+     select $1, x.user, x.role, x.verb, $2, x.id, x.label, $3 from jsonb_to_recordset($4::jsonb) as x("user" int, role int, verb text, id text, label text)`,
     [scope.enterpriseId, cfg.entity, author.source, JSON.stringify(logs)],
   );
   return ids;
