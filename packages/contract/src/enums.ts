@@ -22,6 +22,7 @@ export const COMPARE_OPS = { 1: '>=', 2: '>', 3: '=', 4: '<=', 5: '<' } as const
 export const CONTENT_STATUS = { draft: 101, submitted: 102, approved: 103, rejected: 104 } as const;
 export const APPLY_STATUS = { pending: 201, approved: 202, rejected: 203 } as const;
 export const ONLINE_STATUS = { offline: 301, online: 302 } as const;
+export type OnlineStatus = (typeof ONLINE_STATUS)[keyof typeof ONLINE_STATUS];
 export const MESSAGE_STATUS = { unread: 401, read: 402 } as const;
 export const DEVICE_STATUS = { offline: 0, abnormal: 1, playbackAbnormal: 3, normal: 7 } as const;
 export const DEVICE_STATUSES: readonly number[] = Object.values(DEVICE_STATUS);

@@ -49,7 +49,7 @@ const reviewBody = z.object({
 });
 const statusBody = z.object({
   id,
-  status: z.coerce.number({ error: 'field.invalid' }).pipe(z.union([z.literal(301), z.literal(302)], { error: 'field.invalid' })),
+  status: z.coerce.number({ error: 'field.invalid' }).pipe(z.union([z.literal(ONLINE_STATUS.offline), z.literal(ONLINE_STATUS.online)], { error: 'field.invalid' })),
 });
 /** List calls also take `deleted: 1` to see the recycle bin. */
 const deletedFlag = z.object({ deleted: int.min(0).max(1).optional() });

@@ -1,3 +1,4 @@
+import { CONTENT_STATUS as C } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import { fail } from '../errors.js';
 import type { TenantCtx } from '../plugins/context.js';
@@ -24,11 +25,11 @@ export async function reachInRange(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: 
   return rec;
 }
 
-export const isWork = (status: number) => status === 101 || status === 104;
+export const isWork = (status: number) => status === C.draft || status === C.rejected;
 
 /** The head version must be the caller's own draft or rejected version, not in the recycle bin. */
 export function ownWork(rec: RecordState, ctx: TenantCtx, notWorkKey: 'lifecycle.notDraft' | 'lifecycle.notSubmittable'): void {
-  if (rec.status === 102) throw fail.conflict('lifecycle.submitted');
+  if (rec.status === C.submitted) throw fail.conflict('lifecycle.submitted');
   if (!isWork(rec.status)) throw fail.conflict(notWorkKey);
   if (rec.headAuthor !== ctx.user.id) throw fail.forbidden('lifecycle.notAuthor');
   if (rec.draftDeleted) throw fail.conflict('lifecycle.draftDeleted');

@@ -1,3 +1,4 @@
+import { APPLY_STATUS as A, CONTENT_STATUS as C } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import type { Tx } from '../db/tenant.js';
 import { fail } from '../errors.js';
@@ -36,18 +37,18 @@ export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id:
   if (rec.deleted) throw fail.conflict('lifecycle.deleted');
   const data = await prepare(q, cfg, ctx, input, id);
   let version = rec.version;
-  if (rec.status === 103) {
+  if (rec.status === C.approved) {
     version = rec.version + 1;
     await insertVersion(q, cfg, scope, id, version, ctx.user.id, data);
-    await q.query(`update ${cfg.table} set version = $3, status = 101, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, version]);
+    await q.query(`update ${cfg.table} set version = $3, status = ${C.draft}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, version]);
   } else {
     ownWork(rec, ctx, 'lifecycle.notDraft');
     await q.query(
-      `update record_versions set data = $5, status = 101, apply_status = null, updated_at = now()
+      `update record_versions set data = $5, status = ${C.draft}, apply_status = null, updated_at = now()
         where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4`,
       [scope.enterpriseId, cfg.entity, id, version, JSON.stringify(data)],
     );
-    await q.query(`update ${cfg.table} set status = 101, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
+    await q.query(`update ${cfg.table} set status = ${C.draft}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
     if (rec.liveVersion === null) await syncColumns(q, cfg, scope, id, data);
   }
   q.changed({ id, label: titleOf(cfg, data), before: rec.headData, after: data });
@@ -67,14 +68,14 @@ export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: 
   const scope = scopeOf(ctx);
   const rec = await reach(q, cfg, ctx, id, true);
   if (rec.deleted) throw fail.conflict('lifecycle.deleted');
-  if (rec.status === 103) throw fail.conflict('lifecycle.noDraft');
+  if (rec.status === C.approved) throw fail.conflict('lifecycle.noDraft');
   ownWork(rec, ctx, 'lifecycle.notSubmittable');
   await q.query(
-    `update record_versions set status = 102, apply_status = 201, submitted_at = now(), updated_at = now(), reviewer_id = null, reviewed_at = null
+    `update record_versions set status = ${C.submitted}, apply_status = ${A.pending}, submitted_at = now(), updated_at = now(), reviewer_id = null, reviewed_at = null
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4`,
     [scope.enterpriseId, cfg.entity, id, rec.version],
   );
-  await q.query(`update ${cfg.table} set status = 102, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
+  await q.query(`update ${cfg.table} set status = ${C.submitted}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
   q.changed({ id, label: titleOf(cfg, rec.headData), after: { version: rec.version } });
   const to = await reviewersOf(q, cfg, scope, id, ctx.user.id);
   await notify(q, cfg, scope, to, 'lifecycle.review.request', { id, title: String(rec.headData[cfg.titleField] ?? id) });
@@ -85,7 +86,7 @@ export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: 
 export async function binOwnDraft(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
   const scope = scopeOf(ctx);
   const rec = await reach(q, cfg, ctx, id, true);
-  if (!isWork(rec.status)) throw fail.conflict(rec.status === 102 ? 'lifecycle.submitted' : 'lifecycle.noDraft');
+  if (!isWork(rec.status)) throw fail.conflict(rec.status === C.submitted ? 'lifecycle.submitted' : 'lifecycle.noDraft');
   if (rec.headAuthor !== ctx.user.id) throw fail.forbidden('lifecycle.notAuthor');
   if (rec.draftDeleted === deleted) throw fail.conflict(deleted ? 'lifecycle.draftDeleted' : 'lifecycle.draftNotDeleted');
   await q.query(

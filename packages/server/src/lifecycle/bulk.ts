@@ -1,3 +1,4 @@
+import { APPLY_STATUS as A, CONTENT_STATUS as C, ONLINE_STATUS as O } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { scopeOf } from './access.js';
@@ -11,8 +12,8 @@ import { titleOf, type Data, type EntityConfig } from './types.js';
 export type Outcome = 'draft' | 'submitted' | 'rejected' | 'enabled';
 export type BulkRow = { data: Data; outcome: Outcome; reason?: string };
 
-const STATUS: Record<Outcome, number> = { draft: 101, submitted: 102, rejected: 104, enabled: 103 };
-const APPLY: Record<Outcome, number | null> = { draft: null, submitted: 201, rejected: 203, enabled: 202 };
+const STATUS: Record<Outcome, number> = { draft: C.draft, submitted: C.submitted, rejected: C.rejected, enabled: C.approved };
+const APPLY: Record<Outcome, number | null> = { draft: null, submitted: A.pending, rejected: A.rejected, enabled: A.approved };
 const SQL_TYPE = { text: 'text', int: 'int', num: 'numeric' } as const;
 
 /** Validate every row, then insert records, versions and log rows in a handful of statements. */
@@ -28,7 +29,7 @@ export async function bulkImport(q: Q, cfg: EntityConfig, author: TenantCtx, rev
   const ids = (await q.query<{ id: number }>(`select nextval(pg_get_serial_sequence($1, 'id'))::int as id from generate_series(1, $2)`, [cfg.table, rows.length])).map((r) => r.id);
   const fields = Object.keys(cfg.fields);
   const recs = rows.map((r, i) => ({
-    id: ids[i], status: STATUS[r.outcome], live: r.outcome === 'enabled' ? 1 : null, online: r.outcome === 'enabled' ? 302 : 301,
+    id: ids[i], status: STATUS[r.outcome], live: r.outcome === 'enabled' ? 1 : null, online: r.outcome === 'enabled' ? O.online : O.offline,
     ...Object.fromEntries(fields.map((f) => [f, datas[i][f] ?? (cfg.fields[f].type === 'text' ? '' : null)])),
   }));
   const cols = fields.map((f) => cfg.fields[f].column);

@@ -1,4 +1,4 @@
-import type { Range } from '@vitrine/contract';
+import { CONTENT_STATUS as C, ONLINE_STATUS as O, type Range } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import { page, type PageSql } from '../db/paging.js';
 import { itemFrom, itemSelect, toItem } from './read.js';
@@ -27,8 +27,8 @@ function conditions(cfg: EntityConfig, scope: Scope, userId: number, kind: ListK
   const deleted = f.deleted === 1;
   const where = ['t.enterprise_id = $1'];
   if (kind === 'enabled') where.push('t.live_version is not null', `t.deleted_at is ${deleted ? 'not ' : ''}null`);
-  if (kind === 'mine') where.push(`v.author_id = ${p.add(userId)}`, 'v.status in (101, 104)', `v.deleted_at is ${deleted ? 'not ' : ''}null`);
-  if (kind === 'review') where.push('v.status = 102');
+  if (kind === 'mine') where.push(`v.author_id = ${p.add(userId)}`, `v.status in (${C.draft}, ${C.rejected})`, `v.deleted_at is ${deleted ? 'not ' : ''}null`);
+  if (kind === 'review') where.push(`v.status = ${C.submitted}`);
   // Own drafts are the author's whatever the range; everything else is cut to the caller's range.
   if (kind !== 'mine') {
     const own = rangeSql(cfg, acc, scope.range, p.add, '$1');
@@ -43,8 +43,8 @@ function conditions(cfg: EntityConfig, scope: Scope, userId: number, kind: ListK
   if (typeof f.start_time === 'number') where.push(`${stamp} >= to_timestamp(${p.add(f.start_time)})`);
   if (typeof f.end_time === 'number') where.push(`${stamp} <= to_timestamp(${p.add(f.end_time)})`);
   const status = f.status;
-  if (status === 301 || status === 302) where.push(`t.online = ${p.add(status)}`);
-  else if (typeof status === 'number' && status >= 101 && status <= 104) where.push(`v.status = ${p.add(status)}`);
+  if (status === O.offline || status === O.online) where.push(`t.online = ${p.add(status)}`);
+  else if (typeof status === 'number' && status >= C.draft && status <= C.rejected) where.push(`v.status = ${p.add(status)}`);
   for (const [param, field] of Object.entries(cfg.eqFilters)) {
     if (f[param] !== undefined && f[param] !== null && f[param] !== '') where.push(`${acc(field)} = ${p.add(f[param])}`);
   }

@@ -1,4 +1,4 @@
-import { ONLINE_STATUS } from '@vitrine/contract';
+import { APPLY_STATUS as A, CONTENT_STATUS as C, ONLINE_STATUS as O, type OnlineStatus } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import type { Tx } from '../db/tenant.js';
 import { fail } from '../errors.js';
@@ -20,20 +20,20 @@ export async function examineRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id
   const scope = scopeOf(ctx);
   if (pass === 0 && !reason.trim()) throw fail.invalid('reason', 'lifecycle.reasonRequired');
   const rec = await reachInRange(q, cfg, ctx, id);
-  if (rec.status !== 102) throw fail.conflict('lifecycle.notSubmitted');
+  if (rec.status !== C.submitted) throw fail.conflict('lifecycle.notSubmitted');
   if (rec.headAuthor === ctx.user.id) throw fail.forbidden('lifecycle.ownSubmission');
   const won = await q.query<{ data: Data; author_id: number }>(
     `update record_versions set status = $5, apply_status = $6, reviewer_id = $7, reason = $8, reviewed_at = now(), updated_at = now()
-      where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4 and status = 102
+      where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4 and status = ${C.submitted}
       returning data, author_id`,
-    [scope.enterpriseId, cfg.entity, id, rec.version, pass ? 103 : 104, pass ? 202 : 203, ctx.user.id, pass ? '' : reason.trim()],
+    [scope.enterpriseId, cfg.entity, id, rec.version, pass ? C.approved : C.rejected, pass ? A.approved : A.rejected, ctx.user.id, pass ? '' : reason.trim()],
   );
   if (!won.length) throw fail.conflict('lifecycle.alreadyExamined');
   const { data, author_id: author } = won[0];
   if (pass) {
-    await syncColumns(q, cfg, scope, id, data, `status = 103, live_version = ${Number(rec.version)}, online = ${rec.liveVersion === null ? 302 : 'online'}`);
+    await syncColumns(q, cfg, scope, id, data, `status = ${C.approved}, live_version = ${Number(rec.version)}, online = ${rec.liveVersion === null ? O.online : 'online'}`);
   } else {
-    await q.query(`update ${cfg.table} set status = 104, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
+    await q.query(`update ${cfg.table} set status = ${C.rejected}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
   }
   q.changed({ id, label: titleOf(cfg, data), after: { version: rec.version, reason: pass ? undefined : reason.trim() } });
   await notify(q, cfg, scope, [author], pass ? 'lifecycle.review.passed' : 'lifecycle.review.rejected', {
@@ -49,11 +49,11 @@ async function enabledFor(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number) {
 }
 
 /** Online 302 / offline 301, for enabled records that are not deleted. */
-export async function setOnline(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, status: 301 | 302): Promise<Item> {
+export async function setOnline(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, status: OnlineStatus): Promise<Item> {
   const scope = scopeOf(ctx);
   const { rec, live } = await enabledFor(q, cfg, ctx, id);
   if (rec.deleted) throw fail.conflict('lifecycle.deleted');
-  if (rec.online === status) throw fail.conflict(status === 302 ? 'lifecycle.alreadyOnline' : 'lifecycle.alreadyOffline');
+  if (rec.online === status) throw fail.conflict(status === O.online ? 'lifecycle.alreadyOnline' : 'lifecycle.alreadyOffline');
   await q.query(`update ${cfg.table} set online = $3, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, status]);
   q.changed({ id, label: titleOf(cfg, rec.headData), before: { online: rec.online }, after: { online: status } });
   return versionItem(q, cfg, scope, id, live);
@@ -65,9 +65,9 @@ export async function binEnabled(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: n
   const { rec, live } = await enabledFor(q, cfg, ctx, id);
   if (rec.deleted === deleted) throw fail.conflict(deleted ? 'lifecycle.deleted' : 'lifecycle.notDeleted');
   await q.query(
-    `update ${cfg.table} set deleted_at = ${deleted ? 'now()' : 'null'}, online = 301, updated_at = now() where enterprise_id = $1 and id = $2`,
+    `update ${cfg.table} set deleted_at = ${deleted ? 'now()' : 'null'}, online = ${O.offline}, updated_at = now() where enterprise_id = $1 and id = $2`,
     [scope.enterpriseId, id],
   );
-  q.changed({ id, label: titleOf(cfg, rec.headData), before: { online: rec.online }, after: { online: ONLINE_STATUS.offline } });
+  q.changed({ id, label: titleOf(cfg, rec.headData), before: { online: rec.online }, after: { online: O.offline } });
   return versionItem(q, cfg, scope, id, live);
 }

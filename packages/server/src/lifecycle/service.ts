@@ -1,3 +1,4 @@
+import { CONTENT_STATUS as C, type OnlineStatus } from '@vitrine/contract';
 import type { Db } from '../db/client.js';
 import { tenantTx, type Tx } from '../db/tenant.js';
 import type { TenantCtx } from '../plugins/context.js';
@@ -22,14 +23,14 @@ export function lifecycleService(db: Db, cfg: EntityConfig) {
         const rec = await reach(q, cfg, ctx, id);
         const scope = scopeOf(ctx);
         const main = await versionItem(q, cfg, scope, id, rec.liveVersion ?? rec.version);
-        const draft: Item | null = rec.liveVersion !== null && rec.status !== 103 ? await versionItem(q, cfg, scope, id, rec.version) : null;
+        const draft: Item | null = rec.liveVersion !== null && rec.status !== C.approved ? await versionItem(q, cfg, scope, id, rec.version) : null;
         return { ...main, draft };
       }),
     update: (ctx: TenantCtx, { id, ...input }: Data & Id) => tx(ctx, (q) => updateRecord(q, cfg, ctx, id, input)),
     copy: (ctx: TenantCtx, { id }: Id) => tx(ctx, (q) => copyRecord(q, cfg, ctx, id)),
     apply: (ctx: TenantCtx, { id }: Id) => tx(ctx, (q) => applyRecord(q, cfg, ctx, id)),
     examine: (ctx: TenantCtx, { id, pass, reason }: Id & { pass: 0 | 1; reason?: string }) => tx(ctx, (q) => examineRecord(q, cfg, ctx, id, pass, reason)),
-    setStatus: (ctx: TenantCtx, { id, status }: Id & { status: 301 | 302 }) => tx(ctx, (q) => setOnline(q, cfg, ctx, id, status)),
+    setStatus: (ctx: TenantCtx, { id, status }: Id & { status: OnlineStatus }) => tx(ctx, (q) => setOnline(q, cfg, ctx, id, status)),
     delete: (ctx: TenantCtx, { id }: Id) => tx(ctx, (q) => binEnabled(q, cfg, ctx, id, true)),
     recovery: (ctx: TenantCtx, { id }: Id) => tx(ctx, (q) => binEnabled(q, cfg, ctx, id, false)),
     deleteOwn: (ctx: TenantCtx, { id }: Id) => tx(ctx, (q) => binOwnDraft(q, cfg, ctx, id, true)),
