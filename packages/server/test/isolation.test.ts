@@ -3,7 +3,7 @@ import { RET } from '@vitrine/contract';
 import { post, useTestApp } from './harness.js';
 import { TENANT_ROUTES, type MatrixRoute } from './matrix/index.js';
 import { world, type World } from './matrix/types.js';
-import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders } from './factories.js';
+import { addMemberWithRole, makeUser, tenantHeaders } from './factories.js';
 
 // The isolation matrix: every tenant route × every way of reaching past one's own enterprise and
 // role → the expected ret. Each area lists its routes in test/matrix/<area>.ts and the matrix grows.
