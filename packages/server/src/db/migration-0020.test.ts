@@ -45,6 +45,11 @@ describe('migration 0020', () => {
          ($1, $2, 3, 'update', 'member-roles', $2, '[]')`,
       [ent, user, String(dept)],
     );
+    const [{ id: shop }] = await q.query<{ id: number }>(
+      `insert into shops (enterprise_id, author_id, name, code, level, province, city, district) values ($1, $2, '南山店', 'S1', 1, '44', '4403', '440305') returning id`,
+      [ent, user],
+    );
+    await q.query(`insert into oplog (enterprise_id, user_id, role, verb, entity, entity_id) values ($1, $2, 3, 'online', 'shop', $3)`, [ent, user, String(shop)]);
 
     await apply(db, target);
 
@@ -61,6 +66,7 @@ describe('migration 0020', () => {
       { entity: 'membership', label: '老王' },
       { entity: 'enterprise', label: '老企业' },
       { entity: 'member-roles', label: '老王' },
+      { entity: 'shop', label: '南山店' },
     ]);
   });
 });

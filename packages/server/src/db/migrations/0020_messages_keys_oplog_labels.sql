@@ -25,18 +25,15 @@ update oplog set entity = 'membership'
 update oplog set label = coalesce(summary->'after'->>'name', summary->'before'->>'name', summary->'after'->>'title',
                                   summary->'before'->>'title', summary->'before'->>'nickname', '')
  where label = '' and summary is not null;
-update oplog o set label = t.name from shops t
- where o.label = '' and o.entity = 'shop' and t.enterprise_id = o.enterprise_id and o.entity_id = t.id::text;
-update oplog o set label = t.name from store_points t
- where o.label = '' and o.entity = 'et' and t.enterprise_id = o.enterprise_id and o.entity_id = t.id::text;
-update oplog o set label = t.name from employees t
- where o.label = '' and o.entity = 'employee' and t.enterprise_id = o.enterprise_id and o.entity_id = t.id::text;
-update oplog o set label = t.name from shop_members t
- where o.label = '' and o.entity = 'member' and t.enterprise_id = o.enterprise_id and o.entity_id = t.id::text;
-update oplog o set label = t.name from devices t
- where o.label = '' and o.entity = 'device' and t.enterprise_id = o.enterprise_id and o.entity_id = t.id::text;
-update oplog o set label = t.name from jobs t
- where o.label = '' and o.entity = 'job-menus' and t.enterprise_id = o.enterprise_id and o.entity_id = t.id::text;
+do $$
+declare r record;
+begin
+  for r in select * from (values ('shop', 'shops'), ('et', 'store_points'), ('employee', 'employees'), ('member', 'shop_members'),
+                                 ('device', 'devices'), ('job-menus', 'jobs')) as v(entity, tbl) loop
+    execute format('update oplog o set label = t.name from %I t
+                     where o.label = %L and o.entity = %L and t.enterprise_id = o.enterprise_id and o.entity_id = t.id::text', r.tbl, '', r.entity);
+  end loop;
+end $$;
 update oplog o set label = e.title from enterprises e
  where o.label = '' and o.entity = 'enterprise' and o.entity_id = e.id::text;
 update oplog o set label = coalesce(nullif(u.nickname, ''), u.phone) from users u
