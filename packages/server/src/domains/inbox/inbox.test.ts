@@ -27,6 +27,9 @@ describe('messages', () => {
     const eng = await post<Page>(t, 'message/list', {}, { ...h, ...en });
     expect(eng.body.result.list[0]).toMatchObject({ id: msg.id, title: '小王 applied to join' });
     expect(eng.body.result.list[0].body).toContain('Review it in enterprise management');
+    // one stored row, no text in either language: a catalogue key and its parameters
+    const [stored] = await t.db.admin.query<{ title: unknown }>('select title from messages where id = $1', [msg.id]);
+    expect(stored.title).toEqual({ key: 'message.joinApplied', params: { who: '小王' } });
 
     expect((await post(t, 'message/unread-count', {}, h)).body.result).toEqual({ count: 1 });
     // info does not mark read
