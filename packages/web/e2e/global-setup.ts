@@ -113,6 +113,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DEMO: '0',
     NODE_ENV: 'test',
+    // A call that writes without declaring its operation-log verb fails here as in the unit suite.
+    CHECK_WRITES: '1',
     // Every spec registers its own users from one IP: the per-IP SMS caps would trip mid-run.
     LIMIT_SMS_PER_MINUTE: '1000',
     LIMIT_SMS_PER_IP_DAY: '100000',

@@ -57,6 +57,9 @@ function normalise(entity: string, side: unknown): Obj {
   return isObj(side) ? side : {};
 }
 
+const LEADING = ['name', 'title', 'command', 'action'];
+const rank = (field: string) => (LEADING.includes(field) ? LEADING.indexOf(field) : LEADING.length);
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Every field that changed (a creation lists what it set; a deletion what it removed). */
@@ -66,7 +69,8 @@ export function fieldChanges(entity: string, summary: unknown, t: TFunction): Fi
   const side = (v: unknown) => (v !== null && v !== undefined) || entity === 'data-range' ? normalise(entity, v) : {};
   const before = side(summary.before);
   const after = side(summary.after);
-  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  // jsonb keeps keys in its own order (shortest first): what the entry is about comes first.
+  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])].sort((x, y) => rank(x) - rank(y));
   return fields
     .filter((f) => !(f in before && f in after && same(before[f], after[f])))
     .map((f) => ({
