@@ -1,5 +1,6 @@
 import type { MenuItem, SmsPurpose, UserInfo } from '@vitrine/contract';
 import { enterTenant, type Q } from '../../db/client.js';
+import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { checkPasswordPolicy } from '../../lib/password.js';
@@ -159,12 +160,12 @@ export async function changePassword(deps: Deps, ctx: UserCtx, input: { oldPw?: 
 
 export async function menu(deps: Deps, ctx: TenantCtx, tree: boolean): Promise<{ menuInfo: MenuItem[]; userInfo: UserInfo }> {
   const scope = { enterpriseId: ctx.enterprise.id };
-  const flat = await deps.db.tx({ userId: ctx.user.id, ...scope }, (q) => menuRows(q, scope, ctx.role.jobId, ctx.enterprise.isMain));
+  const flat = await tenantTx(deps.db, ctx, (q) => menuRows(q, scope, ctx.role.jobId, ctx.enterprise.isMain));
   return { menuInfo: tree ? menuTree(flat) : flat, userInfo: await userInfo(deps, ctx, ctx.enterprise.code) };
 }
 
 export async function names(deps: Deps, ctx: TenantCtx, ids: number[]) {
-  const list = await deps.db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, (q) =>
+  const list = await tenantTx(deps.db, ctx, (q) =>
     q.query<{ id: number; name: string }>(
       `select u.id, coalesce(nullif(u.nickname, ''), overlay(u.phone placing '****' from 4 for 4)) as name
          from users u join members m on m.user_id = u.id and m.enterprise_id = $1 where u.id = any($2::int[])`,

@@ -1,20 +1,12 @@
 import { ROLE, type Lang, type MemberRole, type Range } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
-import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
-import type { TenantCtx } from '../../plugins/context.js';
 import { ROLE_NAMES } from './defaults.js';
 
 // Queries shared by the enterprise-administration services (members, applications, invitations,
 // departments, jobs). Every function takes the tenant scope first.
 
 export type Scope = { enterpriseId: number };
-
-/** Run fn in a transaction scoped to the caller's enterprise. */
-export function inTenant<T>(deps: Deps, ctx: TenantCtx, fn: (q: Q, scope: Scope) => Promise<T>): Promise<T> {
-  const scope = { enterpriseId: ctx.enterprise.id };
-  return deps.db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, (q) => fn(q, scope));
-}
 
 /** 13812345678 → 138****5678. */
 export const maskPhone = (phone: string) => (phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone.replace(/.(?=.{2})/g, '*'));
