@@ -16,6 +16,7 @@ export type TestApp = { app: FastifyInstance; deps: Deps; db: Db; config: Config
 export function testConfig(dataDir: string, over: Partial<Config> = {}): Config {
   return {
     port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false,
+    dbAppRole: 'vitrine_app', dbPool: 4, authCacheMs: 0, jobs: false,
     secret: 'test-secret', apiBase: '/api', tokenIdleSeconds: 3600, tokenMaxSeconds: 86400,
     hashConcurrency: 2, logger: false,
     // Every test calls from 127.0.0.1: per-IP limits high here, tested on their own in limits.test.ts.

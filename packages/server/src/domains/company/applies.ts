@@ -74,6 +74,5 @@ export async function auditJoin(
     });
     return (await applyById(q, scope, input.id))!;
   });
-  if (input.pass) deps.cache.invalidate();
   return out;
 }

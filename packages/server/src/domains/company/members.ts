@@ -23,7 +23,6 @@ export async function updateCompany(deps: Deps, ctx: TenantCtx, input: { title?:
     await writeOplog(q, ctx, { ...scope, verb: 'update', entity: 'enterprise', entityId: scope.enterpriseId, before, after: { title: row.title, logo: row.logo } });
     return row;
   });
-  deps.cache.invalidate();
   return out;
 }
 
@@ -71,7 +70,6 @@ export async function removeMember(deps: Deps, ctx: TenantCtx, userId: number): 
       body: { zh: '您在该企业的角色已失效，如有疑问请联系企业管理员。', en: 'Your roles in this enterprise no longer apply. Contact its administrator if you have questions.' },
     });
   });
-  deps.cache.invalidate();
   return {};
 }
 
@@ -91,7 +89,6 @@ export async function changeAdmin(deps: Deps, ctx: TenantCtx, userId: number): P
       title: { zh: `您已成为企业「${ctx.enterprise.title}」的主管理员`, en: `You are now the main administrator of ${ctx.enterprise.title}` },
     });
   });
-  deps.cache.invalidate();
   return {};
 }
 
@@ -134,6 +131,5 @@ export async function setRoles(
     }
     return after;
   });
-  deps.cache.invalidate();
   return { list: out };
 }

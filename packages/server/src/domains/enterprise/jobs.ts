@@ -57,8 +57,6 @@ export async function editJob(deps: Deps, ctx: TenantCtx, input: { id: number; n
     });
     return jobById(q, scope, input.id, ctx);
   });
-  // the role of every holder's entries may have changed
-  deps.cache.invalidate();
   return out;
 }
 
@@ -72,6 +70,5 @@ export async function deleteJob(deps: Deps, ctx: TenantCtx, id: number): Promise
     await q.query('delete from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, id]);
     await writeOplog(q, ctx, { ...scope, verb: 'delete', entity: 'job', entityId: id, before: { name: before.name, role: before.role } });
   });
-  deps.cache.invalidate();
   return {};
 }

@@ -46,7 +46,6 @@ export async function addMenu(deps: Deps, ctx: TenantCtx, input: MenuInput): Pro
     await writeOplog(q, ctx, { ...scope, verb: 'create', entity: 'menu', entityId: row.id, after: input });
     return menuById(q, scope, row.id);
   });
-  deps.cache.invalidate();
   return out;
 }
 
@@ -71,7 +70,6 @@ export async function editMenu(deps: Deps, ctx: TenantCtx, input: MenuInput & { 
     await writeOplog(q, ctx, { ...scope, verb: 'update', entity: 'menu', entityId: input.id, before, after });
     return after;
   });
-  deps.cache.invalidate();
   return out;
 }
 
@@ -126,6 +124,5 @@ export async function setRoleMenus(deps: Deps, ctx: TenantCtx, input: { jobId: n
     await writeOplog(q, ctx, { ...scope, verb: 'update', entity: 'job-menus', entityId: input.jobId, before, after: weights(await readWeights()) });
     return roleMenusOf(q, scope, input.jobId);
   });
-  deps.cache.invalidate();
   return out;
 }

@@ -37,6 +37,5 @@ export async function setDataRange(deps: Deps, ctx: TenantCtx, input: EntryRef &
     await writeOplog(q, ctx, { ...scope, verb: 'update', entity: 'data-range', entityId: before.entryId, before: before.range, after: range });
     return { ...before, range };
   });
-  deps.cache.invalidate();
   return out;
 }
