@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
+import { exclusive } from '../db/lock.js';
 import type { JobDef, JobQueue } from './types.js';
 
 export type JobLog = {
@@ -40,7 +41,7 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
   private workers = new Map<string, string>();
   private defs: Map<string, JobDef<C>>;
 
-  constructor(db: Db, defs: JobDef<C>[], private ctx: () => C, private log: JobLog, private opts: JobsOptions = {}) {
+  constructor(private db: Db, defs: JobDef<C>[], private ctx: () => C, private log: JobLog, private opts: JobsOptions = {}) {
     super();
     this.defs = new Map(defs.map((d) => [d.name, d]));
     const timing = Object.fromEntries(
@@ -57,9 +58,12 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
     this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
   }
 
-  /** Install (or upgrade) pg-boss's tables and one queue per job; idempotent, safe across instances. */
+  /**
+   * Install (or upgrade) pg-boss's tables and one queue per job; idempotent. Instances opening
+   * together take turns: pg-boss's own first install and queue creation deadlock when raced.
+   */
   open(): Promise<void> {
-    return (this.opened ??= (async () => {
+    return (this.opened ??= exclusive(this.db, 'jobs', async () => {
       await this.boss.start();
       for (const def of this.defs.values()) {
         const queue: PgBoss.Queue = {
@@ -74,7 +78,7 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
         await this.boss.createQueue(def.name, queue);
         await this.boss.updateQueue(def.name, queue); // a changed definition takes effect
       }
-    })());
+    }));
   }
 
   /** Work every job on this instance and keep the schedules. */

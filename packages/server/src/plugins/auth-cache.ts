@@ -54,6 +54,10 @@ export class AuthCache {
     this.invalidate();
   }
 
+  get isLive() {
+    return this.live;
+  }
+
   /** How many times the cache was told to forget (tests wait on it). */
   get invalidations() {
     return this.generation;
