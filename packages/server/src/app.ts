@@ -30,7 +30,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     return503OnClosing: true,
   });
   secretFile(config.dataDir, OPERATOR_SECRET_FILE); // the operator command reads it to reach us
-  const jobs = createJobs(db, () => deps, app.log, opts.jobs);
+  const jobs = createJobs(db, () => deps, app.log, { work: config.jobs, ...opts.jobs });
   const deps: Deps = {
     db,
     config,

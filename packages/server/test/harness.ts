@@ -51,7 +51,7 @@ export async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void
 }
 
 /** Build the real app on this file's own database; closed after the file's tests. */
-export function useTestApp(over: Partial<Config> = {}, authCacheMs = 0): TestApp {
+export function useTestApp(over: Partial<Config> = {}, authCacheMs = 5000): TestApp {
   const t = {} as TestApp;
   let drop: () => Promise<void>;
   let dataDir: string;

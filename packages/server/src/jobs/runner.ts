@@ -12,6 +12,8 @@ export type JobLog = {
 
 /** Timings; the defaults suit production, tests shorten them. */
 export type JobsOptions = {
+  /** Whether this instance works jobs and keeps schedules (config JOBS); if not, it only sends. */
+  work?: boolean;
   /** How often an idle worker looks for work (a tick or `send` on this instance wakes it at once). */
   pollingIntervalSeconds?: number;
   /** How often cron schedules are evaluated (one instance per interval does it). */
@@ -51,8 +53,9 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => db.exec(text, values) },
       schema: SCHEMA,
-      // cron evaluation only when some job has a cron schedule (it polls on its own otherwise)
-      schedule: defs.some((d) => d.schedule && 'cron' in d.schedule),
+      // an instance that only sends keeps no timers; cron evaluation only when some job has a cron
+      supervise: opts.work !== false,
+      schedule: opts.work !== false && defs.some((d) => d.schedule && 'cron' in d.schedule),
       ...timing,
     });
     this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
@@ -83,6 +86,7 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
 
   /** Work every job on this instance and keep the schedules. */
   async start(): Promise<void> {
+    if (this.opts.work === false) throw new Error('this instance only sends jobs (JOBS=0)');
     await this.open();
     if (this.started) return;
     this.started = true;
