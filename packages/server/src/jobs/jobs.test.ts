@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
+import { openPg } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { JOBS } from './index.js';
 import { Jobs, type JobLog, type JobOutcome } from './runner.js';
@@ -52,6 +53,23 @@ async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 
 }
 
 describe('background jobs', () => {
+  it.skipIf(!process.env.DATABASE_URL)('instances installing the job schema together take turns (pg-boss alone deadlocks)', async () => {
+    const other = await openPg(t.url!, 2);
+    try {
+      for (let round = 0; round < 3; round++) {
+        await t.db.admin.query('drop schema if exists pgboss cascade');
+        const a = new Jobs<Deps>(t.db, JOBS, () => t.deps, capture());
+        const b = new Jobs<Deps>(other, JOBS, () => t.deps, capture());
+        await Promise.all([a.start(), b.start()]);
+        await Promise.all([a.stop(), b.stop()]);
+      }
+      const [{ n }] = await t.db.admin.query<{ n: number }>(`select count(*)::int as n from pgboss.queue where name = 'cleanup'`);
+      expect(n).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('runs an interval job once per slot, whichever of two instances ticks', async () => {
     const runs: number[] = [];
     const def: JobDef<Deps> = { name: 'test-every', schedule: { everySeconds: 1 }, run: async () => void runs.push(Date.now()) };

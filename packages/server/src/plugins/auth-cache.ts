@@ -1,3 +1,6 @@
+/** The channel the triggers of 0030_auth_notify.sql notify. */
+export const AUTH_CHANNEL = 'vitrine_auth';
+
 /**
  * A few seconds of memory for who-is-calling lookups, so an authenticated call costs no query.
  * Nothing calls `invalidate()` by hand: database triggers on what the lookups read (sessions,
@@ -5,9 +8,6 @@
  * instance LISTENs (docs/decisions/0031). While notifications may be missed (the LISTEN
  * connection is down) nothing is stored. Concurrent misses of one key share a single lookup.
  */
-/** The channel the triggers of 0030_auth_notify.sql notify. */
-export const AUTH_CHANNEL = 'vitrine_auth';
-
 export class AuthCache {
   private entries = new Map<string, { at: number; value: Promise<unknown> }>();
   private generation = 0;
@@ -18,15 +18,14 @@ export class AuthCache {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
-    const generation = this.generation;
     const value = load();
     if (this.ttlMs > 0 && this.live) {
       if (this.entries.size >= this.max) this.entries.clear();
+      // Stored while in flight, so an invalidation arriving before it resolves drops it too: a
+      // lookup that raced a change (and may have read the rows as they were) is never kept.
       this.entries.set(key, { at: now, value });
-      // a failed lookup is not remembered; nor is one that raced an invalidation (it may have read
-      // the rows as they were before the change that was just announced)
-      const forget = () => this.entries.get(key)?.value === value && this.entries.delete(key);
-      value.then(() => generation !== this.generation && forget(), forget);
+      // a failed lookup is not remembered
+      value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key));
     }
     return value;
   }
