@@ -23,8 +23,8 @@ async function main() {
     const demo = await exclusive(db, 'demo', () => seedDemo(deps));
     if (demo) app.log.info(demo.banner);
   }
-  if (config.jobs) await jobs.start(); // before requests, which may enqueue
   await app.listen({ port: config.port, host: config.host });
+  if (config.jobs) await jobs.start();
   app.log.info(`Vitrine on http://localhost:${config.port} (API ${config.apiBase}, docs ${config.apiBase}/docs, database ${db.kind})`);
 
   let closing = false;
