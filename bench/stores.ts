@@ -18,7 +18,6 @@ import { createSession } from '../packages/server/src/domains/account/sessions.j
 import { createCompany } from '../packages/server/src/domains/company/service.js';
 import { reviewEnterprise } from '../packages/server/src/domains/operator/service.js';
 import { DEVICE } from '../packages/server/src/domains/devices/entity.js';
-import { ensureRegions } from '../packages/server/src/domains/geo/load.js';
 import { SHOP } from '../packages/server/src/domains/stores/entities.js';
 import { listSql } from '../packages/server/src/lifecycle/lists.js';
 import { pageStatement } from '../packages/server/src/db/paging.js';
@@ -34,6 +33,7 @@ const END = '<!-- stores-bench:end -->';
 
 const config = (dataDir: string): Config => ({
   port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false, secret: 'bench-secret', apiBase: '/api',
+  dbAppRole: 'vitrine_app', dbPool: 10, authCacheMs: 5000, jobs: false,
   tokenIdleSeconds: 3600, tokenMaxSeconds: 86400, hashConcurrency: 2, logger: false,
   limits: { authPerMinute: 1_000_000, smsPerMinute: 10, smsPerIpDay: 50, smsPerPhoneDay: 10 },
 });
@@ -53,8 +53,7 @@ async function main() {
   (db as unknown as { pool: pg.Pool }).pool.on('error', () => undefined);
   const raw = new pg.Client({ connectionString: dbUrl });
   try {
-    await migrate(db);
-    await ensureRegions(db);
+    await migrate(db); // loads the regions too (0033_regions.ts)
     const { app, deps } = await buildApp({ config: config(dataDir), db });
     await app.ready();
     const user = await db.tx({}, (q) => createUser(q, '13800009999', null, 'bench'));

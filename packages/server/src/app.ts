@@ -10,16 +10,18 @@ import { secretFile, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Deps } from './deps.js';
 import { createHasher, type Hasher } from './lib/password.js';
-import { AuthCache } from './plugins/auth-cache.js';
+import { AUTH_CHANNEL, AuthCache } from './plugins/auth-cache.js';
 import { OPERATOR_SECRET_FILE } from './plugins/operator.js';
 import { envelope, protocol } from './plugins/protocol.js';
 import { devSender, unconfiguredSender, type SmsSender } from './sms/sender.js';
 import { domainRoutes } from './domains/index.js';
+import { createJobs } from './jobs/index.js';
+import type { Jobs, JobsOptions } from './jobs/runner.js';
 
-export type AppOptions = { config: Config; db: Db; sms?: SmsSender; hasher?: Hasher; authCacheMs?: number };
+export type AppOptions = { config: Config; db: Db; sms?: SmsSender; hasher?: Hasher; authCacheMs?: number; jobs?: JobsOptions };
 
 /** Compose the server: the API under config.apiBase, its OpenAPI docs, and the single-page app. */
-export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; jobs: Jobs<Deps> }> {
   const { config, db } = opts;
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
@@ -28,13 +30,22 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     return503OnClosing: true,
   });
   secretFile(config.dataDir, OPERATOR_SECRET_FILE); // the operator command reads it to reach us
+  const jobs = createJobs(db, () => deps, app.log, { work: config.jobs, ...opts.jobs });
   const deps: Deps = {
     db,
     config,
     sms: opts.sms ?? (config.production ? unconfiguredSender(app.log) : devSender(app.log)),
     hasher: opts.hasher ?? createHasher(config.hashConcurrency),
-    cache: new AuthCache(opts.authCacheMs ?? 5000),
+    cache: new AuthCache(opts.authCacheMs ?? config.authCacheMs),
+    jobs,
   };
+  // Who-is-calling lookups are forgotten on every instance when a committed change to what they
+  // read notifies (triggers of 0030_auth_notify.sql); no handler has to remember.
+  const unlisten = await db.listen(AUTH_CHANNEL, { notify: () => deps.cache.invalidate(), live: (up) => deps.cache.setLive(up) });
+  app.addHook('onClose', async () => {
+    await jobs.stop(); // jobs in flight finish, or are failed and so retried elsewhere
+    await unlisten();
+  });
 
   // Bodies are validated by the contract's zod schemas in each handler (plugins/register.ts); the
   // JSON schemas on routes are for the OpenAPI document only.
@@ -56,7 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   );
 
   await serveWeb(app, config);
-  return { app, deps };
+  return { app, deps, jobs };
 }
 
 /** The built SPA with history fallback; a missing /assets/* file is a 404, never index.html. */

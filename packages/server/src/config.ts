@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_APP_ROLE } from './db/client.js';
 
 export type Config = {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The non-superuser role transactions run as (DB_APP_ROLE); one per install on a shared cluster. */
+  dbAppRole: string;
+  /** Connections in this instance's PostgreSQL pool (DB_POOL). */
+  dbPool: number;
+  /** How long who-is-calling lookups are kept; changes reach every instance by LISTEN/NOTIFY. */
+  authCacheMs: number;
+  /** Whether this instance works background jobs and keeps their schedules (JOBS=0: it only sends). */
+  jobs: boolean;
   production: boolean;
   demo: boolean;
   autoApprove: boolean;
@@ -44,6 +53,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    dbAppRole: env.DB_APP_ROLE || DEFAULT_APP_ROLE,
+    dbPool: Number(env.DB_POOL ?? 10),
+    authCacheMs: Number(env.AUTH_CACHE_MS ?? 5000),
+    jobs: env.JOBS !== '0',
     production: env.NODE_ENV === 'production',
     demo: env.DEMO !== '0',
     autoApprove: env.ENTERPRISE_AUTO_APPROVE === '1',

@@ -3,6 +3,7 @@ import type { Db } from './db/client.js';
 import type { AuthCache } from './plugins/auth-cache.js';
 import type { Hasher } from './lib/password.js';
 import type { SmsSender } from './sms/sender.js';
+import type { JobQueue } from './jobs/types.js';
 
 /** What services need from the world; built once in buildApp. */
-export type Deps = { db: Db; config: Config; sms: SmsSender; hasher: Hasher; cache: AuthCache };
+export type Deps = { db: Db; config: Config; sms: SmsSender; hasher: Hasher; cache: AuthCache; jobs: JobQueue };

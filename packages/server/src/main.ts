@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
-import { DataDirLockedError } from './db/lock.js';
+import { DataDirLockedError, exclusive } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { seedDemo } from './seed/demo.js';
 
@@ -17,20 +17,22 @@ async function main() {
     throw err;
   }
   const { db, release } = opened;
-  const { app, deps } = await buildApp({ config, db });
+  const { app, deps, jobs } = await buildApp({ config, db });
   if (config.demo) {
-    const demo = await seedDemo(deps);
+    // instances starting together on one PostgreSQL: one seeds, the others find the data there
+    const demo = await exclusive(db, 'demo', () => seedDemo(deps));
     if (demo) app.log.info(demo.banner);
   }
   await app.listen({ port: config.port, host: config.host });
+  if (config.jobs) await jobs.start();
   app.log.info(`Vitrine on http://localhost:${config.port} (API ${config.apiBase}, docs ${config.apiBase}/docs, database ${db.kind})`);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: finishing requests in flight, then closing the database`);
-    await app.close(); // stops accepting, waits for requests in flight
+    app.log.info(`${signal}: finishing requests and jobs in flight, then closing the database`);
+    await app.close(); // stops accepting, waits for requests in flight, then stops the jobs
     await db.close();
     release();
     process.exit(0);

@@ -11,11 +11,12 @@ import { openPg, openPglite, type Db } from '../src/db/client.js';
 import type { Deps } from '../src/deps.js';
 import { withDb } from './global-setup.js';
 
-export type TestApp = { app: FastifyInstance; deps: Deps; db: Db; config: Config };
+export type TestApp = { app: FastifyInstance; deps: Deps; db: Db; config: Config; url?: string };
 
 export function testConfig(dataDir: string, over: Partial<Config> = {}): Config {
   return {
     port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false,
+    dbAppRole: 'vitrine_app', dbPool: 4, authCacheMs: 0, jobs: false,
     secret: 'test-secret', apiBase: '/api', tokenIdleSeconds: 3600, tokenMaxSeconds: 86400,
     hashConcurrency: 2, logger: false, checkWrites: true,
     // Every test calls from 127.0.0.1: per-IP limits high here, tested on their own in limits.test.ts.
@@ -25,7 +26,7 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
 }
 
 /** A database of its own for this test file: the migrated template, loaded or cloned. */
-export async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL;
   const template = url ? inject('pgTemplate') : undefined;
   if (url && template) {
@@ -36,6 +37,7 @@ export async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void
     const db = await openPg(withDb(url, name), 4);
     return {
       db,
+      url: withDb(url, name),
       drop: async () => {
         await db.close();
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -49,7 +51,7 @@ export async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void
 }
 
 /** Build the real app on this file's own database; closed after the file's tests. */
-export function useTestApp(over: Partial<Config> = {}, authCacheMs = 0): TestApp {
+export function useTestApp(over: Partial<Config> = {}, authCacheMs = 5000): TestApp {
   const t = {} as TestApp;
   let drop: () => Promise<void>;
   let dataDir: string;
@@ -60,7 +62,7 @@ export function useTestApp(over: Partial<Config> = {}, authCacheMs = 0): TestApp
     const config = testConfig(dataDir, over);
     const built = await buildApp({ config, db: opened.db, authCacheMs });
     await built.app.ready();
-    Object.assign(t, { app: built.app, deps: built.deps, db: opened.db, config });
+    Object.assign(t, { app: built.app, deps: built.deps, db: opened.db, config, url: opened.url });
   });
   afterAll(async () => {
     await t.app?.close();

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PgListener, type Listener } from './listen.js';
 
 /** Anything that runs SQL: a transaction, or the unscoped connection used by migrations. */
 export type Q = { query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> };
@@ -12,21 +13,42 @@ export type Scope = { userId?: number; enterpriseId?: number };
 
 export type Db = {
   kind: 'pglite' | 'pg';
+  /** The non-superuser role every transaction runs as (DB_APP_ROLE), so row-level security applies. */
+  appRole: string;
   tx<T>(scope: Scope, fn: (q: Q) => Promise<T>): Promise<T>;
   /** Unscoped access as the connecting (owner) role: migrations and the operator only. */
   admin: Q;
+  /**
+   * One connection for a sequence of owner statements (an advisory lock, begin … commit). On PGlite
+   * it holds the statement mutex: inside, use only the given `q`.
+   */
+  session<T>(fn: (q: Q) => Promise<T>): Promise<T>;
+  /** Owner SQL that may hold several statements in one text (pg-boss sends such texts). */
+  exec(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Call `on.notify` whenever a committed transaction notified `channel` — on this instance (before
+   * `tx` returns) or on any other; `on.live(false)` while notifications may be missed.
+   */
+  listen(channel: string, on: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
-export const APP_ROLE = 'vitrine_app';
+export const DEFAULT_APP_ROLE = 'vitrine_app';
+/** A plain lower-case identifier: it is written into SQL (set role, grants) without quoting. */
+export const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-// One statement: the non-superuser role (so RLS applies) and who the transaction acts for.
-const scopeSql = `select set_config('role', '${APP_ROLE}', true), set_config('app.user_id', $1, true), set_config('app.enterprise_id', $2, true)`;
-const scopeParams = (s: Scope) => [String(s.userId ?? ''), String(s.enterpriseId ?? '')];
+function checkRole(role: string): string {
+  if (!ROLE_NAME.test(role)) throw new Error(`DB_APP_ROLE must be a lower-case SQL identifier, not "${role}"`);
+  return role;
+}
+
 const idText = (n: number | undefined) => (n === undefined ? '' : String(Math.trunc(Number(n))));
-/** begin + scope in one round trip (simple protocol; the ids are integers we format ourselves). */
-const beginScoped = (s: Scope) =>
-  `begin; select set_config('role', '${APP_ROLE}', true), set_config('app.user_id', '${idText(s.userId)}', true), set_config('app.enterprise_id', '${idText(s.enterpriseId)}', true)`;
+/** The role (so RLS applies) and who the transaction acts for; the ids are integers we format ourselves. */
+const scopeSql = (role: string, s: Scope) =>
+  `select set_config('role', '${role}', true), set_config('app.user_id', '${idText(s.userId)}', true), set_config('app.enterprise_id', '${idText(s.enterpriseId)}', true)`;
+
+/** Triggers mark the transaction with `vitrine.<channel>` = '1' beside their pg_notify (see 0031). */
+export const notifyFlag = (channel: string) => `vitrine.${channel}`;
 
 /** PGlite has a single session: one mutex orders every statement and transaction. */
 class Mutex {
@@ -38,28 +60,52 @@ class Mutex {
   }
 }
 
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Db & { pglite: PGlite }> {
+type Rows = { rows: unknown[] };
+const lastRows = (r: Rows | Rows[]): Rows => (Array.isArray(r) ? r[r.length - 1] ?? { rows: [] } : r);
+
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; appRole?: string }): Promise<Db & { pglite: PGlite }> {
+  const role = checkRole(opts.appRole ?? DEFAULT_APP_ROLE);
   const pglite = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const mutex = new Mutex();
-  const asQ = (run: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>): Q => ({
+  const asQ = (run: (sql: string, params?: unknown[]) => Promise<Rows>): Q => ({
     query: async <T>(sql: string, params?: unknown[]) => (await run(sql, params)).rows as T[],
   });
+  const direct = asQ((sql, params) => pglite.query(sql, params));
   return {
     kind: 'pglite',
+    appRole: role,
     pglite,
     admin: asQ((sql, params) => mutex.run(() => pglite.query(sql, params))),
     tx: (scope, fn) =>
       mutex.run(() =>
         pglite.transaction(async (tx) => {
-          await tx.query(scopeSql, scopeParams(scope));
+          await tx.query(scopeSql(role, scope));
           return fn(asQ((sql, params) => tx.query(sql, params)));
         }),
       ),
+    session: (fn) => mutex.run(() => fn(direct)),
+    exec: (text, values) =>
+      mutex.run(async () => {
+        try {
+          return values?.length ? await pglite.query(text, values) : lastRows(await pglite.exec(text));
+        } catch (err) {
+          // a failed multi-statement text can leave its own BEGIN open on our single session
+          if (pglite.isInTransaction()) await pglite.exec('rollback');
+          throw err;
+        }
+      }),
+    // Notifications of a commit are delivered while the commit is processed, before tx() returns.
+    listen: async (channel, on) => {
+      const stop = await mutex.run(() => pglite.listen(channel, () => on.notify()));
+      on.live?.(true);
+      return () => mutex.run(() => stop());
+    },
     close: () => mutex.run(() => pglite.close()),
   };
 }
 
-export async function openPg(url: string, max = 10): Promise<Db & { pool: pg.Pool }> {
+export async function openPg(url: string, max = 10, opts: { appRole?: string } = {}): Promise<Db & { pool: pg.Pool }> {
+  const role = checkRole(opts.appRole ?? DEFAULT_APP_ROLE);
   // int8 (count(*), bigint ids) as numbers: our values stay far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max });
@@ -67,16 +113,29 @@ export async function openPg(url: string, max = 10): Promise<Db & { pool: pg.Poo
   // Without a listener that error would crash the process.
   pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
   const admin: Q = { query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[] };
+  const listener = new PgListener(url);
+  // Commit reads the triggers' flags in the same round trip, so this instance forgets stale entries
+  // before the caller answers, not when its own notification comes back a moment later.
+  const commitSql = () => {
+    const channels = listener.channels();
+    if (!channels.length) return 'commit';
+    return `select ${channels.map((c, i) => `current_setting('${notifyFlag(c)}', true) as c${i}`).join(', ')}; commit`;
+  };
   return {
     kind: 'pg',
+    appRole: role,
     pool,
     admin,
     async tx(scope, fn) {
       const client = await pool.connect();
       try {
-        await client.query(beginScoped(scope));
+        await client.query(`begin; ${scopeSql(role, scope)}`);
         const result = await fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] });
-        await client.query('commit');
+        const committed = (await client.query(commitSql())) as unknown as pg.QueryResult | pg.QueryResult[];
+        if (Array.isArray(committed)) {
+          const flags = Object.values(committed[0].rows[0] as Record<string, string | null>);
+          listener.channels().forEach((c, i) => flags[i] === '1' && listener.fire(c));
+        }
         return result;
       } catch (err) {
         await client.query('rollback').catch(() => undefined);
@@ -85,7 +144,25 @@ export async function openPg(url: string, max = 10): Promise<Db & { pool: pg.Poo
         client.release();
       }
     },
-    close: () => pool.end(),
+    async session(fn) {
+      const client = await pool.connect();
+      let failed: Error | undefined;
+      try {
+        return await fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] });
+      } catch (err) {
+        failed = err as Error;
+        throw err;
+      } finally {
+        // a session that failed may hold a lock or an open transaction: never hand it back
+        client.release(failed);
+      }
+    },
+    exec: async (text, values) => lastRows((await pool.query(text, values)) as unknown as Rows | Rows[]),
+    listen: (channel, on) => listener.add(channel, on),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Db, Q } from './client.js';
 
 export class DataDirLockedError extends Error {}
 
@@ -37,4 +38,36 @@ export function lockDataDir(dir: string): () => void {
     }
   }
   throw new DataDirLockedError(`Could not lock ${dir}`);
+}
+
+/**
+ * A PostgreSQL session advisory lock named `name` (scoped to the database), held while `fn` runs on
+ * the same connection: N instances starting together take turns (migrations, the demo seed). The
+ * lock goes with the connection if the process dies. PGlite has one session, where it is trivially
+ * ours; there `fn` holds the statement mutex, so it must use only `q`.
+ */
+export async function withAdvisoryLock<T>(db: Db, name: string, fn: (q: Q) => Promise<T>): Promise<T> {
+  return db.session(async (q) => {
+    const key = `('x' || substr(md5($1), 1, 16))::bit(64)::bigint`;
+    const unlock = () => q.query(`select pg_advisory_unlock(${key})`, [`vitrine:${name}`]);
+    await q.query(`select pg_advisory_lock(${key})`, [`vitrine:${name}`]);
+    let result: T;
+    try {
+      result = await fn(q);
+    } catch (err) {
+      // the failed session is closed, not pooled, so the lock cannot outlive it
+      await unlock().catch(() => undefined);
+      throw err;
+    }
+    await unlock();
+    return result;
+  });
+}
+
+/**
+ * Run `fn` (which uses the database as usual) while no other instance runs the same `name`: the
+ * demo seed when several instances start together. PGlite is one process already.
+ */
+export async function exclusive<T>(db: Db, name: string, fn: () => Promise<T>): Promise<T> {
+  return db.kind === 'pglite' ? fn() : withAdvisoryLock(db, name, () => fn());
 }

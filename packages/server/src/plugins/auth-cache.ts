@@ -1,26 +1,31 @@
+/** The channel the triggers of 0030_auth_notify.sql notify. */
+export const AUTH_CHANNEL = 'vitrine_auth';
+
 /**
  * A few seconds of memory for who-is-calling lookups, so an authenticated call costs no query.
- * Any change to sessions, memberships or roles calls `invalidate()`; other instances see the
- * change within `ttlMs` (tokens revoked at logout are refused here at once). Concurrent misses of
- * one key share a single lookup.
+ * Nothing calls `invalidate()` by hand: database triggers on what the lookups read (sessions,
+ * users, enterprises, members, role entries, jobs, menus, job menus) notify at commit, and every
+ * instance LISTENs (docs/decisions/0031). While notifications may be missed (the LISTEN
+ * connection is down) nothing is stored. Concurrent misses of one key share a single lookup.
  */
 export class AuthCache {
   private entries = new Map<string, { at: number; value: Promise<unknown> }>();
   private generation = 0;
+  private live = true;
   constructor(private ttlMs = 5000, private max = 10_000) {}
 
   private get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
-    const generation = this.generation;
     const value = load();
-    if (this.ttlMs > 0) {
+    if (this.ttlMs > 0 && this.live) {
       if (this.entries.size >= this.max) this.entries.clear();
+      // Stored while in flight, so an invalidation arriving before it resolves drops it too: a
+      // lookup that raced a change (and may have read the rows as they were) is never kept.
       this.entries.set(key, { at: now, value });
-      // a failed lookup is not remembered; nor is one that raced an invalidation
-      const forget = () => this.entries.get(key)?.value === value && this.entries.delete(key);
-      value.then(() => generation !== this.generation && forget(), forget);
+      // a failed lookup is not remembered
+      value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key));
     }
     return value;
   }
@@ -40,5 +45,20 @@ export class AuthCache {
   invalidate() {
     this.generation++;
     this.entries.clear();
+  }
+
+  /** Whether change notifications can arrive; when they cannot, every lookup goes to the database. */
+  setLive(live: boolean) {
+    this.live = live;
+    this.invalidate();
+  }
+
+  get isLive() {
+    return this.live;
+  }
+
+  /** How many times the cache was told to forget (tests wait on it). */
+  get invalidations() {
+    return this.generation;
   }
 }

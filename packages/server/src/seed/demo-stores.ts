@@ -113,6 +113,5 @@ export async function seedDemoStores(deps: Deps, opts: DemoStoresOptions): Promi
   await deps.db.tx(scope, (q) =>
     q.query(`update role_entries set data_range = $3 where enterprise_id = $1 and id = $2`, [enterpriseId, manager.role.entryId, JSON.stringify({ p: [], c: [], a: [DISTRICTS[0]], s: [] })]),
   );
-  deps.cache.invalidate();
   return stats;
 }

@@ -48,7 +48,6 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     await addMember(q, scope, users.assistant.id, false);
     await addRoleEntry(q, scope, { userId: users.assistant.id, deptId: shop.id, jobId: jobFor(ROLE.assistant), range: { p: [], c: [], a: [], s: [] } });
   });
-  deps.cache.invalidate();
   const stores = await seedDemoStores(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager });
 
   const lines = [

@@ -29,7 +29,6 @@ export async function changePhone(deps: Deps, ctx: UserCtx, input: { un: string;
     if ((err as { code?: string }).code === '23505') throw fail.conflict('phone.taken');
     throw err;
   });
-  deps.cache.invalidate();
   return {};
 }
 

@@ -110,13 +110,11 @@ export async function resetPassword(deps: Deps, input: { un: string; code: strin
     await revokeAllSessions(q, user.id);
     await clear(q, `login-fail:phone:${input.un}`);
   });
-  deps.cache.invalidate();
   return {};
 }
 
 export async function logout(deps: Deps, ctx: UserCtx) {
   await deps.db.tx({ userId: ctx.user.id }, (q) => revokeSession(q, ctx.user.sessionId));
-  deps.cache.invalidate();
   return {};
 }
 
@@ -135,7 +133,6 @@ export async function updateAccount(deps: Deps, ctx: UserCtx, input: { nickname?
       ctx.user.id, input.nickname ?? null, input.avatar ?? null,
     ]),
   );
-  deps.cache.invalidate();
   return userInfo(deps, ctx);
 }
 
@@ -154,7 +151,6 @@ export async function changePassword(deps: Deps, ctx: UserCtx, input: { oldPw?: 
     await q.query('update users set password_hash = $2, updated_at = now() where id = $1', [ctx.user.id, hash]);
     await revokeAllSessions(q, ctx.user.id, ctx.user.sessionId);
   });
-  deps.cache.invalidate();
   return {};
 }
 

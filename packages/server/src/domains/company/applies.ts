@@ -67,6 +67,5 @@ export async function auditJoin(
     });
     return decided;
   });
-  if (input.pass) deps.cache.invalidate();
   return out;
 }

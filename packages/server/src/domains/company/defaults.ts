@@ -1,7 +1,16 @@
 import { ALL_BITS, PERM, ROLE, type Lang } from '@vitrine/contract';
 
-/** The permission-menu catalogue seeded into every new enterprise (editable in permission management). */
-export type MenuSeed = { path: string; title: string; titleEn: string; icon: string; children?: MenuSeed[]; mainOnly?: boolean };
+/**
+ * The permission-menu catalogue every enterprise holds (editable in permission management). Adding
+ * an area is one entry here (with `weights` when its per-role bits differ from its area's rule
+ * below) plus a data migration calling `ensureMenus` (see db/migrations/0032_default_menus.ts), so
+ * upgraded installs get it too.
+ */
+export type MenuSeed = {
+  path: string; title: string; titleEn: string; icon: string; children?: MenuSeed[]; mainOnly?: boolean;
+  /** Default operation bits by role (1 shop assistant, 2 store manager, 3 supervisor), when not the area's rule. */
+  weights?: Partial<Record<1 | 2 | 3, number>>;
+};
 
 export const DEFAULT_MENUS: MenuSeed[] = [
   { path: '/home', title: '首页', titleEn: 'Home', icon: 'HomeOutlined', children: [{ path: '/home/home', title: '首页', titleEn: 'Home', icon: 'HomeOutlined' }] },
@@ -33,8 +42,25 @@ export const HOME_ENTRIES: { path: string; from: string }[] = [
 const V = PERM.view;
 const WORK = PERM.view | PERM.create | PERM.update | PERM.delete | PERM.submit;
 
-/** Default operation bits per role on each top-level menu path (DESIGN §4). */
+export type PlacedSeed = { seed: MenuSeed; parent: string | null; level: number; sort: number };
+
+/** Every default menu, parents before children, with its place in the tree. */
+export const MENU_SEEDS: PlacedSeed[] = (() => {
+  const out: PlacedSeed[] = [];
+  const walk = (seeds: MenuSeed[], parent: string | null, level: number) =>
+    seeds.forEach((seed, i) => {
+      out.push({ seed, parent, level, sort: (i + 1) * 10 });
+      walk(seed.children ?? [], seed.path, level + 1);
+    });
+  walk(DEFAULT_MENUS, null, 1);
+  return out;
+})();
+const SEED_BY_PATH = new Map(MENU_SEEDS.map((s) => [s.seed.path, s.seed]));
+
+/** Default operation bits of a role on a menu path: the menu's own `weights`, else its area's rule (DESIGN §4). */
 export function defaultWeight(role: number, path: string): number {
+  const own = SEED_BY_PATH.get(path)?.weights?.[role as 1 | 2 | 3];
+  if (own !== undefined) return own;
   const top = '/' + path.split('/')[1];
   if (role === ROLE.supervisor) return ALL_BITS;
   if (role === ROLE.manager) {

@@ -83,6 +83,5 @@ export async function acceptInvite(deps: Deps, ctx: UserCtx, token: string): Pro
     });
     return { companyId: inv.enterprise_id, companyCode: inv.code, title: inv.title, logo: inv.logo, status: inv.status, isMain: 0 };
   });
-  deps.cache.invalidate();
   return out;
 }

@@ -24,7 +24,6 @@ export async function updateCompany(deps: Deps, ctx: TenantCtx, input: { title?:
     q.changed({ id: scope.enterpriseId, label: row.title, before, after: { title: row.title, logo: row.logo } });
     return row;
   });
-  deps.cache.invalidate();
   return out;
 }
 
@@ -68,7 +67,6 @@ export async function removeMember(deps: Deps, ctx: TenantCtx, userId: number): 
       title: { key: 'message.memberRemoved', params: { title: ctx.enterprise.title } }, body: { key: 'message.memberRemoved.body' },
     });
   });
-  deps.cache.invalidate();
   return {};
 }
 
@@ -88,7 +86,6 @@ export async function changeAdmin(deps: Deps, ctx: TenantCtx, userId: number): P
       ...scope, to: [userId], kind: 'system', link: '/enterprise', title: { key: 'message.madeAdmin', params: { title: ctx.enterprise.title } },
     });
   });
-  deps.cache.invalidate();
   return {};
 }
 
@@ -129,6 +126,5 @@ export async function setRoles(
     }
     return after;
   });
-  deps.cache.invalidate();
   return { list: out };
 }

@@ -1,28 +1,44 @@
-import { ALL_BITS, PERM, type MenuItem } from '@vitrine/contract';
+import { ALL_BITS, PERM, ROLE, type MenuItem } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
-import { DEFAULT_MENUS, HOME_ENTRIES, defaultWeight, type MenuSeed } from './defaults.js';
+import { HOME_ENTRIES, MENU_SEEDS, defaultWeight } from './defaults.js';
 
 type Scope = { enterpriseId: number };
 
-/** Seed the catalogue and every job's weights for a new enterprise. */
-export async function seedMenus(q: Q, scope: Scope, jobs: { id: number; role: number }[]): Promise<void> {
-  const insert = async (seed: MenuSeed, pid: number, level: number, sort: number) => {
-    const [row] = await q.query<{ id: number }>(
-      `insert into menus (enterprise_id, pid, path, title, title_en, icon, sort, level, main_only)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-      [scope.enterpriseId, pid, seed.path, seed.title, seed.titleEn, seed.icon, sort, level, seed.mainOnly ?? false],
+/**
+ * Make every enterprise (or only `one`) hold every default menu, adding the missing ones with each
+ * job's default bits. Menus already there keep their place and bits (an admin may have changed
+ * them). Idempotent: used when an enterprise is created and by data migrations on upgrade.
+ * Returns how many menus were added.
+ */
+export async function ensureMenus(q: Q, one?: Scope): Promise<number> {
+  let added = 0;
+  for (const { seed, parent, level, sort } of MENU_SEEDS) {
+    const roles = [ROLE.assistant, ROLE.manager, ROLE.supervisor];
+    const [{ n }] = await q.query<{ n: number }>(
+      `with ins as (
+         insert into menus (enterprise_id, pid, path, title, title_en, icon, sort, level, main_only)
+         select e.id, coalesce(p.id, 0), $2, $3, $4, $5, $6, $7, $8
+           from enterprises e left join menus p on p.enterprise_id = e.id and p.path = $9
+          where ($1::int is null or e.id = $1) and ($9::text is null or p.id is not null)
+            and not exists (select 1 from menus m where m.enterprise_id = e.id and m.path = $2)
+         on conflict (enterprise_id, path) do nothing
+         returning id, enterprise_id
+       ), bits as (
+         insert into job_menus (enterprise_id, job_id, menu_id, weight)
+         select ins.enterprise_id, j.id, ins.id, w.weight
+           from ins join jobs j on j.enterprise_id = ins.enterprise_id
+           join unnest($10::int[], $11::int[]) as w(role, weight) on w.role = j.role
+          where w.weight > 0
+       )
+       select count(*)::int as n from ins`,
+      [
+        one?.enterpriseId ?? null, seed.path, seed.title, seed.titleEn, seed.icon, sort, level, seed.mainOnly ?? false, parent,
+        roles, roles.map((r) => defaultWeight(r, seed.path)),
+      ],
     );
-    for (const job of jobs) {
-      const weight = defaultWeight(job.role, seed.path);
-      if (weight) {
-        await q.query('insert into job_menus (enterprise_id, job_id, menu_id, weight) values ($1, $2, $3, $4)', [
-          scope.enterpriseId, job.id, row.id, weight,
-        ]);
-      }
-    }
-    for (const [i, child] of (seed.children ?? []).entries()) await insert(child, row.id, level + 1, (i + 1) * 10);
-  };
-  for (const [i, seed] of DEFAULT_MENUS.entries()) await insert(seed, 0, 1, (i + 1) * 10);
+    added += n;
+  }
+  return added;
 }
 
 type MenuRow = { id: number; pid: number; path: string; title: string; title_en: string; icon: string; sort: number; level: number; weight: number };

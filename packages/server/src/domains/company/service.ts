@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx, UserCtx } from '../../plugins/context.js';
 import { DEFAULT_DEPARTMENT, DEFAULT_JOBS } from './defaults.js';
-import { seedMenus } from './menus.js';
+import { ensureMenus } from './menus.js';
 import { adminsOf, sendMessage } from '../../messages/send.js';
 import { addMember, addRoleEntry, enterpriseByCode } from './queries.js';
 
@@ -35,7 +35,6 @@ export async function createCompany(deps: Deps, ctx: UserCtx, input: { title: st
     q.changed({ id: row.id, label: input.title, after: { title: input.title, code: row.code } });
     return { companyId: row.id, companyCode: row.code, title: input.title, logo: input.logo ?? '', status, isMain: 1 };
   });
-  deps.cache.invalidate();
   return company;
 }
 
@@ -50,7 +49,7 @@ async function seedEnterprise(q: Q, scope: { enterpriseId: number }, creatorId: 
     ]);
     jobs.push({ id: row.id, role: job.role });
   }
-  await seedMenus(q, scope, jobs);
+  await ensureMenus(q, scope);
   await addMember(q, scope, creatorId, true);
   await addRoleEntry(q, scope, { userId: creatorId, deptId: dept.id, jobId: jobs[0].id, range: null });
 }

