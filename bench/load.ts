@@ -15,6 +15,11 @@ export type LoadOptions = {
   maxSeconds: number;
   /** Keep every response body (the login bench checks each one). */
   keepBodies?: boolean;
+  /**
+   * Paced (open-loop) load: request k is due at start + k / rate. Latency counts from when a request
+   * was due, so a server falling behind shows it (no coordinated omission); use enough connections.
+   */
+  ratePerSecond?: number;
 };
 
 export type LoadResult = {
@@ -85,9 +90,15 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
           return;
         }
         const req = requests[sent % requests.length];
+        const due = opts.ratePerSecond ? start + (sent / opts.ratePerSecond) * 1000 : 0;
         sent++;
-        sentAt = performance.now();
-        socket.write(req);
+        const wait = due - performance.now();
+        const write = () => {
+          sentAt = opts.ratePerSecond ? due : performance.now();
+          socket.write(req);
+        };
+        if (wait > 0) setTimeout(write, wait);
+        else write();
       };
       socket.on('connect', sendNext);
       socket.on('data', (chunk: Buffer) => {

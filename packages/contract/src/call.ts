@@ -6,9 +6,10 @@ import type { OpVerb, PermBit } from './enums.js';
  * - public: anyone;
  * - user: a logged-in user (headers `at`, `id`);
  * - tenant: a user acting in an enterprise with a role (plus `enCode`, `roleCode`);
- * - operator: the platform operator's loopback endpoint (secret from DATA_DIR).
+ * - operator: the platform operator's loopback endpoint (secret from DATA_DIR);
+ * - device: a screen with its device token (header `dt`), under /device-api.
  */
-export type Auth = 'public' | 'user' | 'tenant' | 'operator';
+export type Auth = 'public' | 'user' | 'tenant' | 'operator' | 'device';
 
 /** The permission a tenant call needs: a menu path and an operation bit; `main` = main admin only. */
 export type Perm = { menu: string; bit: PermBit; main?: boolean };

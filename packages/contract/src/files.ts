@@ -6,6 +6,8 @@ import { id, int, optionalText, text } from './fields.js';
 
 export const UPLOAD_KINDS = ['logo', 'avatar', 'material'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** Kinds stored without a console upload permit: the screenshot a device sends back for a command. */
+export type StoredKind = UploadKind | 'screenshot';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -23,14 +25,15 @@ const smallImages = (max: number): UploadRule[] => [
  * logo / avatar: png, jpeg or webp images up to 200 KB. material (spec §9): mp4 under 20 MB,
  * jpg or png under 200 KB.
  */
-export const UPLOAD_RULES: Record<UploadKind, UploadRule[]> = {
+export const UPLOAD_RULES: Record<StoredKind, UploadRule[]> = {
   logo: [...smallImages(200 * KB), { ext: 'webp', mime: 'image/webp', max: 200 * KB }],
   avatar: [...smallImages(200 * KB), { ext: 'webp', mime: 'image/webp', max: 200 * KB }],
   material: [{ ext: 'mp4', mime: 'video/mp4', max: 20 * MB - 1 }, ...smallImages(200 * KB - 1)],
+  screenshot: [...smallImages(2 * MB), { ext: 'webp', mime: 'image/webp', max: 2 * MB }],
 };
 
 /** The largest upload a kind accepts at all (the permit's maxSize). */
-export const maxUploadSize = (kind: UploadKind) => Math.max(...UPLOAD_RULES[kind].map((r) => r.max));
+export const maxUploadSize = (kind: StoredKind) => Math.max(...UPLOAD_RULES[kind].map((r) => r.max));
 
 /** SHA-256 of the content, lowercase hex. */
 export const sha256Hex = z.string({ error: 'field.required' }).trim().toLowerCase().regex(/^[0-9a-f]{64}$/, 'field.invalid');

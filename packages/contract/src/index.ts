@@ -12,6 +12,8 @@ export * from './enterprise.js';
 export * from './files.js';
 export * from './inbox.js';
 export * from './stores.js';
+export * from './device-api.js';
+export * from './hours.js';
 
 import { account } from './account.js';
 import { enterpriseApi } from './enterprise.js';

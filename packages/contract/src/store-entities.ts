@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from './enums.js';
 import { id, int, optionalText, phone, text } from './fields.js';
+import { parseHours } from './hours.js';
 
 // The editable fields of the stores area's lifecycle entities (issue 4 §3–§4), and their read-only extras.
 
@@ -25,7 +26,8 @@ export const shopData = z.object({
   address: optionalText(200).default(''),
   phone: optionalPhone.default(''),
   managerId: optionalId.nullable().default(null),
-  hours: optionalText(64).default(''),
+  /** opening hours, e.g. 09:00-22:00 (see hours.ts); empty = 09:00-22:00 */
+  hours: optionalText(64).refine((v) => !v || parseHours(v) !== null, 'shop.hoursFormat').default(''),
   /** m² */
   area: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'field.invalid' }).min(0, 'field.invalid').max(1e6, 'field.invalid').optional()).default(0),
 });

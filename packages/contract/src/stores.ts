@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
-import { DEVICE_STATUSES } from './enums.js';
+import { deviceAdminCalls, deviceCommand } from './device-admin.js';
 import { id, ids, int, json } from './fields.js';
 import { geoApi, scopeFilter } from './geo.js';
 import { lifecycleCalls } from './lifecycle.js';
@@ -13,29 +13,25 @@ import {
 export * from './geo.js';
 export * from './lifecycle.js';
 export * from './store-entities.js';
+export * from './device-admin.js';
 
 // Geography, the lifecycle entities of stores and devices, device controls, generic search (issue 4).
 // Each key is an area (the first path segment); each value maps call names to defineCall(...).
 
 const STORE = '/store';
 
-export const COMMAND_KINDS = ['ai', 'landscape', 'volume', 'manage', 'virtual-status'] as const;
-export const COMMAND_STATES = ['pending', 'delivered', 'acknowledged', 'failed'] as const;
 export const MANAGE_ACTIONS = ['restart', 'refresh', 'screenshot'] as const;
-
-export const deviceCommand = z.object({
-  id: z.number(), deviceId: z.number(), seq: z.number(), kind: z.string(), payload: z.record(z.string(), z.unknown()),
-  state: z.string(), result: z.unknown(), createdBy: z.number(), ctime: z.number(), mtime: z.number(),
-});
 const queued = z.object({ count: z.number(), commands: z.array(deviceCommand) });
 /** `requestId`: the client's idempotency key; the same key on the same device queues once. */
 const control = <S extends z.ZodRawShape>(shape: S) => z.object({ ids, requestId: z.string().trim().max(64).optional(), ...shape });
+const virtualStatus = z.coerce.number({ error: 'field.invalid' }).int('field.invalid').refine((v) => [0, 1, 3, 7].includes(v), 'field.invalid');
 const flag = z.coerce.number({ error: 'field.invalid' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'field.invalid' }));
 const controlValue = z.discriminatedUnion('control', [
   z.object({ control: z.literal('ai'), ai: flag }),
   z.object({ control: z.literal('landscape'), direction: flag }),
   z.object({ control: z.literal('volume'), volume: z.coerce.number().int().min(0, 'field.invalid').max(100, 'field.invalid') }),
   z.object({ control: z.literal('manage'), action: z.enum(MANAGE_ACTIONS, { error: 'field.invalid' }) }),
+  z.object({ control: z.literal('virtual-status'), status: virtualStatus }),
 ]);
 const publish = { menu: STORE, bit: 'publish' } as const;
 /** Every remote control queues commands: the spec's verb `send`, one log row per device. */
@@ -54,7 +50,7 @@ const deviceControls = {
   }),
   virtualStatus: defineCall({
     path: 'device/virtual-status', auth: 'tenant', perm: publish, log: sent, summary: "Queue a virtual device's simulated status (0/1/3/7), for demos and the simulator",
-    body: control({ status: z.coerce.number().int().refine((v) => DEVICE_STATUSES.includes(v), 'field.invalid') }), result: queued,
+    body: control({ status: virtualStatus }), result: queued,
   }),
   bulk: defineCall({
     path: 'device/bulk', auth: 'tenant', perm: publish, log: sent, summary: 'One control applied to every enabled device matching a filter (max 5000)',
@@ -73,7 +69,7 @@ export const shopCalls = lifecycleCalls('shop', STORE, shopData, shopView, shopF
 export const etCalls = lifecycleCalls('et', STORE, etData, etView, etFilter);
 export const employeeCalls = lifecycleCalls('employee', STORE, employeeData, employeeView, personFilter);
 export const memberCalls = lifecycleCalls('member', STORE, memberData, memberView, personFilter);
-export const deviceCalls = { ...lifecycleCalls('device', STORE, deviceData, deviceView, deviceListFilter), ...deviceControls };
+export const deviceCalls = { ...lifecycleCalls('device', STORE, deviceData, deviceView, deviceListFilter), ...deviceControls, ...deviceAdminCalls };
 
 export const storesApi = {
   ...geoApi,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { RET, langOf, message } from '@vitrine/contract';
+import { DEVICE_API_PREFIX, RET, langOf, message } from '@vitrine/contract';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,8 +17,16 @@ import { devSender, unconfiguredSender, type SmsSender } from './sms/sender.js';
 import { domainRoutes } from './domains/index.js';
 import { createJobs } from './jobs/index.js';
 import type { Jobs, JobsOptions } from './jobs/runner.js';
+import { deviceApiRoutes } from './device-api/routes.js';
+import { createDeviceRuntime } from './device-api/runtime.js';
+import type { PlaylistSource } from './device-api/playlist.js';
+import { startDeviceLoop } from './device-api/loop.js';
 
-export type AppOptions = { config: Config; db: Db; sms?: SmsSender; hasher?: Hasher; authCacheMs?: number; jobs?: JobsOptions };
+export type AppOptions = {
+  config: Config; db: Db; sms?: SmsSender; hasher?: Hasher; authCacheMs?: number; jobs?: JobsOptions;
+  /** where device playlists come from (default: the splash until the advertising resolution is wired) */
+  playlists?: PlaylistSource;
+};
 
 /** Compose the server: the API under config.apiBase, its OpenAPI docs, and the single-page app. */
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; jobs: Jobs<Deps> }> {
@@ -38,6 +46,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     hasher: opts.hasher ?? createHasher(config.hashConcurrency),
     cache: new AuthCache(opts.authCacheMs ?? config.authCacheMs),
     jobs,
+    device: createDeviceRuntime(db, config, opts.playlists),
   };
   // Who-is-calling lookups are forgotten on every instance when a committed change to what they
   // read notifies (triggers of 0030_auth_notify.sql); no handler has to remember.
@@ -53,7 +62,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   await app.register(swagger, {
-    openapi: { info: { title: 'Vitrine console API', version: '1.0.0', description: 'Every call answers {ret, msg, result}; see API.md.' } },
+    openapi: {
+      info: { title: 'Vitrine console API', version: '1.0.0', description: 'Every call answers {ret, msg, result}; see API.md. Device calls live under /device-api (tag device-api).' },
+    },
   });
   await app.register(swaggerUi, { routePrefix: `${config.apiBase}/docs` });
 
@@ -66,6 +77,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     { prefix: config.apiBase },
   );
 
+  await app.register(deviceApiRoutes, { prefix: DEVICE_API_PREFIX, deps });
+  startDeviceLoop(app, deps);
+
   await serveWeb(app, config);
   return { app, deps, jobs };
 }
@@ -77,7 +91,7 @@ async function serveWeb(app: FastifyInstance, config: Config) {
   if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: true, index: 'index.html' });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    if (path === config.apiBase || path.startsWith(`${config.apiBase}/`)) {
+    if (path === config.apiBase || path.startsWith(`${config.apiBase}/`) || path.startsWith(`${DEVICE_API_PREFIX}/`)) {
       return reply.status(404).send(envelope(RET.notFound, message('notFound.route', langOf(req.headers['accept-language'])), null));
     }
     const isPage = req.method === 'GET' && !path.startsWith('/assets/') && !path.startsWith('/device-api') && !/\.\w+$/.test(path);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { DeviceLoopConfig } from './device-api/config.js';
 import { DEFAULT_APP_ROLE } from './db/client.js';
 
 export type Config = {
@@ -35,7 +36,11 @@ export type Config = {
    * (one extra statement per transaction: on in tests, `CHECK_WRITES=1` elsewhere).
    */
   checkWrites?: boolean;
+  /** Device loop timings (heartbeat period, presence flush, sweep, per-device limit); defaults when absent. */
+  deviceLoop?: Partial<DeviceLoopConfig>;
 };
+
+const envNum = (v: string | undefined) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
 
 /** Read (or create, owner-only) a secret file in the data folder. */
 export function secretFile(dataDir: string, name: string): string {
@@ -74,5 +79,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       smsPerIpDay: Number(env.LIMIT_SMS_PER_IP_DAY ?? 50),
       smsPerPhoneDay: Number(env.LIMIT_SMS_PER_PHONE_DAY ?? 10),
     },
+    deviceLoop: Object.fromEntries(Object.entries({
+      heartbeatSeconds: envNum(env.DEVICE_HEARTBEAT_SECONDS),
+      flushMs: envNum(env.DEVICE_PRESENCE_FLUSH_MS),
+      callsPerMinute: envNum(env.DEVICE_CALLS_PER_MINUTE),
+    }).filter(([, v]) => v !== undefined)),
   };
 }

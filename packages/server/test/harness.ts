@@ -21,6 +21,8 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
     hashConcurrency: 2, logger: false, checkWrites: true,
     // Every test calls from 127.0.0.1: per-IP limits high here, tested on their own in limits.test.ts.
     limits: { authPerMinute: 10_000, smsPerMinute: 10_000, smsPerIpDay: 10_000, smsPerPhoneDay: 10 },
+    // No device-loop timers: tests flush presence and run the sweep themselves, with their own clock.
+    deviceLoop: { timers: false },
     ...over,
   };
 }
@@ -70,6 +72,26 @@ export function useTestApp(over: Partial<Config> = {}, authCacheMs = 5000): Test
     rmSync(dataDir, { recursive: true, force: true });
   });
   return t;
+}
+
+/**
+ * Runs a statement on the admin connection (as an operator editing the database would) and, when
+ * it changes something the auth cache holds, resolves once the change notification arrived: the
+ * event, not a sleep.
+ */
+export async function adminWrite(t: TestApp, sql: string, params?: unknown[]) {
+  const since = t.deps.cache.invalidations;
+  await t.db.admin.query(sql, params);
+  await invalidated(t, since);
+}
+
+/** Resolves once `t`'s cache was told to forget after `since`. */
+export async function invalidated(t: TestApp, since: number) {
+  const end = Date.now() + 10_000;
+  while (t.deps.cache.invalidations <= since) {
+    if (Date.now() > end) throw new Error('no invalidation arrived');
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 export type Envelope<T = Record<string, unknown>> = { ret: number; msg: string; result: T };

@@ -7,7 +7,10 @@ import { makeEnterprise } from './factories.js';
 
 const t = useTestApp();
 
-const TENANT_TABLES = ['departments', 'jobs', 'menus', 'job_menus', 'members', 'role_entries', 'join_applications', 'oplog'];
+const TENANT_TABLES = [
+  'departments', 'jobs', 'menus', 'job_menus', 'members', 'role_entries', 'join_applications', 'oplog',
+  'device_activations', 'device_tokens', 'device_presence', 'device_status_events', 'device_alerts', 'play_events', 'visit_events',
+];
 
 describe('row-level security', () => {
   it('the server role is not a superuser and cannot bypass RLS', async () => {
@@ -44,5 +47,19 @@ describe('row-level security', () => {
     const a = await makeEnterprise(t);
     const rows = await t.db.tx({ userId: a.owner.id }, (q) => q.query<{ user_id: number }>('select distinct user_id from members'));
     expect(rows).toEqual([{ user_id: a.owner.id }]);
+  });
+});
+
+describe('device-loop functions past row-level security', () => {
+  it('answer only the rows their arguments name, and only to the app role', async () => {
+    const none = await t.db.tx({}, (q) => q.query('select * from device_auth($1::text[])', [['0'.repeat(64)]]));
+    expect(none).toEqual([]);
+    // the presence flush refuses a device under another enterprise's id (nothing written)
+    const n = await t.db.tx({}, (q) => q.query<{ n: number }>('select device_presence_flush($1::jsonb) as n', [JSON.stringify([{ device_id: 1, enterprise_id: 999999, t_first: 1, t_seen: 1, hb_interval: 60 }])]));
+    expect(n[0].n).toBe(0);
+    const grants = await t.db.admin.query<{ routine_name: string }>(
+      `select routine_name from information_schema.role_routine_grants where grantee = 'PUBLIC' and routine_name like 'device_%'`,
+    );
+    expect(grants).toEqual([]);
   });
 });

@@ -62,7 +62,9 @@ export const protocol = fp(async (app: FastifyInstance) => {
   );
   app.addHook('onSend', (req, reply, payload, done) => {
     if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
-    const etag = `"${hash('sha1', payload, 'base64url')}"`;
+    // A route that knows its own validator (a playlist's ETag over its inputs) sets it; otherwise the body's hash.
+    const own = reply.getHeader('etag');
+    const etag = typeof own === 'string' ? own : `"${hash('sha1', payload, 'base64url')}"`;
     reply.header('etag', etag);
     if (req.headers['if-none-match'] === etag) {
       reply.status(304);

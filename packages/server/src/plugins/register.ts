@@ -15,7 +15,7 @@ export type Handler<C extends CallDef> = (
   ctx: CtxFor<C['auth']>,
 ) => Promise<z.output<C['result']>>;
 
-function toFields(error: z.ZodError): FieldError[] {
+export function toFields(error: z.ZodError): FieldError[] {
   return error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message.includes(' ') ? 'field.invalid' : i.message }));
 }
 
@@ -34,10 +34,12 @@ export async function contextFor(deps: Deps, def: CallDef, req: FastifyRequest):
       if (def.perm) await checkPerm(deps, ctx, def.perm);
       return ctx;
     }
+    case 'device':
+      throw new Error(`${def.path}: device calls are registered by src/device-api`);
   }
 }
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
 }
 

@@ -1,4 +1,4 @@
-import { AGE_BANDS, DEVICE_STATUS, ET_TYPES, ROLE } from '@vitrine/contract';
+import { AGE_BANDS, ET_TYPES, ROLE } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import { tenantTx, type Tx } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
@@ -19,9 +19,6 @@ export type DemoStoresResult = { shops: number; devices: number; records: number
 const DISTRICTS = ['310101', '310104', '310115', '110101', '110105', '440305', '440304', '440106', '330106', '510104', '320102', '420106'];
 const BRANDS = ['维特琳', '优选', '鲜生活', '家乐', '便民'];
 const STREETS = ['人民路', '中山路', '建设路', '解放路', '和平路', '新华路'];
-const { normal, abnormal, playbackAbnormal, offline } = DEVICE_STATUS;
-/** The demo's mix: mostly normal, one of each trouble. */
-const DEMO_STATUSES = [normal, normal, normal, abnormal, playbackAbnormal, offline];
 const BATCH = 80;
 
 async function ctxFor(q: Q, enterpriseId: number, who: DemoPerson, role: number): Promise<TenantCtx> {
@@ -75,15 +72,8 @@ async function seedBatch(q: Tx, from: number, to: number, manager: TenantCtx, su
     orientation: d === 0 ? 1 : 0, shopId: shop, etId: d === 0 ? etIds[k] : null, volume: 50, ai: d === 0 ? 1 : 0,
   })));
   const deviceIds = await bulkImport(q, DEVICE, manager, sup, rowsOf(devices, () => 'enabled'));
-  // Device status comes from heartbeats (device API, a later issue); until the simulator exists the
-  // demo sets what a heartbeat would have reported.
-  const statuses = deviceIds.map((_, n) => DEMO_STATUSES[n % DEMO_STATUSES.length]);
-  await q.query(
-    `update devices d set device_status = x.s, app_version = case when x.s = ${offline} then '' else '1.4.2' end,
-            last_seen_at = case when x.s = ${offline} then null else now() - make_interval(secs => x.n % 50) end
-       from unnest($2::int[], $3::int[]) with ordinality as x(id, s, n) where d.enterprise_id = $1 and d.id = x.id`,
-    [manager.enterprise.id, deviceIds, statuses],
-  );
+  // No status is written here: a device's status comes from its heartbeats only (the device API and
+  // the sweep). Until a simulator drives them, the demo's devices are simply never connected.
   await queueCommands(q, sup, deviceIds.filter((_, n) => n % 7 === 0), 'volume', { volume: 35 });
   stats.shops += shopIds.length;
   stats.devices += deviceIds.length;

@@ -100,10 +100,10 @@ export function localStorage(root: string): Storage & { tmpDir: string } {
       const staged = await stage(source, opts);
       return { key: await staged.commit(), size: staged.size, sha256: staged.sha256 };
     },
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(root, key);
       const { size } = await stat(path);
-      return { stream: createReadStream(path), size };
+      return { stream: createReadStream(path, range ? { start: range.start, end: range.end } : undefined), size };
     },
     async remove(key) {
       await unlink(pathOf(root, key)).catch(() => undefined);

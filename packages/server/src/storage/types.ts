@@ -22,7 +22,8 @@ export type Storage = {
   stage(source: Readable, opts: { maxBytes: number; tooLarge: () => Error }): Promise<Staged>;
   /** stage + commit, for callers that need no checks in between */
   put(source: Readable, opts: { maxBytes: number; tooLarge: () => Error }): Promise<{ key: string; size: number; sha256: string }>;
-  get(key: string): Promise<{ stream: Readable; size: number }>;
+  /** The bytes (or bytes start..end inclusive) and the whole content's size. */
+  get(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number }>;
   remove(key: string): Promise<void>;
 };
 

@@ -135,5 +135,14 @@ export const STORES_ROUTES: MatrixRoute[] = [
     path: 'device/commands', body: async (w) => ({ id: await shopOrRecord(w, DEVICE) }),
     foreign: async (w) => ({ id: await enabled(w, w.b, DEVICE) }),
   },
+  // activation: the publish bit (the store manager has none); status history: the view bit
+  ...['device/activation', 'device/activation-code', 'device/deactivate'].map((path): MatrixRoute => ({
+    path, body: async (w) => ({ id: await enabled(w, w.a, DEVICE) }), asManager: FORBIDDEN,
+    foreign: async (w) => ({ id: await enabled(w, w.b, DEVICE) }),
+  })),
+  {
+    path: 'device/status-events', body: async (w) => ({ id: await shopOrRecord(w, DEVICE) }),
+    foreign: async (w) => ({ id: await enabled(w, w.b, DEVICE) }),
+  },
   { path: 'search/list', body: { entity: 'shop' } },
 ];

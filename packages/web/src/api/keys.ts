@@ -53,6 +53,8 @@ export const keys = {
   device: {
     all: ['device'] as const,
     commands: (id: number, pageNum: number) => ['device', 'commands', id, pageNum] as const,
+    activation: (id: number) => ['device', 'activation', id] as const,
+    history: (id: number) => ['device', 'history', id] as const,
   },
   search: {
     list: (entity: string, filter: object) => ['search', 'list', entity, filter] as const,

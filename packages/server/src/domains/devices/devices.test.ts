@@ -65,13 +65,33 @@ describe('devices, points, staff and members', () => {
     expect(again.body.result.commands.map((c) => c.id)).toEqual(v.body.result.commands.map((c) => (c as unknown as { id: number }).id));
     await post(t, 'device/manage', { ids: [d1], action: 'restart' }, sup);
     const list = await post<{ list: { seq: number; kind: string; payload: unknown }[]; total: number }>(t, 'device/commands', { id: d1 }, sup);
-    expect(list.body.result.list.map((c) => [c.seq, c.kind])).toEqual([[2, 'manage'], [1, 'volume']]);
+    expect(list.body.result.list.map((c) => [c.seq, c.kind])).toEqual([[2, 'restart'], [1, 'volume']]);
     expect((await post(t, 'device/ai', { ids: [d1], ai: 1 }, manager)).body.ret).toBe(RET.forbidden);
     const bulk = await post<{ count: number }>(t, 'device/bulk', { value: { control: 'landscape', direction: 1 }, shopRange: { s: [String(farShop)] } }, sup);
     expect(bulk.body.result.count).toBeGreaterThanOrEqual(1);
     // a draft device cannot be controlled
     const draft = await post<Item>(t, 'device/create', { code: 'C-3', name: 'C', type: 'big', orientation: 1, shopId: shop }, sup);
     expect((await post(t, 'device/ai', { ids: [draft.body.result.id], ai: 1 }, sup)).body.ret).toBe(RET.conflict);
+  });
+
+  it('bulk acts on the filtered set only: device type, orientation, shop scope; virtual status too', async () => {
+    const bigLandscape = await enable('device', { code: 'F-1', name: 'F1', type: 'big', orientation: 1, shopId: farShop });
+    const bigPortrait = await enable('device', { code: 'F-2', name: 'F2', type: 'big', orientation: 0, shopId: farShop });
+    const padHere = await enable('device', { code: 'F-3', name: 'F3', type: 'big', orientation: 0, shopId: shop });
+    const bulk = await post<{ count: number }>(t, 'device/bulk', {
+      value: { control: 'volume', volume: 11 }, DeviceType: 'big', Direction: 0, shopRange: { s: [`s${String(farShop).padStart(8, '0')}`] },
+    }, sup);
+    expect(bulk.body.result.count).toBe(1);
+    const volumes = async (id: number) =>
+      (await post<{ list: { kind: string; payload: { volume?: number } }[] }>(t, 'device/commands', { id }, sup)).body.result.list.filter((c) => c.payload.volume === 11);
+    expect((await volumes(bigPortrait)).length).toBe(1);
+    expect((await volumes(bigLandscape)).length).toBe(0);
+    expect((await volumes(padHere)).length).toBe(0);
+    const virt = await post<{ count: number }>(t, 'device/bulk', { value: { control: 'virtual-status', status: 3 }, shopId: farShop, DeviceType: 'big' }, sup);
+    expect(virt.body.result.count).toBe(2);
+    const cmds = await post<{ list: { kind: string; payload: unknown }[] }>(t, 'device/commands', { id: bigLandscape }, sup);
+    expect(cmds.body.result.list[0]).toMatchObject({ kind: 'virtual-status', payload: { status: 3 } });
+    expect((await post(t, 'device/bulk', { value: { control: 'virtual-status', status: 2 } }, sup)).body.ret).toBe(RET.validation);
   });
 
   it('a manager limited to one shop sees its devices only; direct access elsewhere → 40003', async () => {

@@ -17,8 +17,9 @@ export const DEVICE: EntityConfig = {
   view: {
     shopName: (acc) => `coalesce((select sn.name from shops sn where sn.enterprise_id = t.enterprise_id and sn.id = ${acc('shopId')}), '')`,
     deviceStatus: () => 't.device_status',
-    appVersion: () => 't.app_version',
-    lastSeen: () => 'extract(epoch from t.last_seen_at)::int',
+    // reported by the device: the presence row its heartbeats keep (null/'' = never connected)
+    appVersion: () => `coalesce((select dp.app_version from device_presence dp where dp.device_id = t.id and dp.enterprise_id = t.enterprise_id), '')`,
+    lastSeen: () => '(select extract(epoch from dp.last_seen_at)::int from device_presence dp where dp.device_id = t.id and dp.enterprise_id = t.enterprise_id)',
   },
   finish: (item) => ({ ...item, treeId: deviceTreeId(Number(item.id)) }),
   copyData: (d) => ({ ...d, code: `${String(d.code).slice(0, 58)}-${suffix()}` }),

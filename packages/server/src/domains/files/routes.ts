@@ -10,6 +10,7 @@ import { runCall } from '../../oplog/call.js';
 import { contentDisposition } from './names.js';
 import * as svc from './service.js';
 import { checkRawUrl } from './sign.js';
+import { sendBytes } from './range.js';
 
 const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
@@ -79,15 +80,13 @@ function rawRoute(app: FastifyInstance, deps: Deps) {
       const check = checkRawUrl(deps.config.secret, id, en, exp, sig);
       if (check === 'bad') throw fail.notFound('file.notFound');
       if (check === 'expired') throw fail.forbidden('file.urlExpired');
-      const { row, stream, size } = await svc.openRaw(deps, en, id);
-      return reply
-        .header('content-type', row.mime)
-        .header('content-length', size)
-        .header('x-content-type-options', 'nosniff')
+      const row = await svc.rawRow(deps, en, id);
+      reply
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('content-disposition', contentDisposition(row.name, row.mime))
-        .header('cache-control', `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`)
-        .send(stream);
+        .header('cache-control', `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`);
+      // Range requests (206) let a player seek in a video and resume a download.
+      return sendBytes(req, reply, { size: row.size, mime: row.mime, open: (range) => svc.openBytes(deps, row.storage_key, range) });
     },
   );
 }

@@ -11,6 +11,7 @@ import * as qs from './queries.js';
 import { PERMIT_TTL_SECONDS, readPermit, signPermit, signRawUrl, type Permit } from './sign.js';
 import { inspect, streamTooLargeKey } from './sniff.js';
 import { safeName } from './names.js';
+import type { ByteRange } from './range.js';
 
 const stores = new WeakMap<Deps, Storage & { tmpDir: string }>();
 
@@ -109,12 +110,16 @@ export async function saveMaterial(deps: Deps, ctx: TenantCtx, input: { id: numb
   });
 }
 
-/** The bytes behind a signed URL (the signature is checked by the caller): row of that enterprise only. */
-export async function openRaw(deps: Deps, enterpriseId: number, id: number) {
+/** The file behind a signed URL (the signature is checked by the caller): a row of that enterprise only. */
+export async function rawRow(deps: Deps, enterpriseId: number, id: number) {
   const row = await deps.db.tx({ enterpriseId }, (q) => qs.fileById(q, { enterpriseId }, id));
   if (!row) throw fail.notFound('file.notFound');
-  const { stream, size } = await storageOf(deps).get(row.storage_key);
-  return { row, stream, size };
+  return row;
+}
+
+/** The stored bytes under a key, whole or a range (inclusive). */
+export async function openBytes(deps: Deps, key: string, range?: ByteRange) {
+  return (await storageOf(deps).get(key, range)).stream;
 }
 
 /**

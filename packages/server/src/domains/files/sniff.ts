@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import { FILE_TYPE, UPLOAD_RULES, type UploadKind } from '@vitrine/contract';
+import { FILE_TYPE, UPLOAD_RULES, type MessageKey, type StoredKind } from '@vitrine/contract';
 import { fail } from '../../errors.js';
 import type { Staged } from '../../storage/types.js';
 
@@ -23,18 +23,19 @@ export function fileTypeCode(mime: string): number {
   return BY_MIME.find(([re]) => re.test(mime))?.[1] ?? FILE_TYPE.other;
 }
 
-const tooLargeKey = (kind: UploadKind, ext: string) =>
-  kind !== 'material' ? 'file.tooLarge.image' : ext === 'mp4' ? 'file.tooLarge.video' : 'file.tooLarge.materialImage';
+const tooLargeKey = (kind: StoredKind, ext: string): MessageKey =>
+  kind === 'screenshot' ? 'device.screenshot.tooLarge'
+    : kind !== 'material' ? 'file.tooLarge.image' : ext === 'mp4' ? 'file.tooLarge.video' : 'file.tooLarge.materialImage';
 
 /** The message for a body past a kind's largest size, before its type is known. */
-export const streamTooLargeKey = (kind: UploadKind) => tooLargeKey(kind, kind === 'material' ? 'mp4' : 'png');
+export const streamTooLargeKey = (kind: StoredKind) => tooLargeKey(kind, kind === 'material' ? 'mp4' : 'png');
 
 /**
  * Judge a staged upload by its bytes: the real type (file-type; unknown is refused), the kind's
  * rules (40001 for the type, 40013 for the size), then image dimensions or video duration.
  */
-export async function inspect(staged: Staged, kind: UploadKind): Promise<Inspected> {
-  const typeKey = kind === 'material' ? 'file.type.material' : 'file.type.image';
+export async function inspect(staged: Staged, kind: StoredKind): Promise<Inspected> {
+  const typeKey: MessageKey = kind === 'screenshot' ? 'device.screenshot.type' : kind === 'material' ? 'file.type.material' : 'file.type.image';
   const found = await fileTypeFromBuffer(staged.head);
   const rule = found && UPLOAD_RULES[kind].find((r) => r.ext === found.ext && r.mime === found.mime);
   if (!found || !rule) throw fail.invalid('file', typeKey);

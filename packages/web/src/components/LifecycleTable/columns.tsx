@@ -29,7 +29,7 @@ function cell<Row extends LifecycleRow>(spec: ColumnSpec<Row>, row: Row, t: TFun
     case 'date':
       return formatDate(value as number | null);
     case 'deviceStatus':
-      return <DeviceStatusTag status={value as number} />;
+      return <DeviceStatusTag status={value as number} neverConnected={(row as { lastSeen?: number | null }).lastSeen === null} />;
     default:
       return value === null || value === undefined || value === '' ? '—' : String(value);
   }

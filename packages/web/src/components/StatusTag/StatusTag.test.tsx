@@ -68,6 +68,20 @@ describe('DeviceStatusTag', () => {
     expect((await render(<DeviceStatusTag status={status} />)).textContent).toBe(en);
   });
 
+  it('an offline device that never sent a heartbeat says so; an online one ignores the flag', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const el = await render(<DeviceStatusTag status={0} neverConnected />);
+    expect(el.textContent).toBe('离线·从未连接');
+    expect(el.querySelector('[data-testid="device-status-never"]')).not.toBeNull();
+    act(() => root?.unmount());
+    container.remove();
+    await i18n.changeLanguage('en-US');
+    expect((await render(<DeviceStatusTag status={0} neverConnected />)).textContent).toBe('Offline, never connected');
+    act(() => root?.unmount());
+    container.remove();
+    expect((await render(<DeviceStatusTag status={7} neverConnected />)).textContent).toBe('Online, normal');
+  });
+
   it('colours: offline red, abnormal blue, playback-abnormal amber, normal green', () => {
     expect(DEVICE_STATUS_COLORS).toEqual({ 0: '#f5222d', 1: '#1677ff', 3: '#faad14', 7: '#52c41a' });
   });

@@ -15,13 +15,17 @@ export function StatusTag({ status }: { status: number | null | undefined }) {
   );
 }
 
-/** A device status (0 / 1 / 3 / 7) in the spec's colours. */
-export function DeviceStatusTag({ status }: { status: number | null | undefined }) {
+/**
+ * A device status (0 / 1 / 3 / 7) in the spec's colours. Statuses come from heartbeats only: an
+ * offline device that never sent one says so ("never connected").
+ */
+export function DeviceStatusTag({ status, neverConnected }: { status: number | null | undefined; neverConnected?: boolean }) {
   const { t } = useTranslation('device');
   const word = DEVICE_STATUS_WORDS[status ?? 0] ?? DEVICE_STATUS_WORDS[0];
+  const never = neverConnected && (status ?? 0) === 0;
   return (
-    <Tag color={word.color} data-testid={`device-status-${status ?? 0}`}>
-      {t(`status.${word.key}`)}
+    <Tag color={word.color} data-testid={never ? 'device-status-never' : `device-status-${status ?? 0}`}>
+      {t(never ? 'status.neverConnected' : `status.${word.key}`)}
     </Tag>
   );
 }

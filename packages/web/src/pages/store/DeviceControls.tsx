@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Divider, Drawer, Segmented, Slider, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Divider, Drawer, Image, Segmented, Slider, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, DEVICE_STATUS, MANAGE_ACTIONS, PAGE_SIZE, type ResultOf } from '@vitrine/contract';
@@ -8,12 +8,14 @@ import { keys } from '../../api/keys';
 import { formatTime } from '../../components/LifecycleTable';
 import { DeviceStatusTag } from '../../components/StatusTag';
 import type { DeviceRow } from './entities';
+import { DeviceActivation } from './DeviceActivation';
+import { DeviceHistory } from './DeviceHistory';
 
 type Command = ResultOf<typeof api.device.commands>['list'][number];
 
-/** Command states (pending, delivered, acknowledged, failed) as tags. */
+/** Command states (pending, delivered, acknowledged, failed, expired) as tags. */
 export const COMMAND_STATE_COLORS: Record<string, string> = {
-  pending: 'gold', delivered: 'blue', acknowledged: 'green', failed: 'red',
+  pending: 'gold', delivered: 'blue', acknowledged: 'green', failed: 'red', expired: 'default',
 };
 
 export const requestId = () =>
@@ -116,14 +118,19 @@ export function CommandList({ deviceId }: { deviceId: number }) {
           key: 'state', dataIndex: 'state', title: t('command.state'),
           render: (v: string) => <Tag color={COMMAND_STATE_COLORS[v]} data-testid={`command-state-${v}`}>{t(`command.states.${v}`, { defaultValue: v })}</Tag>,
         },
+        {
+          key: 'shot', title: t('command.screenshot'),
+          render: (_, c) => (c.screenshotUrl ? <Image width={64} src={c.screenshotUrl} alt={t('command.screenshot')} data-testid={`command-shot-${c.id}`} /> : null),
+        },
         { key: 'ctime', dataIndex: 'ctime', title: t('command.ctime'), render: (v: number) => formatTime(v) },
+        { key: 'done', title: t('command.done'), render: (_, c) => formatTime(c.doneAt ?? c.deliveredAt) },
       ]}
     />
   );
 }
 
-/** One device: facts, remote control, and its commands with their state. */
-export function DeviceDrawer({ device, onClose }: { device: DeviceRow | null; onClose: () => void }) {
+/** One device: facts, activation, status history, remote control, and its commands with their state. */
+export function DeviceDrawer({ device, onClose, canControl }: { device: DeviceRow | null; onClose: () => void; canControl: boolean }) {
   const { t } = useTranslation('device');
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -148,15 +155,27 @@ export function DeviceDrawer({ device, onClose }: { device: DeviceRow | null; on
       {device ? (
         <div data-testid="device-drawer">
           <Descriptions size="small" column={2}>
-            <Descriptions.Item label={t('field.deviceStatus')}><DeviceStatusTag status={device.deviceStatus} /></Descriptions.Item>
+            <Descriptions.Item label={t('field.deviceStatus')}><DeviceStatusTag status={device.deviceStatus} neverConnected={device.lastSeen === null} /></Descriptions.Item>
             <Descriptions.Item label={t('field.type')}>{t(`type.${device.type}`)}</Descriptions.Item>
             <Descriptions.Item label={t('field.orientation')}>{t(`orientation.${device.orientation}`)}</Descriptions.Item>
             <Descriptions.Item label={t('field.shop')}>{device.shopName}</Descriptions.Item>
             <Descriptions.Item label={t('field.appVersion')}>{device.appVersion || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('field.lastSeen')}>{formatTime(device.lastSeen)}</Descriptions.Item>
           </Descriptions>
-          <Divider titlePlacement="start">{t('control.title')}</Divider>
-          <ControlPanel busy={busy} initial={{ volume: device.volume }} withVirtual onSend={(v) => void send(v)} />
+          {canControl ? (
+            <>
+              <Divider titlePlacement="start">{t('activation.title')}</Divider>
+              <DeviceActivation deviceId={device.id} />
+            </>
+          ) : null}
+          <Divider titlePlacement="start">{t('history.title')}</Divider>
+          <DeviceHistory deviceId={device.id} />
+          {canControl ? (
+            <>
+              <Divider titlePlacement="start">{t('control.title')}</Divider>
+              <ControlPanel busy={busy} initial={{ volume: device.volume }} withVirtual onSend={(v) => void send(v)} />
+            </>
+          ) : null}
           <Divider titlePlacement="start">{t('command.title')}</Divider>
           <CommandList deviceId={device.id} />
         </div>

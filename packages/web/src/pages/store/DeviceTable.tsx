@@ -34,7 +34,7 @@ function BulkDialog({ open, selected, filter, extra, onClose }: {
         }
         const res = await sendControl(selected, value);
         void message.success(t('control.queued', { count: res.count }));
-      } else if (value.control !== 'virtual-status') {
+      } else {
         const res = await call(api.device.bulk, { ...toQuery(filter), ...extra, value: JSON.stringify(value), requestId: requestId() });
         void message.success(t('control.bulkQueued', { count: res.count }));
       }
@@ -57,7 +57,7 @@ function BulkDialog({ open, selected, filter, extra, onClose }: {
             <Radio value="filtered" data-testid="bulk-filtered">{t('control.bulkFiltered')}</Radio>
           </Radio.Group>
         </Space>
-        <ControlPanel busy={busy} withVirtual={target === 'selected'} onSend={(v) => void send(v)} />
+        <ControlPanel busy={busy} withVirtual onSend={(v) => void send(v)} />
       </Space>
     </Modal>
   );
@@ -88,7 +88,7 @@ export function DeviceTable({ filter, extra }: { filter: FilterObject; extra?: R
           <Button data-testid="bulk-open" icon={<ControlOutlined />} onClick={() => setBulk(true)}>{t('control.bulk')}</Button>
         ) : null}
       />
-      <DeviceDrawer device={device} onClose={() => setDevice(null)} />
+      <DeviceDrawer device={device} canControl={canControl} onClose={() => setDevice(null)} />
       {bulk ? (
         <BulkDialog open selected={selected.map(Number)} filter={filter} extra={extra} onClose={() => setBulk(false)} />
       ) : null}

@@ -1,0 +1,263 @@
+/**
+ * Device-loop bench (issue 10), PostgreSQL (needs DATABASE_URL; creates and drops
+ * vitrine_bench_dev_<pid>). Run: DATABASE_URL=… npx tsx bench/devices.ts
+ *
+ * 1. Heartbeats through the real server (a child process: buildApp, the device API, the batched
+ *    device_heartbeat lookup) with batched presence (the in-memory map flushed every 5 s) vs the
+ *    same server whose presence writes one upsert per heartbeat (naive), in alternating rounds over
+ *    100,000 devices: closed-loop throughput (ratio of medians, goal ≥ 1.5) and latency under a
+ *    paced 2,000 heartbeats/s (100,000 devices at 60 s; goal p99 ≤ 50 ms).
+ * 2. Visit ingest: `POST /device-api/visits` batches of 500 vs COPY of the same rows into
+ *    visit_events (pg-copy-streams), same batch size and concurrency; rows/s ratio (goal ≥ 0.8).
+ * 3. Memory: the server's RSS before and after heartbeats from all 100,000 devices held in the
+ *    presence map (flush interval longer than the run: the worst case).
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { buildApp } from '../packages/server/src/app.js';
+import { openPg } from '../packages/server/src/db/client.js';
+import { migrate } from '../packages/server/src/db/migrate.js';
+import { Presence, type Report } from '../packages/server/src/device-api/presence.js';
+import { httpRequest, median, quantile, runLoad, type LoadResult } from './load.js';
+import type { Config } from '../packages/server/src/config.js';
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const RATE = Number(process.env.BENCH_RATE ?? 2000);
+const VISIT_BATCHES = Number(process.env.BENCH_VISIT_BATCHES ?? 40);
+const README = join(import.meta.dirname, 'README.md');
+const START = '<!-- devices-bench:start -->';
+const END = '<!-- devices-bench:end -->';
+const token = (id: number) => `bench-device-token-${id}`;
+
+/** The naive variant: every heartbeat upserts its device's presence row at once (one statement each). */
+class NaivePresence extends Presence {
+  override async record(deviceId: number, enterpriseId: number, interval: number, report: Report, now: number): Promise<void> {
+    super.record(deviceId, enterpriseId, interval, report, now);
+    await this.flush();
+  }
+}
+
+type Msg = { cmd: 'rss' } | { cmd: 'flush' } | { cmd: 'close' };
+type Reply = { rssMiB: number; presence: number };
+
+// ---------------------------------------------------------------- the server process
+
+async function serve(url: string) {
+  const db = await openPg(url, 10);
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-dev-'));
+  const ports: number[] = [];
+  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  for (const naive of [false, true]) {
+    // no timers: the batched server's map holds every device heard from (the memory figure) and is
+    // flushed on request after each round, so its writes are part of its measured cost
+    const config: Config = {
+      port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false, secret: 'bench-secret', apiBase: '/api',
+      tokenIdleSeconds: 3600, tokenMaxSeconds: 86400, hashConcurrency: 2, logger: false,
+      dbAppRole: 'vitrine_app', dbPool: 10, authCacheMs: 5000, jobs: false,
+      limits: { authPerMinute: 1e9, smsPerMinute: 10, smsPerIpDay: 50, smsPerPhoneDay: 10 },
+      deviceLoop: { timers: false, callsPerMinute: 1e9 },
+    };
+    const built = await buildApp({ config, db });
+    const { app, deps } = built;
+    if (naive) deps.device.presence = new NaivePresence(db);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    ports.push(typeof addr === 'object' && addr ? addr.port : 0);
+    apps.push(built);
+  }
+  process.send?.({ ports });
+  process.on('message', async (m: Msg) => {
+    if (m.cmd === 'flush') await apps[0].deps.device.presence.flush();
+    if (m.cmd === 'close') {
+      for (const a of apps) await a.app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+    global.gc?.();
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
+    process.send?.({ rssMiB: rss, presence: apps[0].deps.device.presence.size } satisfies Reply);
+  });
+}
+
+// ---------------------------------------------------------------- setup
+
+async function setup(admin: pg.Client): Promise<{ ent: number; shop: number }> {
+  const [{ id: user }] = (await admin.query(`insert into users (phone, nickname) values ('19900000000', 'bench') returning id`)).rows;
+  const [{ id: ent }] = (await admin.query(`insert into enterprises (code, title, status, creator_id) values ('BENCHDEV', 'bench', 1, $1) returning id`, [user])).rows;
+  const [{ id: shop }] = (await admin.query(
+    `insert into shops (enterprise_id, author_id, status, live_version, online, name, code, level, province, city, district)
+     values ($1, $2, 103, 1, 302, '门店', 'S1', 1, '44', '4403', '440305') returning id`, [ent, user],
+  )).rows;
+  await admin.query(
+    `insert into devices (enterprise_id, author_id, status, live_version, online, code, name, type, orientation, shop_id)
+     select $1, $2, 103, 1, 302, 'D' || g, '屏' || g, 'big', 1, $3 from generate_series(1, $4::int) g`,
+    [ent, user, shop, DEVICES],
+  );
+  await admin.query(
+    `insert into device_tokens (enterprise_id, device_id, token_hash)
+     select enterprise_id, id, encode(sha256(convert_to('bench-device-token-' || id, 'UTF8')), 'hex') from devices where enterprise_id = $1`,
+    [ent],
+  );
+  await admin.query('analyze');
+  return { ent, shop };
+}
+
+// ---------------------------------------------------------------- report helpers
+
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+const table = (head: string[], rows: string[][]) =>
+  [head, head.map((_, i) => (i ? '---:' : '---')), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
+
+function assertOk(name: string, r: LoadResult) {
+  if (r.non200 > 0 || (JSON.parse(r.firstBody) as { ret: number }).ret !== 0) throw new Error(`${name}: ${r.non200} non-200; ${r.firstBody}`);
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('bench/devices.ts needs DATABASE_URL (PostgreSQL)');
+  const t0 = performance.now();
+  const load = loadavg();
+  const name = `vitrine_bench_dev_${process.pid}`;
+  const root = new pg.Client({ connectionString: url });
+  await root.connect();
+  await root.query(`drop database if exists ${name} with (force)`);
+  await root.query(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const dbUrl = u.toString();
+  const child = fork(import.meta.filename, ['serve', dbUrl], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const mdb = await openPg(dbUrl, 2);
+    await migrate(mdb);
+    await mdb.close();
+    const admin = new pg.Client({ connectionString: dbUrl });
+    await admin.connect();
+    console.log(`Setting up ${fmt(DEVICES)} activated devices…`);
+    const { ent, shop } = await setup(admin);
+    child.send({ cmd: 'start' });
+    const { ports } = await new Promise<{ ports: number[] }>((res) => child.once('message', (m) => res(m as { ports: number[] })));
+    const ask = (cmd: Msg) => new Promise<Reply>((res) => { child.once('message', (m) => res(m as Reply)); child.send(cmd); });
+    const beat = (port: number) => Array.from({ length: DEVICES }, (_, i) =>
+      httpRequest(port, '/device-api/heartbeat', { dt: token(i + 1), 'content-type': 'application/json' }, JSON.stringify({ appVersion: '1.0.0', freeStorageMb: 4096 })));
+
+    // memory: every device heard from once, held in the batched server's map
+    const idle = await ask({ cmd: 'rss' });
+    const all = await runLoad({ port: ports[0], requests: beat(ports[0]), connections: 32, maxRequests: DEVICES, maxSeconds: 600 });
+    assertOk('memory load', all);
+    const full = await ask({ cmd: 'rss' });
+    const flushStart = performance.now();
+    await ask({ cmd: 'flush' });
+    const flushMs = performance.now() - flushStart;
+    console.log(`memory: idle ${fmt(idle.rssMiB)} MiB, with ${fmt(full.presence)} devices in the map ${fmt(full.rssMiB)} MiB; flush of all: ${fmt(flushMs)} ms`);
+
+    // throughput, alternating rounds
+    const targets = [
+      { name: 'batched presence (a flush per round)', port: ports[0], rounds: [] as LoadResult[], paced: [] as LoadResult[] },
+      { name: 'naive: one upsert per heartbeat', port: ports[1], rounds: [] as LoadResult[], paced: [] as LoadResult[] },
+    ];
+    const reqs = targets.map((x) => beat(x.port));
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [i, x] of (r % 2 ? [...targets.entries()].reverse() : [...targets.entries()])) {
+        const res = await runLoad({ port: x.port, requests: reqs[i].slice((r * 7919) % DEVICES), connections: 32, maxRequests: 1e6, maxSeconds: SECONDS });
+        assertOk(x.name, res);
+        x.rounds.push(res);
+        if (i === 0) await ask({ cmd: 'flush' }); // the batched server's writes are part of its cost
+        console.log(`  round ${r + 1} ${x.name.padEnd(36)} ${fmt(res.rps)} req/s`);
+      }
+    }
+    for (const [i, x] of targets.entries()) {
+      const res = await runLoad({ port: x.port, requests: reqs[i], connections: 64, maxRequests: RATE * SECONDS * 2, maxSeconds: SECONDS * 2, ratePerSecond: RATE });
+      assertOk(x.name, res);
+      if (i === 0) await ask({ cmd: 'flush' });
+      x.paced.push(res);
+      console.log(`  paced ${RATE}/s ${x.name}: ${fmt(res.rps)} req/s, p50 ${fmt(median(res.latencies), 1)} ms, p99 ${fmt(quantile(res.latencies, 0.99), 1)} ms`);
+    }
+
+    // visit ingest vs COPY, batches of 500, 4 at a time
+    const batch = () => Array.from({ length: 500 }, (_, k) => ({
+      eventId: randomUUID(), time: Math.floor(Date.now() / 1000) - k, gender: k % 3, ageBand: k % 5, action: 'watch', dwellMs: 3000,
+    }));
+    const visitReqs = Array.from({ length: VISIT_BATCHES }, (_, b) =>
+      httpRequest(ports[0], '/device-api/visits', { dt: token((b % 50) + 1), 'content-type': 'application/json' }, JSON.stringify({ events: batch() })));
+    const api = await runLoad({ port: ports[0], requests: visitReqs, connections: 4, maxRequests: VISIT_BATCHES, maxSeconds: 600 });
+    assertOk('visits', api);
+    const apiRows = (VISIT_BATCHES * 500) / api.seconds;
+    const copyClients = await Promise.all(Array.from({ length: 4 }, async () => {
+      const c = new pg.Client({ connectionString: dbUrl });
+      await c.connect();
+      return c;
+    }));
+    const copyStart = performance.now();
+    let next = 0;
+    await Promise.all(copyClients.map(async (c) => {
+      while (next < VISIT_BATCHES) {
+        const b = next++;
+        const lines = batch().map((e) => {
+          const at = new Date(e.time * 1000);
+          const local = new Date(at.getTime() + 8 * 3600_000);
+          return [ent, (b % 50) + 1, shop, e.eventId, at.toISOString(), local.toISOString().slice(0, 10), local.getUTCHours(), e.gender, e.ageBand, e.action, e.dwellMs].join('\t');
+        }).join('\n') + '\n';
+        const stream = c.query(copyFrom('copy visit_events (enterprise_id, device_id, shop_id, event_id, event_at, local_day, local_hour, gender, age_band, action, dwell_ms) from stdin'));
+        await pipeline(Readable.from([lines]), stream);
+      }
+    }));
+    const copySeconds = (performance.now() - copyStart) / 1000;
+    const copyRows = (VISIT_BATCHES * 500) / copySeconds;
+    for (const c of copyClients) await c.end();
+    console.log(`visits: API ${fmt(apiRows)} rows/s, COPY ${fmt(copyRows)} rows/s`);
+    await admin.end();
+
+    const [b, n] = targets;
+    const med = (x: typeof b) => median(x.rounds.map((r) => r.rps));
+    const perRound = b.rounds.map((r, i) => r.rps / n.rounds[i].rps);
+    const cpu = cpus();
+    const section = [
+      `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, PostgreSQL;`,
+      `load average ${load.map((l) => fmt(l, 1)).join(' / ')} at start; ${fmt((performance.now() - t0) / 1000)} s in all. ${fmt(DEVICES)} activated devices.`,
+      '',
+      `**Heartbeats** (\`POST /device-api/heartbeat\`, each request a different device; ${ROUNDS} alternating rounds of ${SECONDS} s, 32 connections; then ${fmt(RATE)}/s paced for ${SECONDS * 2} s on 64 connections)`,
+      '',
+      table(['server', 'median req/s', 'range', 'paced p50 ms', 'paced p99 ms (goal ≤ 50)', 'ratio (goal ≥ 1.5)'], targets.map((x) => {
+        const rps = x.rounds.map((r) => r.rps);
+        const lat = x.paced.flatMap((r) => r.latencies);
+        return [x.name, fmt(median(rps)), `${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}`, fmt(median(lat), 1), fmt(quantile(lat, 0.99), 1),
+          x === b ? `**${fmt(med(b) / med(n), 2)}** (rounds ${fmt(Math.min(...perRound), 2)}–${fmt(Math.max(...perRound), 2)})` : '1.00 (baseline)'];
+      })),
+      '',
+      `**Visit ingest** (${VISIT_BATCHES} batches of 500 events, 4 at a time): \`POST /device-api/visits\` ${fmt(apiRows)} rows/s vs COPY of the same rows ${fmt(copyRows)} rows/s — **ratio ${fmt(apiRows / copyRows, 2)}** (goal ≥ 0.8).`,
+      '',
+      `**Memory**: server RSS ${fmt(idle.rssMiB)} MiB idle, ${fmt(full.rssMiB)} MiB with ${fmt(full.presence)} devices in the presence map (≈ ${fmt(((full.rssMiB - idle.rssMiB) * 1024 * 1024) / Math.max(1, full.presence))} bytes per device, after GC); one flush of all of them: ${fmt(flushMs)} ms.`,
+    ].join('\n');
+    console.log(`\n${section}\n`);
+    const text = readFileSync(README, 'utf8');
+    const a = text.indexOf(START);
+    const e = text.indexOf(END);
+    writeFileSync(README, a >= 0 && e > a ? `${text.slice(0, a + START.length)}\n${section}\n${text.slice(e)}` : `${text.trimEnd()}\n\n## Device loop\n\n${START}\n${section}\n${END}\n`);
+  } finally {
+    child.send({ cmd: 'close' });
+    await new Promise((res) => child.once('exit', res));
+    await root.query(`drop database if exists ${name} with (force)`);
+    await root.end();
+  }
+}
+
+if (process.argv[2] === 'serve') {
+  process.once('message', () => void serve(process.argv[3]));
+} else {
+  main().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

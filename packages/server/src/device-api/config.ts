@@ -1,0 +1,22 @@
+/** Timings of the device loop; defaults suit 60 s heartbeats, tests and the bench shorten them. */
+export type DeviceLoopConfig = {
+  /** base heartbeat period in seconds; each device gets it with a fixed jitter of up to ±10 % */
+  heartbeatSeconds: number;
+  /** how often each instance writes its presence map to the database */
+  flushMs: number;
+  /** device API calls a minute per device (heartbeats, batches, files) before 40029 */
+  callsPerMinute: number;
+  /** false: no flush timer (tests flush and run the sweep themselves, with a controlled clock) */
+  timers: boolean;
+};
+
+export const DEVICE_LOOP_DEFAULTS: DeviceLoopConfig = {
+  heartbeatSeconds: 60, flushMs: 5000, callsPerMinute: 600, timers: true,
+};
+
+/** A device's own heartbeat period: the base with a jitter fixed per device (no thundering herd). */
+export function intervalOf(deviceId: number, base: number): number {
+  const spread = Math.max(1, Math.round(base * 0.1));
+  const h = Math.imul(deviceId ^ 0x9e3779b9, 0x85ebca6b) >>> 0;
+  return Math.max(1, base + (h % (2 * spread + 1)) - spread);
+}

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import { COMMAND_ACTIONS, type CommandAction, type heartbeatBody } from '@vitrine/contract';
+import type { Deps } from '../deps.js';
+import { intervalOf } from './config.js';
+import type { AuthRow, HeartbeatRow } from './runtime.js';
+
+const ACTIONS = new Set<string>(COMMAND_ACTIONS);
+
+export const configOf = (d: AuthRow) => ({ name: d.name, type: d.type, direction: d.orientation, volume: d.volume, ai: d.ai, timezone: d.timezone });
+
+/**
+ * A heartbeat: its report goes into this instance's presence map (written in batches, never one
+ * UPDATE per heartbeat); the answer comes from the batched device_heartbeat statement (token, the
+ * device's settings, its unacknowledged commands — pending ones become delivered) and the playlist
+ * source's ETag.
+ */
+export async function heartbeat(deps: Deps, input: z.output<typeof heartbeatBody>, dev: HeartbeatRow, now = new Date()) {
+  const nowSec = now.getTime() / 1000;
+  const interval = intervalOf(dev.deviceId, deps.device.loop.heartbeatSeconds);
+  await deps.device.presence.record(dev.deviceId, dev.enterpriseId, interval, {
+    appVersion: input.appVersion, freeStorageMb: input.freeStorageMb, volume: input.volume, direction: input.direction,
+    errors: input.errors ?? [], clockSkew: input.clock === undefined ? 0 : Math.round(input.clock - nowSec), playing: input.playing,
+  }, Math.floor(nowSec));
+  const playlist = await deps.device.playlists.playlistFor(
+    { enterpriseId: dev.enterpriseId, deviceId: dev.deviceId, shopId: dev.shopId },
+    { type: dev.type, orientation: dev.orientation, ai: dev.ai, timezone: dev.timezone },
+    now,
+  );
+  return {
+    serverTime: Math.round(now.getTime()) / 1000,
+    interval,
+    playlistEtag: playlist.etag,
+    commands: dev.commands.filter((c) => ACTIONS.has(c.action)).map((c) => ({ ...c, action: c.action as CommandAction })),
+    config: configOf(dev),
+  };
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { Playlist } from '@vitrine/contract';
+
+/** Who a device call acts for: the device's enterprise, the device and its shop. */
+export type DeviceScope = { enterpriseId: number; deviceId: number; shopId: number };
+
+/** Everything about the device itself that a playlist depends on. */
+export type DeviceInputs = { type: string; orientation: number; ai: number; timezone: string };
+
+/**
+ * Where playlists come from: (device, now) → the playlist of API.md. The advertising slice provides
+ * the real one (plans loaded from the database, the pure resolution of DESIGN §7); until then every
+ * device gets the splash: no segments, no fallback. Its `etag` must hash every input of the answer
+ * so that the heartbeat's `playlistEtag` changes exactly when the playlist does.
+ */
+export type PlaylistSource = {
+  playlistFor(scope: DeviceScope, device: DeviceInputs, now: Date): Promise<Playlist>;
+};
+
+// Building an Intl formatter costs far more than using one: one per time zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** The local calendar day (YYYY-MM-DD), minute of the day and seconds until the next local midnight, in a time zone. */
+export function localDay(tz: string, now: Date): { day: string; minute: number; secondsToMidnight: number } {
+  const parts = formatterOf(tz).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
+  const elapsed = Number(get('hour')) * 3600 + Number(get('minute')) * 60 + Number(get('second'));
+  return { day: `${get('year')}-${get('month')}-${get('day')}`, minute: Math.floor(elapsed / 60), secondsToMidnight: 86400 - elapsed };
+}
+
+/** An ETag over named inputs (order-independent keys, stable JSON). */
+export function etagOf(inputs: Record<string, unknown>): string {
+  const stable = JSON.stringify(Object.keys(inputs).sort().map((k) => [k, inputs[k]]));
+  return `pl-${createHash('sha256').update(stable).digest('base64url').slice(0, 27)}`;
+}
+
+/** The splash for every device: nothing scheduled. Its answer depends on the device and the local day only. */
+export const splashPlaylists: PlaylistSource = {
+  async playlistFor(scope, device, now) {
+    const { day, secondsToMidnight } = localDay(device.timezone, now);
+    const nowSec = Math.floor(now.getTime() / 1000);
+    return {
+      etag: etagOf({ v: 1, device: scope.deviceId, shop: scope.shopId, ...device, day }),
+      generatedAt: nowSec,
+      timezone: device.timezone,
+      segments: [],
+      fallback: null,
+      bgm: [],
+      pitches: [],
+      files: [],
+      nextChangeAt: nowSec + secondsToMidnight,
+    };
+  },
+};
+
+/** The contents a device should be showing at `now` (empty = nothing scheduled: the splash). */
+export function expectedContents(p: Playlist, nowSec: number): { contents: Set<number>; since: number } | null {
+  const seg = p.segments.find((s) => s.from <= nowSec && nowSec < s.to);
+  if (seg) return { contents: new Set(seg.items.map((i) => i.contentId)), since: seg.from };
+  if (p.fallback?.items.length) return { contents: new Set(p.fallback.items.map((i) => i.contentId)), since: 0 };
+  return null;
+}

@@ -1,0 +1,76 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { batcher, type Batcher } from '../lib/batcher.js';
+import { DEVICE_LOOP_DEFAULTS, type DeviceLoopConfig } from './config.js';
+import { splashPlaylists, type PlaylistSource } from './playlist.js';
+import { Presence } from './presence.js';
+
+/** A live device token's device and its effective settings (device_auth). */
+export type AuthRow = {
+  enterpriseId: number; deviceId: number; shopId: number; timezone: string; name: string; type: string; orientation: number; volume: number; ai: number;
+};
+
+/** One device of a heartbeat batch (device_heartbeat): as AuthRow, with its unacknowledged commands in order. */
+export type HeartbeatRow = AuthRow & {
+  commands: { id: number; seq: number; action: string; params: Record<string, unknown>; ctime: number }[];
+};
+
+/**
+ * Calls per device and minute, counted in this instance's memory: a guard against a runaway
+ * player, not a security boundary (with N instances a device may reach N times the limit).
+ * Counting in the database would cost the write per heartbeat that presence avoids.
+ */
+export class DeviceLimiter {
+  private window = 0;
+  private counts = new Map<number, number>();
+  constructor(private readonly perMinute: number) {}
+  hit(deviceId: number, nowMs = Date.now()): boolean {
+    const w = Math.floor(nowMs / 60_000);
+    if (w !== this.window) {
+      this.window = w;
+      this.counts = new Map();
+    }
+    const n = (this.counts.get(deviceId) ?? 0) + 1;
+    this.counts.set(deviceId, n);
+    return n <= this.perMinute;
+  }
+}
+
+export type DeviceRuntime = {
+  loop: DeviceLoopConfig;
+  presence: Presence;
+  playlists: PlaylistSource;
+  limiter: DeviceLimiter;
+  auth: Batcher<string, AuthRow>;
+  heartbeats: Batcher<string, HeartbeatRow>;
+};
+
+const BATCH = { maxBatch: 500, maxInFlight: 4 };
+
+/** The device loop's shared parts for one app: presence map, batched lookups, limits, playlist source. */
+export function createDeviceRuntime(db: Db, config: Config, playlists: PlaylistSource = splashPlaylists): DeviceRuntime {
+  const loop = { ...DEVICE_LOOP_DEFAULTS, ...config.deviceLoop };
+  const byHash = <R extends { token_hash: string }, V>(sql: string, map: (r: R) => V) => async (hashes: string[]) => {
+    const rows = await db.tx({}, (q) => q.query<R>(sql, [hashes]));
+    return new Map(rows.map((r) => [r.token_hash, map(r)]));
+  };
+  type Row = {
+    token_hash: string; enterprise_id: number; device_id: number; shop_id: number; time_zone: string; name: string; type: string;
+    orientation: number; volume: number; ai: number;
+  };
+  const authOf = (r: Row): AuthRow => ({
+    enterpriseId: r.enterprise_id, deviceId: r.device_id, shopId: r.shop_id, timezone: r.time_zone, name: r.name, type: r.type,
+    orientation: r.orientation, volume: r.volume, ai: r.ai,
+  });
+  return {
+    loop,
+    presence: new Presence(db),
+    playlists,
+    limiter: new DeviceLimiter(loop.callsPerMinute),
+    auth: batcher(byHash<Row, AuthRow>('select * from device_auth($1::text[])', authOf), BATCH),
+    heartbeats: batcher(
+      byHash<Row & Pick<HeartbeatRow, 'commands'>, HeartbeatRow>('select * from device_heartbeat($1::text[])', (r) => ({ ...authOf(r), commands: r.commands })),
+      BATCH,
+    ),
+  };
+}
