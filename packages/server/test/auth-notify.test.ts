@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { buildApp } from '../src/app.js';
 import { openPg, type Db } from '../src/db/client.js';
-import { post, testConfig, useTestApp, type TestApp } from './harness.js';
+import { invalidated, post, testConfig, useTestApp, type TestApp } from './harness.js';
 import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders } from './factories.js';
 
 // Two instances on one database, each with a long auth cache: a change committed through one is
@@ -32,15 +32,6 @@ afterAll(async () => {
   await bDb?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Resolves once `t`'s cache was told to forget after `since` (the event, not a sleep). */
-async function invalidated(t: TestApp, since: number) {
-  const end = Date.now() + 10_000;
-  while (t.deps.cache.invalidations <= since) {
-    if (Date.now() > end) throw new Error('no invalidation arrived');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 describe('auth cache across instances', () => {
   it('a token revoked on A is refused on B once the notification arrived, and on A at once', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
-import { post, useTestApp } from './harness.js';
+import { adminWrite, post, useTestApp } from './harness.js';
 import { TENANT_ROUTES, type MatrixRoute } from './matrix/index.js';
 import { world, type World } from './matrix/types.js';
 import { addMemberWithRole, makeUser, tenantHeaders } from './factories.js';
@@ -56,7 +56,7 @@ describe('isolation matrix', () => {
   it('an expired token gets 65536 on every tenant route', async () => {
     const u = await makeUser(t);
     const node = await addMemberWithRole(t, w.a, u, 3);
-    await t.db.admin.query(`update sessions set expires_at = now() - interval '1 second' where user_id = $1`, [u.id]);
+    await adminWrite(t, `update sessions set expires_at = now() - interval '1 second' where user_id = $1`, [u.id]);
     for (const route of TENANT_ROUTES) {
       const body = typeof route.body === 'function' ? await route.body(w) : route.body;
       expect((await post(t, route.path, body, tenantHeaders(u, w.a, node))).body.ret).toBe(RET.unauthenticated);

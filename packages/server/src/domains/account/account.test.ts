@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
-import { post, useTestApp } from '../../../test/harness.js';
+import { adminWrite, post, useTestApp } from '../../../test/harness.js';
 import { PASSWORD, makeUser, randomPhone } from '../../../test/factories.js';
 
 const t = useTestApp();
@@ -142,7 +142,7 @@ describe('tokens', () => {
     expect((await post(t, 'account/info', {}, { ...w.headers, id: String(v.id) })).body.ret).toBe(RET.unauthenticated);
     await t.db.admin.query(`update sessions set last_seen_at = now() - interval '2 hours' where user_id = $1`, [v.id]);
     expect((await post(t, 'account/info', {}, v.headers)).body.ret).toBe(RET.unauthenticated);
-    await t.db.admin.query(`update sessions set last_seen_at = now(), expires_at = now() - interval '1 second' where user_id = $1`, [w.id]);
+    await adminWrite(t, `update sessions set last_seen_at = now(), expires_at = now() - interval '1 second' where user_id = $1`, [w.id]);
     expect((await post(t, 'account/info', {}, w.headers)).body.ret).toBe(RET.unauthenticated);
     expect((await post(t, 'account/info', {}, {})).body.ret).toBe(RET.unauthenticated);
   });
