@@ -15,9 +15,32 @@ export const smsCode = z.string({ error: 'code.format' }).trim().regex(/^\d{6}$/
 export const text = (max: number) => z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(max, 'field.tooLong');
 export const optionalText = (max: number) => z.string().trim().max(max, 'field.tooLong').optional();
 
-/** Numbers arrive as strings in form bodies. */
-export const int = z.coerce.number({ error: 'field.invalid' }).int('field.invalid');
+/** Numbers arrive as strings in form bodies; integers are the database's (32-bit, like its columns). */
+export const INT_MAX = 2147483647;
+export const int = z.coerce.number({ error: 'field.invalid' }).int('field.invalid').min(-INT_MAX - 1, 'field.invalid').max(INT_MAX, 'field.invalid');
 export const id = int.positive('field.invalid');
+
+/**
+ * Text the database can store: no NUL characters and no lone UTF-16 surrogates. The server checks
+ * every string of every body with it before the call's schema runs (plugins/register.ts).
+ */
+const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function badTextPath(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return BAD_TEXT.test(value) ? path.join('.') || '_' : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = badTextPath(value[i], [...path, String(i)]);
+      if (bad !== undefined) return bad;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const bad = badTextPath(k, path) ?? badTextPath(v, [...path, k]);
+      if (bad !== undefined) return bad;
+    }
+  }
+  return undefined;
+}
 
 /** Nested values travel as JSON strings in form bodies (API.md); accept both forms. */
 export function json<T extends z.ZodType>(schema: T) {

@@ -70,7 +70,7 @@ export const memberData = z.object({
   joined: z.preprocess((v) => (v === '' ? undefined : v), int.min(0).optional()).default(0),
 });
 /** Lists show the phone masked (138****0001); get shows it whole. */
-export const memberView = z.object({ shopName: z.string() });
+export const memberView = z.object({ shopName: z.string(), phone: z.string() });
 
 export const deviceData = z.object({
   code: text(64).regex(/^[\w-]+$/, 'field.invalid'),

@@ -22,8 +22,9 @@ const STORE = '/store';
 
 export const MANAGE_ACTIONS = ['restart', 'refresh', 'screenshot'] as const;
 const queued = z.object({ count: z.number(), commands: z.array(deviceCommand) });
-/** `requestId`: the client's idempotency key; the same key on the same device queues once. */
-const control = <S extends z.ZodRawShape>(shape: S) => z.object({ ids, requestId: z.string().trim().max(64).optional(), ...shape });
+/** `requestId`: the client's idempotency key; the same key on the same device queues once (blank = none). */
+const requestId = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(64, 'field.tooLong').optional());
+const control = <S extends z.ZodRawShape>(shape: S) => z.object({ ids, requestId, ...shape });
 const virtualStatus = z.coerce.number({ error: 'field.invalid' }).int('field.invalid').refine((v) => [0, 1, 3, 7].includes(v), 'field.invalid');
 const flag = z.coerce.number({ error: 'field.invalid' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'field.invalid' }));
 const controlValue = z.discriminatedUnion('control', [
@@ -54,7 +55,7 @@ const deviceControls = {
   }),
   bulk: defineCall({
     path: 'device/bulk', auth: 'tenant', perm: publish, log: sent, summary: 'One control applied to every enabled device matching a filter (max 5000)',
-    body: z.object({ value: json(controlValue), requestId: z.string().trim().max(64).optional() }).extend(scopeFilter.shape).extend(deviceListFilter.shape).extend({ status: int.optional() }),
+    body: z.object({ value: json(controlValue), requestId }).extend(scopeFilter.shape).extend(deviceListFilter.shape).extend({ status: int.optional() }),
     result: z.object({ count: z.number() }),
   }),
   commands: defineCall({

@@ -36,6 +36,11 @@ export type Config = {
    * (one extra statement per transaction: on in tests, `CHECK_WRITES=1` elsewhere).
    */
   checkWrites?: boolean;
+  /**
+   * Parse every answer with its call's result schema and fail the call on a mismatch (development
+   * and tests; off in production, where `CHECK_RESULTS=1` turns it on).
+   */
+  checkResults?: boolean;
   /** Device loop timings (heartbeat period, presence flush, sweep, per-device limit); defaults when absent. */
   deviceLoop?: Partial<DeviceLoopConfig>;
 };
@@ -73,6 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     hashConcurrency: Number(env.HASH_CONCURRENCY ?? 2),
     logger: env.LOG !== '0',
     checkWrites: env.CHECK_WRITES === '1',
+    checkResults: env.CHECK_RESULTS ? env.CHECK_RESULTS === '1' : env.NODE_ENV !== 'production',
     limits: {
       authPerMinute: Number(env.LIMIT_AUTH_PER_MINUTE ?? 60),
       smsPerMinute: Number(env.LIMIT_SMS_PER_MINUTE ?? 10),

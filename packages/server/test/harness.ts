@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { allCalls } from '@vitrine/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -18,7 +19,7 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
     port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false,
     dbAppRole: 'vitrine_app', dbPool: 4, authCacheMs: 0, jobs: false,
     secret: 'test-secret', apiBase: '/api', tokenIdleSeconds: 3600, tokenMaxSeconds: 86400,
-    hashConcurrency: 2, logger: false, checkWrites: true,
+    hashConcurrency: 2, logger: false, checkWrites: true, checkResults: true,
     // Every test calls from 127.0.0.1: per-IP limits high here, tested on their own in limits.test.ts.
     limits: { authPerMinute: 10_000, smsPerMinute: 10_000, smsPerIpDay: 10_000, smsPerPhoneDay: 10 },
     // No device-loop timers: tests flush presence and run the sweep themselves, with their own clock.
@@ -97,14 +98,19 @@ export async function invalidated(t: TestApp, since: number) {
 export type Envelope<T = Record<string, unknown>> = { ret: number; msg: string; result: T };
 
 /** POST a form body (the client's default) and parse the envelope. */
+const METHODS = new Map(allCalls.map((c) => [c.path, c.method]));
+
+/** Calls one contract path the way a client does: POST with a form body, or GET with a query string. */
 export async function post<T = Record<string, unknown>>(
   t: TestApp, path: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(body)) if (v !== undefined) form.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-  const res = await t.app.inject({
-    method: 'POST', url: `/api/${path}`, payload: form.toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-  });
+  const res = METHODS.get(path) === 'GET'
+    ? await t.app.inject({ method: 'GET', url: `/api/${path}?${form.toString()}`, headers })
+    : await t.app.inject({
+      method: 'POST', url: `/api/${path}`, payload: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
   return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
 }

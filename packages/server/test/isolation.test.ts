@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { adminWrite, post, useTestApp } from './harness.js';
-import { TENANT_ROUTES, type MatrixRoute } from './matrix/index.js';
+import { TENANT_ROUTES, markedRecords, type MatrixRoute } from './matrix/index.js';
 import { world, type World } from './matrix/types.js';
 import { addMemberWithRole, makeUser, tenantHeaders } from './factories.js';
 
@@ -32,6 +32,7 @@ describe('isolation matrix', () => {
   let w: World;
   it('builds the world', async () => {
     w = await world(t);
+    await markedRecords(w);
   });
   for (const route of TENANT_ROUTES) {
     for (const c of CASES) {
@@ -41,7 +42,9 @@ describe('isolation matrix', () => {
         const res = await post(t, route.path, body, c.headers(w));
         expect(res.body.ret).toBe(ret);
         expect(res.status).toBe(STATUS[ret]);
-        if (ret !== RET.ok) expect(JSON.stringify(res.body.result ?? null)).not.toContain(w.b.title);
+        const text = JSON.stringify(res.body.result ?? null);
+        expect(text).not.toContain(w.b.title);
+        expect(text).not.toContain(w.marker);
       });
     }
     if (route.foreign) {

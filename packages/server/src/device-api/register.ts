@@ -5,7 +5,7 @@ import { RET, message, type CallDef } from '@vitrine/contract';
 import type { Deps } from '../deps.js';
 import { AppError, fail } from '../errors.js';
 import { envelope } from '../plugins/protocol.js';
-import { jsonSchema, toFields } from '../plugins/register.js';
+import { checkResult, jsonSchema, rejectBadText, toFields } from '../plugins/register.js';
 import type { AuthRow } from './runtime.js';
 
 /** A handler that answered on its own (bytes, 304) returns this instead of a result. */
@@ -63,10 +63,12 @@ export function registerDevice<C extends CallDef, D extends AuthRow = AuthRow, P
     },
     handler: async (req, reply) => {
       const device = await deviceOf(deps, req, opts.authenticate);
+      rejectBadText((def.method === 'GET' ? req.query : req.body) ?? {});
       const parsed = schema.safeParse((def.method === 'GET' ? req.query : req.body) ?? {});
       if (!parsed.success) throw new AppError(RET.validation, 'validation.failed', toFields(parsed.error));
       const result = await handler(parsed.data as z.output<P>, device, req, reply);
       if (result === SENT) return reply;
+      if (deps.config.checkResults) checkResult(def, result ?? {});
       return reply.send(envelope(RET.ok, message('ok', req.lang), result ?? {}));
     },
   });

@@ -6,7 +6,7 @@ import { AppError, fail } from '../errors.js';
 import { sendBytes } from '../domains/files/range.js';
 import { openBytes } from '../domains/files/service.js';
 import { envelope, protocol } from '../plugins/protocol.js';
-import { register, jsonSchema } from '../plugins/register.js';
+import { checkResult, register, jsonSchema } from '../plugins/register.js';
 import { activate } from './activate.js';
 import { ack, receiveScreenshot } from './commands.js';
 import { batchBody, ingest } from './events.js';
@@ -85,6 +85,7 @@ async function screenshotRoute(app: FastifyInstance, { deps }: { deps: Deps }) {
         throw new AppError(RET.validation, 'validation.failed', [{ field: 'commandId', message: 'field.invalid' }]);
       }
       const result = await receiveScreenshot(deps, dev, parsed.data.commandId, part.file, part.filename);
+      if (deps.config.checkResults) checkResult(d.screenshot, result);
       return reply.send(envelope(RET.ok, message('ok', req.lang), result));
     },
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { RET, message, type CallDef } from '@vitrine/contract';
+import { RET, badTextPath, message, type CallDef } from '@vitrine/contract';
 import type { Deps } from '../deps.js';
 import { AppError, fail, type FieldError } from '../errors.js';
 import { hit } from '../lib/rate.js';
@@ -17,6 +17,12 @@ export type Handler<C extends CallDef> = (
 
 export function toFields(error: z.ZodError): FieldError[] {
   return error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message.includes(' ') ? 'field.invalid' : i.message }));
+}
+
+/** NUL characters and lone surrogates cannot be stored: 40001 naming the field, before any schema. */
+export function rejectBadText(input: unknown) {
+  const field = badTextPath(input);
+  if (field !== undefined) throw new AppError(RET.validation, 'validation.failed', [{ field, message: 'field.invalid' }]);
 }
 
 export async function contextFor(deps: Deps, def: CallDef, req: FastifyRequest): Promise<Ctx> {
@@ -43,6 +49,18 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
 }
 
+/**
+ * In development and tests an answer that does not match its call's result schema is a server bug:
+ * it fails loudly (50000, logged with the fields) instead of reaching a client that trusts the type.
+ */
+export function checkResult(def: CallDef, result: unknown) {
+  const parsed = def.result.safeParse(result);
+  if (!parsed.success) {
+    const where = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '_'}: ${i.message}`).join('; ');
+    throw new Error(`${def.path}: the answer does not match the contract's result schema (${where})`);
+  }
+}
+
 /** Register one contract call: validate the body, resolve the caller, run the handler, wrap the result. */
 export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, def: C, handler: Handler<C>) {
   const url = `/${def.path}`;
@@ -67,11 +85,13 @@ export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, de
         if (count > (def.limit === 'sms' ? smsPerMinute : authPerMinute)) throw fail.tooMany();
       }
       const ctx = await contextFor(deps, def, req);
+      rejectBadText((def.method === 'GET' ? req.query : req.body) ?? {});
       const parsed = def.body.safeParse((def.method === 'GET' ? req.query : req.body) ?? {});
       if (!parsed.success) throw new AppError(RET.validation, 'validation.failed', toFields(parsed.error));
       const result = await runCall(def, parsed.data, deps.config.checkWrites === true, () =>
         handler(parsed.data as z.output<C['body']>, ctx as CtxFor<C['auth']>),
       );
+      if (deps.config.checkResults) checkResult(def, result ?? {});
       return reply.send(envelope(RET.ok, message('ok', req.lang), result ?? {}));
     },
   });

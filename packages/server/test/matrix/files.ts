@@ -12,8 +12,9 @@ async function fileIn(w: World, ent: TestEnterprise): Promise<{ id: number; hash
 }
 
 // Tenant routes of the files area that every member may call with this body (add each new route).
-// file/signature (GET) and file/upload (multipart) are covered in domains/files/*.test.ts.
+// file/upload (multipart) is covered in domains/files/*.test.ts.
 export const FILES_ROUTES: MatrixRoute[] = [
+  { path: 'file/signature', body: { kind: 'avatar' } },
   {
     path: 'file/info', body: async (w) => ({ hash: (await fileIn(w, w.a)).hash }),
     foreign: async (w) => ({ hash: (await fileIn(w, w.b)).hash }),

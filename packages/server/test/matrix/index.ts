@@ -3,6 +3,7 @@ import { FILES_ROUTES } from './files.js';
 import { FOUNDATION_ROUTES } from './foundation.js';
 import { INBOX_ROUTES } from './inbox.js';
 import { STORES_ROUTES } from './stores.js';
+export { markedRecords } from './stores.js';
 import type { MatrixRoute } from './types.js';
 
 export type { MatrixRoute };

@@ -1,7 +1,7 @@
 import { RET } from '@vitrine/contract';
 import { post } from '../harness.js';
 import { addMemberWithRole, makeShop, makeUser, tenantHeaders, type TestEnterprise, type TestUser } from '../factories.js';
-import type { MatrixRoute, World } from './types.js';
+import { named, type MatrixRoute, type World } from './types.js';
 
 // Tenant routes of the stores area (issue 4). The world's store manager has the whole enterprise as
 // range but no examine or publish bit on /store; records a body names are made by a's owner, so a
@@ -25,7 +25,7 @@ function reviewerOf(w: World, ent: TestEnterprise): Promise<Rev> {
 
 const shops = new WeakMap<TestEnterprise, Promise<number>>();
 const shopIn = (w: World, ent: TestEnterprise) => {
-  if (!shops.has(ent)) shops.set(ent, reviewerOf(w, ent).then((rev) => makeShop(w.t, ent, {}, rev)));
+  if (!shops.has(ent)) shops.set(ent, reviewerOf(w, ent).then((rev) => makeShop(w.t, ent, { name: named(w, ent, 'Shop') }, rev)));
   return shops.get(ent)!;
 };
 const owner = (ent: TestEnterprise) => tenantHeaders(ent.owner, ent, ent.ownerRole);
@@ -33,11 +33,11 @@ const unique = () => `M${Math.floor(Math.random() * 1e9)}`;
 
 type Entity = { name: string; data: (w: World, ent: TestEnterprise) => Promise<Body> };
 const ENTITIES: Entity[] = [
-  { name: 'shop', data: async () => ({ name: 'Matrix shop', code: unique(), level: 2, province: '44', city: '4403', district: '440305' }) },
-  { name: 'et', data: async (w, ent) => ({ name: 'Entrance', etType: 'entrance', shopId: await shopIn(w, ent) }) },
-  { name: 'employee', data: async (w, ent) => ({ name: '员工', phone: '13700000000', gender: 1, shopId: await shopIn(w, ent) }) },
-  { name: 'member', data: async (w, ent) => ({ name: '会员', phone: '13600000000', gender: 2, ageBand: '19-29', shopId: await shopIn(w, ent) }) },
-  { name: 'device', data: async (w, ent) => ({ code: unique(), name: 'Screen', type: 'big', orientation: 1, shopId: await shopIn(w, ent) }) },
+  { name: 'shop', data: async (w, ent) => ({ name: named(w, ent, 'Matrix shop'), code: unique(), level: 2, province: '44', city: '4403', district: '440305' }) },
+  { name: 'et', data: async (w, ent) => ({ name: named(w, ent, 'Entrance'), etType: 'entrance', shopId: await shopIn(w, ent) }) },
+  { name: 'employee', data: async (w, ent) => ({ name: named(w, ent, '员工'), phone: '13700000000', gender: 1, shopId: await shopIn(w, ent) }) },
+  { name: 'member', data: async (w, ent) => ({ name: named(w, ent, '会员'), phone: '13600000000', gender: 2, ageBand: '19-29', shopId: await shopIn(w, ent) }) },
+  { name: 'device', data: async (w, ent) => ({ code: unique(), name: named(w, ent, 'Screen'), type: 'big', orientation: 1, shopId: await shopIn(w, ent) }) },
 ];
 
 async function draft(w: World, ent: TestEnterprise, e: Entity, submit = false, as?: Record<string, string>): Promise<number> {
@@ -96,6 +96,7 @@ function lifecycleRows(e: Entity): MatrixRoute[] {
       asManager: FORBIDDEN, foreign: async (w) => ({ id: await draft(w, w.b, e) }),
     },
     { path: p('history'), body: async (w) => ({ id: await shopOrRecord(w, e) }), foreign: foreignEnabled() },
+    { path: p('logs'), body: async (w) => ({ id: await shopOrRecord(w, e) }), foreign: foreignEnabled() },
   ];
 }
 
@@ -114,6 +115,11 @@ const control = (path: string, extra: Body): MatrixRoute => ({
   path, body: async (w) => ({ ...(await deviceIds(w, w.a)), ...extra }), asManager: FORBIDDEN,
   foreign: async (w) => ({ ...(await deviceIds(w, w.b)), ...extra }),
 });
+
+/** Enterprise b's marked records, one enabled per entity, so a's lists would show them if a filter broke. */
+export async function markedRecords(w: World) {
+  for (const e of ENTITIES) await enabled(w, w.b, e);
+}
 
 export const STORES_ROUTES: MatrixRoute[] = [
   { path: 'geo/provinces', body: {} },

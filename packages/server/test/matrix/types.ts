@@ -12,6 +12,8 @@ export type World = {
   /** a former member of a (status 0) */
   removed: TestUser;
   removedNode: string;
+  /** A string only enterprise b's records carry (names): no successful answer to a may contain it. */
+  marker: string;
 };
 
 type Body = Record<string, unknown>;
@@ -30,6 +32,9 @@ export type MatrixRoute = {
 };
 
 /** The world of the matrix (and of the operation-log test that replays its rows). */
+/** A record name: in enterprise b it carries the world's marker. */
+export const named = (w: World, ent: TestEnterprise, name: string) => (ent === w.b ? `${w.marker}${name}` : name);
+
 export async function world(t: TestApp): Promise<World> {
   const a = await makeEnterprise(t);
   const b = await makeEnterprise(t);
@@ -38,5 +43,6 @@ export async function world(t: TestApp): Promise<World> {
   const removed = await makeUser(t);
   const removedNode = await addMemberWithRole(t, a, removed, 1);
   await t.db.admin.query('update members set status = 0 where enterprise_id = $1 and user_id = $2', [a.companyId, removed.id]);
-  return { t, a, b, member, memberNode, removed, removedNode };
+  const marker = `Bmark${Math.floor(Math.random() * 1e9)}z`;
+  return { t, a, b, member, memberNode, removed, removedNode, marker };
 }

@@ -71,7 +71,7 @@ export async function queueCommands(
          select $1, s.id, s.command_seq, $3, $4, case when $5::text is null then null else $5::text || ':' || s.id end, $6,
                 now() + make_interval(secs => $7) from s
          returning ${COLUMNS}`,
-        [ent, todo, kind, JSON.stringify(payload), requestId ?? null, ctx.user.id, COMMAND_TTL_SECONDS],
+        [ent, todo, kind, JSON.stringify(payload), requestId || null, ctx.user.id, COMMAND_TTL_SECONDS],
       )
     : [];
   if (log && added.length) {

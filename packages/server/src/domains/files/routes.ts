@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { envelope } from '../../plugins/protocol.js';
-import { contextFor, register } from '../../plugins/register.js';
+import { checkResult, contextFor, register } from '../../plugins/register.js';
 import { runCall } from '../../oplog/call.js';
 import { contentDisposition } from './names.js';
 import * as svc from './service.js';
@@ -57,6 +57,7 @@ async function streamRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
       }
       const granted = permit;
       const result = await runCall(fileUpload, {}, deps.config.checkWrites === true, () => svc.receive(deps, ctx, granted, part.file, part.filename));
+      if (deps.config.checkResults) checkResult(fileUpload, result);
       return reply.send(envelope(RET.ok, message('ok', req.lang), result));
     },
   });
