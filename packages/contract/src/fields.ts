@@ -24,6 +24,7 @@ export const id = int.positive('field.invalid');
  * Text the database can store: no NUL characters and no lone UTF-16 surrogates. The server checks
  * every string of every body with it before the call's schema runs (plugins/register.ts).
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function badTextPath(value: unknown, path: string[] = []): string | undefined {
