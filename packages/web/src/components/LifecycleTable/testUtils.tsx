@@ -3,6 +3,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { settle } from '../../test/settle';
+export { settle };
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -31,12 +33,6 @@ export function mount() {
       container.remove();
     },
   };
-}
-
-export async function settle(ms = 30): Promise<void> {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  });
 }
 
 export async function click(el: Element | null | undefined): Promise<void> {

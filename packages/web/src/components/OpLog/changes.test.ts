@@ -25,7 +25,7 @@ describe('fieldChanges', () => {
 
   it('a creation lists what it set; statuses, commands and orientations are words', () => {
     expect(rows('zh-CN', 'device', { before: null, after: { command: 'volume', volume: 30 } })).toEqual([['命令', '—', '音量'], ['音量', '—', '30']]);
-    expect(rows('en-US', 'device', { before: null, after: { command: 'landscape', direction: 0 } })).toEqual([['Command', '—', 'Orientation'], ['Orientation', '—', 'Portrait']]);
+    expect(rows('en-US', 'device', { before: null, after: { command: 'direction', direction: 0 } })).toEqual([['Command', '—', 'Orientation'], ['Orientation', '—', 'Portrait']]);
     expect(rows('en-US', 'shop', { before: { online: 301 }, after: { online: 302 } })).toEqual([['Online state', 'Offline', 'Online']]);
     expect(rows('zh-CN', 'join-apply', { before: { status: 201 }, after: { status: 203, reason: '信息不全' } })).toEqual([
       ['状态', '未审核', '已拒绝'], ['原因', '—', '信息不全'],

@@ -10,6 +10,7 @@ import AppointmentPage from '../appointment/AppointmentPage';
 import IntroducePage from '../introduce/IntroducePage';
 import RegisterSucceedPage from '../registerSucceed/RegisterSucceedPage';
 import InlogPage from '../inlog/InlogPage';
+import { settle } from '../../test/settle';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -38,12 +39,6 @@ function type(input: HTMLInputElement, value: string): void {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   setter?.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
-async function settle(ms = 50): Promise<void> {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  });
 }
 
 const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);

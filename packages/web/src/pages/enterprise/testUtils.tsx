@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CallDef } from '@vitrine/contract';
+import { settle, tracked } from '../../test/settle';
+export { settle };
 
 // Render helpers for page tests: the real providers, `call` mocked by the test at the module boundary.
 
@@ -13,12 +15,13 @@ export type Handlers = Record<string, (body: Record<string, unknown>) => unknown
 
 /** A fake `call`: answers by the call's path from `handlers`; unknown paths fail the test loudly. */
 export function fakeCall(handlers: Handlers, seen: { path: string; body: unknown }[] = []) {
-  return async (def: CallDef, body?: unknown) => {
+  return (def: CallDef, body?: unknown) => tracked(async () => {
     seen.push({ path: def.path, body });
     const h = handlers[def.path];
     if (!h) throw new Error(`unexpected call ${def.path}`);
-    return h((body ?? {}) as Record<string, unknown>);
-  };
+    // answered through the call's result schema, so a contract change breaks the fake too
+    return def.result.parse(await h((body ?? {}) as Record<string, unknown>));
+  });
 }
 
 let root: Root | null = null;
@@ -40,12 +43,6 @@ export async function renderPage(node: ReactNode, url = '/'): Promise<HTMLElemen
   });
   await settle();
   return container;
-}
-
-export async function settle(ms = 30): Promise<void> {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  });
 }
 
 export function cleanup(): void {
