@@ -3,12 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './i18n';
 import './app/global.css';
+import { focusableScrollRegions } from './app/a11y';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+focusableScrollRegions();
 createRoot(root).render(
   <StrictMode>
     <Providers>

@@ -1,5 +1,6 @@
 import { useMemo, type Key, type ReactNode } from 'react';
-import { Button, Dropdown, Space, Switch, Table, Tabs, Typography } from 'antd';
+import { Button, Dropdown, Space, Switch, Table, Typography } from 'antd';
+import { TabsWithTools } from '../TabsWithTools/TabsWithTools';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -104,16 +105,16 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
 
   return (
     <div data-testid={`lifecycle-${config.entity}`}>
-      <Tabs
+      <TabsWithTools
         activeKey={tab}
         onChange={(key) => setParam('tab', key)}
         items={tabs.map((key) => ({ key, label: <span data-testid={`tab-${key}`}>{t(`tab.${key}`)}</span> }))}
-        tabBarExtraContent={
+        tools={
           <Space>
             {toolbar}
             {tab !== 'review' ? (
               <Space size={4}>
-                <Switch size="small" checked={bin} data-testid="toggle-bin" onChange={(on) => setParam('bin', on ? '1' : undefined)} />
+                <Switch size="small" checked={bin} data-testid="toggle-bin" aria-label={t('bin')} onChange={(on) => setParam('bin', on ? '1' : undefined)} />
                 <Typography.Text type="secondary">{t('bin')}</Typography.Text>
               </Space>
             ) : null}

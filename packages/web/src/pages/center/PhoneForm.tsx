@@ -41,7 +41,7 @@ export function PhoneForm({ phone }: { phone: string }) {
     <Card title={t('editor.phone')} data-testid="editor-phone">
       <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
         <Form.Item label={t('phoneNow')}>
-          <Input value={maskPhone(phone)} disabled />
+          <Input value={maskPhone(phone)} disabled aria-label={t('phoneNow')} />
         </Form.Item>
         <Form.Item name="un" label={t('phoneNew')} rules={[phoneRule(lang)]}>
           <Input maxLength={11} inputMode="numeric" data-testid="editor-phone-new" />
@@ -49,7 +49,7 @@ export function PhoneForm({ phone }: { phone: string }) {
         <Form.Item label={t('phoneCode')} required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="code" noStyle rules={[codeRule(lang)]}>
-              <Input maxLength={6} inputMode="numeric" data-testid="editor-phone-code" />
+              <Input maxLength={6} inputMode="numeric" data-testid="editor-phone-code" aria-label={t('phoneCode')} />
             </Form.Item>
             <SmsCodeButton form={form} purpose="bind" testId="editor-phone-send-code" onError={onError} />
           </Space.Compact>

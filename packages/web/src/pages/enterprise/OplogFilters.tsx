@@ -29,6 +29,7 @@ export function OplogFilters({ onFilter }: Props) {
       <Input.Search
         allowClear
         placeholder={t('oplog.keyword')}
+        aria-label={t('oplog.keyword')}
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
         onSearch={apply}
@@ -43,6 +44,7 @@ export function OplogFilters({ onFilter }: Props) {
             children: (
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <DatePicker.RangePicker
+                  aria-label={t('oplog.time')}
                   style={{ width: '100%' }}
                   value={range}
                   onChange={(v) => setRange(v && v[0] && v[1] ? [v[0], v[1]] : null)}
@@ -65,6 +67,7 @@ export function OplogFilters({ onFilter }: Props) {
                 allowClear
                 style={{ width: '100%' }}
                 placeholder={t('oplog.anyVerb')}
+                aria-label={t('oplog.verb')}
                 value={verb}
                 onChange={setVerb}
                 options={OP_VERBS.map((v) => ({ value: v, label: t(`oplog:verb.${v}`) }))}
@@ -81,6 +84,7 @@ export function OplogFilters({ onFilter }: Props) {
                 optionFilterProp="label"
                 style={{ width: '100%' }}
                 placeholder={t('oplog.anyOperator')}
+                aria-label={t('oplog.operator')}
                 value={operator}
                 onChange={setOperator}
                 loading={members.isPending}

@@ -55,6 +55,7 @@ export function RoleMenus() {
             value={jobId ?? undefined}
             loading={jobs.isPending}
             data-testid="perm-job"
+            aria-label={t('perm.job')}
             options={(jobs.data ?? []).map((j) => ({ value: j.id, label: `${j.name} · ${t(`role.${j.role}`)}` }))}
             onChange={(v: number) => {
               setPicked(v);

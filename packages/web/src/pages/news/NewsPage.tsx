@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { App, Badge, Button, Card, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
+import { App, Badge, Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
+import { TabsWithTools } from '../../components/TabsWithTools/TabsWithTools';
 import { CheckOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,7 @@ export default function NewsPage() {
     <div data-testid="news-page">
       <Typography.Title level={4} style={{ marginTop: 0 }}>{t('title')}</Typography.Title>
       <Card>
-        <Tabs
+        <TabsWithTools
           activeKey={tab}
           onChange={(k) => {
             setTab(k === 'all' || k === 'read' ? k : 'unread');
@@ -44,7 +45,7 @@ export default function NewsPage() {
             setSelected([]);
           }}
           items={(['unread', 'read', 'all'] as const).map((k) => ({ key: k, label: <span data-testid={`news-tab-${k}`}>{t(`tab.${k}`)}</span> }))}
-          tabBarExtraContent={
+          tools={
             <Space>
               <Button icon={<CheckOutlined />} disabled={selected.length === 0} loading={mark.isPending} onClick={markSelected} data-testid="news-mark-selected">
                 {t('markSelected', { count: selected.length })}

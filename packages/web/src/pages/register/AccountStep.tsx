@@ -56,7 +56,7 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
         {t('register.submit')}
       </Button>
       <div style={{ textAlign: 'center', marginTop: 16 }}>
-        {t('register.haveAccount')} <Link to="/index">{t('register.toLogin')}</Link>
+        {t('register.haveAccount')} <Link to="/index" className="vt-text-link">{t('register.toLogin')}</Link>
       </div>
     </Form>
   );
