@@ -19,6 +19,8 @@ export type Config = {
   jobs: boolean;
   production: boolean;
   demo: boolean;
+  /** With the demo: simulated screens drive the demo's devices through the device API (SIMULATE=0: off). */
+  simulate?: boolean;
   autoApprove: boolean;
   /** Server secret: peppers SMS-code hashes. Kept in DATA_DIR so restarts keep codes valid. */
   secret: string;
@@ -69,6 +71,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: env.JOBS !== '0',
     production: env.NODE_ENV === 'production',
     demo: env.DEMO !== '0',
+    simulate: env.SIMULATE !== '0',
     autoApprove: env.ENTERPRISE_AUTO_APPROVE === '1',
     secret: env.SECRET ?? secretFile(dataDir, '.secret'),
     apiBase: env.API_BASE ?? '/api',

@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
 import { DataDirLockedError, exclusive } from './db/lock.js';
 import { openDatabase } from './db/open.js';
-import { seedDemo } from './seed/demo.js';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo.js';
+import { startSimulation, type Simulation } from './sim/run.js';
 
 async function main() {
   const config = configFromEnv();
@@ -25,12 +27,27 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   if (config.jobs) await jobs.start();
+  let sim: Simulation | undefined;
+  let closing = false;
+  if (config.demo && config.simulate) {
+    // The demo's screens are simulated through the device API, so every status, play and visit the
+    // console shows was reported by a device (SIMULATE=0 leaves them never connected).
+    const { port } = app.server.address() as AddressInfo;
+    const host = ['0.0.0.0', '::', 'localhost', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    startSimulation({
+      base: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, phone: DEMO_USERS.supervisor.phone, password: DEMO_PASSWORD,
+      log: (m) => app.log.info(m),
+    }).then((s) => {
+      sim = s;
+      if (closing) s.stop();
+    }, (err: unknown) => app.log.warn(`simulator not started: ${err instanceof Error ? err.message : String(err)}`));
+  }
   app.log.info(`Vitrine on http://localhost:${config.port} (API ${config.apiBase}, docs ${config.apiBase}/docs, database ${db.kind})`);
 
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    sim?.stop();
     app.log.info(`${signal}: finishing requests and jobs in flight, then closing the database`);
     await app.close(); // stops accepting, waits for requests in flight, then stops the jobs
     await db.close();

@@ -72,8 +72,8 @@ async function seedBatch(q: Tx, from: number, to: number, manager: TenantCtx, su
     orientation: d === 0 ? 1 : 0, shopId: shop, etId: d === 0 ? etIds[k] : null, volume: 50, ai: d === 0 ? 1 : 0,
   })));
   const deviceIds = await bulkImport(q, DEVICE, manager, sup, rowsOf(devices, () => 'enabled'));
-  // No status is written here: a device's status comes from its heartbeats only (the device API and
-  // the sweep). Until a simulator drives them, the demo's devices are simply never connected.
+  // No status is written here: a device's status comes from its heartbeats only. With the demo,
+  // simulated screens (src/sim) activate and report through the device API (SIMULATE=0: never connected).
   await queueCommands(q, sup, deviceIds.filter((_, n) => n % 7 === 0), 'volume', { volume: 35 });
   stats.shops += shopIds.length;
   stats.devices += deviceIds.length;

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { DEVICE_BATCH_MAX, type CommandAction, type Playlist, type PlayEvent, type Span, type VisitEvent } from '@vitrine/contract';
+import { makePng } from '../domains/files/fixtures.js';
+import { ApiError, DeviceClient } from './client.js';
+import { seeded, visitorsBetween, type Rng } from './visitors.js';
+
+/**
+ * What goes wrong with a simulated screen, so every status appears in the console:
+ * - power-loss: it reports for a while, then goes silent (offline, 0);
+ * - storage-low: it reports little free storage (online but abnormal, 1);
+ * - stalled: it should be playing but reports no plays (playback abnormal, 3, when its plan says play).
+ */
+export type Fault = 'none' | 'power-loss' | 'storage-low' | 'stalled';
+
+export type SimDeviceSpec = {
+  id: number;
+  code: string;
+  activation: string;
+  hours: Span[];
+  fault: Fault;
+  /** traffic relative to an average screen */
+  weight: number;
+  seed: number;
+};
+
+type Command = { id: number; action: CommandAction; params: Record<string, unknown>; seq: number };
+type Logger = (msg: string) => void;
+
+/** One screen: activates with its code, then heartbeats, applies commands, plays its playlist and counts visitors. */
+export class SimDevice {
+  readonly client: DeviceClient;
+  private rng: Rng;
+  private interval = 60;
+  private timeZone = 'Asia/Shanghai';
+  private etag: string | undefined;
+  private playlist: Playlist | null = null;
+  private volume = 50;
+  private direction = 1;
+  private beats = 0;
+  private last = Date.now() / 1000;
+  private plays: PlayEvent[] = [];
+  private visits: VisitEvent[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** Heartbeats answered, commands acknowledged, events accepted: what the tests read. */
+  readonly counts = { beats: 0, acks: 0, plays: 0, visits: 0, errors: 0 };
+
+  constructor(base: string, readonly spec: SimDeviceSpec, private speed = 1, private log: Logger = () => {}) {
+    this.client = new DeviceClient(base);
+    this.rng = seeded(spec.seed);
+  }
+
+  async activate(): Promise<void> {
+    const r = await this.client.call<{ deviceToken: string; interval: number; config: { timezone: string; volume: number; direction: number } }>('activate', {
+      code: this.spec.code, activation: this.spec.activation,
+      hw: { model: 'Vitrine simulator', os: 'sim', screen: { w: 1920, h: 1080 }, appVersion: 'sim-1.0' },
+    });
+    this.client.token = r.deviceToken;
+    this.interval = r.interval;
+    this.timeZone = r.config.timezone;
+    this.volume = r.config.volume;
+    this.direction = r.config.direction;
+  }
+
+  /** Uploads `days` of backdated visitors, as a screen back from a long time offline would. */
+  async backfill(days: number, scale: number): Promise<number> {
+    const now = Date.now() / 1000;
+    let sent = 0;
+    for (let d = days; d > 0; d--) {
+      const events = visitorsBetween(now - d * 86400, now - (d - 1) * 86400, { timeZone: this.timeZone, hours: this.spec.hours, rng: this.rng, weight: this.spec.weight, scale });
+      for (let i = 0; i < events.length; i += DEVICE_BATCH_MAX) {
+        if (this.stopped) return sent;
+        const r = await this.client.call<{ accepted: number }>('visits', { events: events.slice(i, i + DEVICE_BATCH_MAX) });
+        sent += r.accepted;
+      }
+    }
+    this.counts.visits += sent;
+    return sent;
+  }
+
+  start(): void {
+    // spread the first heartbeats over a few seconds so a fleet does not beat in step
+    this.schedule(500 + this.rng() * 3000);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref?.();
+  }
+
+  /** One heartbeat period: report, apply commands, refresh the playlist, send what happened since the last one. */
+  async tick(): Promise<void> {
+    if (this.stopped) return;
+    if (this.spec.fault === 'power-loss' && this.beats >= 3) return; // the power went: nothing more is heard
+    const now = Date.now() / 1000;
+    try {
+      await this.beat(now);
+      this.collect(this.last, now);
+      await this.flush();
+      this.last = now;
+    } catch (err) {
+      this.counts.errors++;
+      this.log(`device ${this.spec.code}: ${err instanceof Error ? err.message : String(err)}`);
+      if (err instanceof ApiError && err.ret === 65536) return this.stop(); // deactivated in the console
+    }
+    this.schedule(this.interval * 1000);
+  }
+
+  private current(now: number) {
+    const seg = this.playlist?.segments.find((s) => s.from <= now && now < s.to);
+    if (seg) return { planId: seg.planId, items: seg.items, from: seg.from };
+    return this.playlist?.fallback ? { planId: this.playlist.fallback.planId, items: this.playlist.fallback.items, from: 0 } : null;
+  }
+
+  private async beat(now: number) {
+    const playing = this.spec.fault === 'stalled' ? null : this.nowPlaying(now);
+    const r = await this.client.call<{ interval: number; playlistEtag: string; commands: Command[] }>('heartbeat', {
+      appVersion: 'sim-1.0',
+      freeStorageMb: this.spec.fault === 'storage-low' ? 80 : 6000,
+      volume: this.volume,
+      direction: this.direction,
+      clock: Math.round(now),
+      playing,
+      ...(this.etag ? { playlistEtag: this.etag } : {}),
+      ...(this.spec.fault === 'storage-low' ? { errors: [{ code: 'storage.low', message: 'free storage under 100 MB' }] } : {}),
+    });
+    this.beats++;
+    this.counts.beats++;
+    this.interval = r.interval;
+    if (r.commands.length) await this.apply([...r.commands].sort((a, b) => a.seq - b.seq));
+    if (r.playlistEtag !== this.etag) {
+      const next = await this.client.playlist<Playlist>(this.etag);
+      if (next) this.playlist = next;
+      this.etag = r.playlistEtag;
+    }
+  }
+
+  private nowPlaying(now: number) {
+    const cur = this.current(now);
+    if (!cur || cur.items.length === 0) return null;
+    const total = cur.items.reduce((s, i) => s + Math.max(1000, i.durationMs), 0);
+    let at = ((now - cur.from) * 1000) % total;
+    for (const item of cur.items) {
+      at -= Math.max(1000, item.durationMs);
+      if (at < 0) return { contentId: item.contentId, planId: cur.planId };
+    }
+    return null;
+  }
+
+  private async apply(commands: Command[]) {
+    const results: { id: number; ok: 0 | 1; message?: string; file?: number }[] = [];
+    for (const c of commands) {
+      if (c.action === 'volume') this.volume = Number(c.params.volume ?? this.volume);
+      if (c.action === 'direction') this.direction = Number(c.params.direction ?? this.direction);
+      if (c.action === 'refresh') this.etag = undefined;
+      if (c.action === 'screenshot') {
+        results.push({ id: c.id, ok: 1, file: await this.client.screenshot(c.id, makePng(64, 36, c.id)) });
+        continue;
+      }
+      results.push({ id: c.id, ok: 1 });
+    }
+    const r = await this.client.call<{ accepted: number[] }>('ack', { results });
+    this.counts.acks += r.accepted.length;
+  }
+
+  /** Plays of the playlist's items and the visitors between two heartbeats. */
+  private collect(from: number, to: number) {
+    if (this.spec.fault !== 'stalled') {
+      let t = from;
+      while (t < to) {
+        const cur = this.current(t);
+        if (!cur || cur.items.length === 0) break;
+        let advanced = false;
+        for (const item of cur.items) {
+          const ms = Math.max(1000, item.durationMs);
+          if (t + ms / 1000 > to) break;
+          this.plays.push({ eventId: randomUUID(), contentId: item.contentId, planId: cur.planId, start: Math.round(t * 1000) / 1000, durationMs: ms });
+          t += ms / 1000;
+          advanced = true;
+        }
+        if (!advanced) break;
+      }
+    }
+    this.visits.push(...visitorsBetween(from, to, { timeZone: this.timeZone, hours: this.spec.hours, rng: this.rng, weight: this.spec.weight, scale: this.speed }));
+  }
+
+  /** Sends buffered events; what the server did not take stays buffered for the next period. */
+  private async flush() {
+    for (const [path, buf, key] of [['plays', this.plays, 'plays'], ['visits', this.visits, 'visits']] as const) {
+      while (buf.length) {
+        const batch = buf.slice(0, DEVICE_BATCH_MAX);
+        const r = await this.client.call<{ accepted: number; duplicates: number }>(path, { events: batch });
+        buf.splice(0, batch.length);
+        this.counts[key] += r.accepted;
+      }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_STATUS } from '@vitrine/contract';
+import { post, useTestApp } from '../../test/harness.js';
+import { makeDevice, makeFleet, type Fleet } from '../../test/devices.js';
+import { PASSWORD } from '../../test/factories.js';
+import { runDeviceJobs } from '../device-api/loop.js';
+import { faultOf, startSimulation, type Simulation } from './run.js';
+import { hourlyRate, localClock, poisson, seeded, visitorsBetween } from './visitors.js';
+
+// The simulator over real HTTP: a console user reads the codes, screens activate with them and live
+// on the device API; statuses come from the sweep over what they reported.
+
+const t = useTestApp();
+
+describe('visitors', () => {
+  it('follow the hourly curve within opening hours only, and are reproducible from a seed', () => {
+    const day = Date.UTC(2026, 10, 18, 16, 0, 0) / 1000; // 00:00 in Shanghai, a Thursday
+    const a = visitorsBetween(day, day + 86400, { timeZone: 'Asia/Shanghai', hours: [[600, 1200]], rng: seeded(7) });
+    const b = visitorsBetween(day, day + 86400, { timeZone: 'Asia/Shanghai', hours: [[600, 1200]], rng: seeded(7) });
+    expect(a.map((v) => [v.time, v.gender, v.ageBand, v.action])).toEqual(b.map((v) => [v.time, v.gender, v.ageBand, v.action]));
+    const hours = a.map((v) => localClock(v.time, 'Asia/Shanghai').hour);
+    expect(Math.min(...hours)).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...hours)).toBeLessThan(20);
+    const expected = Array.from({ length: 10 }, (_, i) => hourlyRate(10 + i, 4)).reduce((s, x) => s + x, 0);
+    expect(a.length).toBeGreaterThan(expected * 0.6);
+    expect(a.length).toBeLessThan(expected * 1.4);
+    expect(new Set(a.map((v) => v.gender))).toEqual(new Set([0, 1, 2]));
+  });
+
+  it('poisson counts have the asked mean', () => {
+    const rng = seeded(3);
+    const n = 4000;
+    const mean = Array.from({ length: n }, () => poisson(4, rng)).reduce((s, x) => s + x, 0) / n;
+    expect(mean).toBeGreaterThan(3.8);
+    expect(mean).toBeLessThan(4.2);
+  });
+});
+
+describe('a simulated fleet', () => {
+  let f: Fleet;
+  let sim: Simulation;
+  let base = '';
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => sim?.stop());
+
+  it('activates every device but the never-connected ones with the codes the console shows, and uploads backdated visitors', async () => {
+    f = await makeFleet(t, { hours: '00:00-24:00' });
+    for (let i = 0; i < 10; i++) ids.push((await makeDevice(t, f)).id);
+    sim = await startSimulation({ base, phone: f.ent.owner.phone, password: PASSWORD, neverConnected: 2, historyDays: 3, historyDevices: 1, speed: 3000, autostart: false });
+    expect(sim.devices.map((d) => d.spec.id)).toEqual(ids.slice(0, 8));
+    expect(sim.skipped).toEqual(ids.slice(8));
+    const sent = await sim.history;
+    expect(sent).toBeGreaterThan(50);
+    const [row] = await t.db.admin.query<{ n: number; days: number }>(
+      'select count(*)::int as n, count(distinct local_day)::int as days from visit_events where enterprise_id = $1 and device_id = $2', [f.ent.companyId, ids[0]],
+    );
+    expect(row.n).toBe(sent);
+    expect(row.days).toBeGreaterThanOrEqual(3);
+  });
+
+  it('heartbeats and visits through the device API; a command is applied and acknowledged', async () => {
+    expect((await post(t, 'device/volume', { ids: [ids[0]], volume: 33 }, f.sup)).body.ret).toBe(0);
+    const before = sim.devices.reduce((s, d) => s + d.counts.visits, 0);
+    for (const d of sim.devices) await d.tick();
+    // the command arrives with the first heartbeat and is acknowledged in the same period
+    expect(sim.devices[0].counts.acks).toBe(1);
+    const cmds = await post<{ list: { state: string }[] }>(t, 'device/commands', { id: ids[0] }, f.sup);
+    expect(cmds.body.result.list.map((c) => c.state)).toEqual(['acknowledged']);
+    expect(sim.devices.reduce((s, d) => s + d.counts.visits, 0)).toBeGreaterThan(before);
+    expect(sim.devices.every((d) => d.counts.beats === 1 && d.counts.errors === 0)).toBe(true);
+  });
+
+  it('the sweep turns what they reported into statuses: online, abnormal, never connected, and offline after a power loss', async () => {
+    await t.deps.device.presence.flush();
+    await runDeviceJobs(t.deps);
+    const status = async (id: number) => (await t.db.admin.query<{ s: number }>('select device_status as s from devices where id = $1', [id]))[0].s;
+    for (const [i, id] of ids.slice(0, 8).entries()) {
+      const fault = faultOf(i);
+      if (fault === 'storage-low') expect(await status(id)).toBe(DEVICE_STATUS.abnormal);
+      else if (fault === 'none') expect(await status(id)).toBe(DEVICE_STATUS.normal);
+    }
+    expect(await status(ids[9])).toBe(DEVICE_STATUS.offline);
+    // the power-loss screen (index 4) reports three times, then nothing
+    const lost = sim.devices[4];
+    expect(lost.spec.fault).toBe('power-loss');
+    for (let k = 0; k < 4; k++) await lost.tick();
+    expect(lost.counts.beats).toBe(3);
+    await t.deps.device.presence.flush();
+    await runDeviceJobs(t.deps, new Date(Date.now() + 10 * 60_000));
+    expect(await status(ids[4])).toBe(DEVICE_STATUS.offline);
+  });
+});
