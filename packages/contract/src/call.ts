@@ -28,8 +28,8 @@ export type CallDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.Zod
   method: 'POST' | 'GET';
   auth: A;
   perm?: Perm;
-  /** Rate-limit bucket applied per IP (see server plugins/rate-limit). */
-  limit?: 'auth' | 'sms';
+  /** Rate-limit bucket applied per IP (config `limits`): sign-in, SMS sending, screen activation. */
+  limit?: 'auth' | 'sms' | 'activate';
   summary: string;
   log?: OpLog | 'private';
   body: B;

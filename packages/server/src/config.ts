@@ -32,7 +32,7 @@ export type Config = {
   hashConcurrency: number;
   logger: boolean;
   /** Per-IP limits: calls a minute on the auth and SMS buckets, SMS codes a day. */
-  limits: { authPerMinute: number; smsPerMinute: number; smsPerIpDay: number; smsPerPhoneDay: number };
+  limits: { authPerMinute: number; smsPerMinute: number; smsPerIpDay: number; smsPerPhoneDay: number; activatePerMinute?: number };
   /**
    * Fail a call whose tenant transaction writes while its contract declares no operation-log verb
    * (one extra statement per transaction: on in tests, `CHECK_WRITES=1` elsewhere).
@@ -85,6 +85,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       authPerMinute: Number(env.LIMIT_AUTH_PER_MINUTE ?? 60),
       smsPerMinute: Number(env.LIMIT_SMS_PER_MINUTE ?? 10),
+      // screens activating behind one shop router roll out fast; each code still dies after 5 wrong tries
+      activatePerMinute: Number(env.LIMIT_ACTIVATE_PER_MINUTE ?? 600),
       smsPerIpDay: Number(env.LIMIT_SMS_PER_IP_DAY ?? 50),
       smsPerPhoneDay: Number(env.LIMIT_SMS_PER_PHONE_DAY ?? 10),
     },

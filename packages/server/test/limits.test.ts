@@ -3,7 +3,7 @@ import { RET } from '@vitrine/contract';
 import { post, useTestApp } from './harness.js';
 import { randomPhone } from './factories.js';
 
-const t = useTestApp({ limits: { authPerMinute: 5, smsPerMinute: 3, smsPerIpDay: 4, smsPerPhoneDay: 10 } });
+const t = useTestApp({ limits: { authPerMinute: 5, smsPerMinute: 3, smsPerIpDay: 4, smsPerPhoneDay: 10, activatePerMinute: 3 } });
 
 describe('per-IP limits, counted in the database', () => {
   it('refuses SMS sends past the per-minute and daily caps of one IP', async () => {
@@ -18,5 +18,16 @@ describe('per-IP limits, counted in the database', () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await post(t, 'account/exists', { un: randomPhone() })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('screen activation has its own bucket: a fleet rolling out does not lock people out of signing in', async () => {
+    const activate = () => t.app.inject({ method: 'POST', url: '/device-api/activate', payload: { code: 'NOPE', activation: 'AAAA-AAAA' } });
+    const rets = [];
+    for (let i = 0; i < 4; i++) rets.push((await activate()).json().ret);
+    expect(rets.slice(0, 3).every((r) => r !== RET.tooMany)).toBe(true);
+    expect(rets[3]).toBe(RET.tooMany);
+    // the sign-in bucket of this address is untouched by the activations
+    const [row] = await t.db.admin.query<{ count: number }>(`select count from rate_counters where key like 'ip:activate:%'`);
+    expect(row.count).toBe(4);
   });
 });

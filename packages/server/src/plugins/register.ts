@@ -81,8 +81,9 @@ export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, de
     handler: async (req, reply) => {
       if (def.limit) {
         const count = await deps.db.tx({}, (q) => hit(q, `ip:${def.limit}:${req.ip}`, 60));
-        const { authPerMinute, smsPerMinute } = deps.config.limits;
-        if (count > (def.limit === 'sms' ? smsPerMinute : authPerMinute)) throw fail.tooMany();
+        const { authPerMinute, smsPerMinute, activatePerMinute = 600 } = deps.config.limits;
+        const max = { auth: authPerMinute, sms: smsPerMinute, activate: activatePerMinute }[def.limit];
+        if (count > max) throw fail.tooMany();
       }
       const ctx = await contextFor(deps, def, req);
       rejectBadText((def.method === 'GET' ? req.query : req.body) ?? {});
