@@ -5,9 +5,10 @@ import { INBOX_MESSAGES } from './inbox.js';
 import { LIFECYCLE_MESSAGES } from './lifecycle.js';
 import { STORES_MESSAGES } from './stores.js';
 import { DEVICES_MESSAGES } from './devices.js';
+import { STATS_MESSAGES } from './stats.js';
 
 /** Every message the server can send, in both languages; one file per area. */
-export const MESSAGES = { ...BASE_MESSAGES, ...ENTERPRISE_MESSAGES, ...FILES_MESSAGES, ...INBOX_MESSAGES, ...LIFECYCLE_MESSAGES, ...STORES_MESSAGES, ...DEVICES_MESSAGES } as const;
+export const MESSAGES = { ...BASE_MESSAGES, ...ENTERPRISE_MESSAGES, ...FILES_MESSAGES, ...INBOX_MESSAGES, ...LIFECYCLE_MESSAGES, ...STORES_MESSAGES, ...DEVICES_MESSAGES, ...STATS_MESSAGES } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
 export type Lang = 'zh' | 'en';

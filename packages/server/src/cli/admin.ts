@@ -1,4 +1,4 @@
-// The platform operator's command: npm run admin -- enterprises | approve CODE | reject CODE | appointments
+// The platform operator's command: npm run admin -- enterprises | approve CODE | reject CODE | appointments | rebuild-stats
 // It reads the server's environment (DATA_DIR, DATABASE_URL, PORT). With PGlite a running server
 // holds the data folder, so the command then goes through the server's loopback operator endpoint,
 // authenticated by the secret the server keeps in DATA_DIR; otherwise it opens the database itself.
@@ -10,6 +10,7 @@ import { openDatabase } from '../db/open.js';
 import { DataDirLockedError } from '../db/lock.js';
 import { OPERATOR_SECRET_FILE } from '../plugins/operator.js';
 import * as svc from '../domains/operator/service.js';
+import { rebuildEnterprise } from '../stats/rollup.js';
 
 type Row = Record<string, unknown>;
 const config = configFromEnv();
@@ -84,8 +85,20 @@ async function main() {
       }
       return;
     }
+    case 'rebuild-stats': {
+      // Rollups rebuilt from the raw events (DESIGN §8), enterprise by enterprise, each in one statement set.
+      const folded = await direct(async (q) => {
+        let n = 0;
+        for (const { id } of await q.query<{ id: number }>('select id from enterprises order by id')) n += await rebuildEnterprise(q, id);
+        return n;
+      }).catch((err: unknown) => {
+        if (err instanceof DataDirLockedError) throw new Error('The server holds the data folder: stop it, then rebuild the statistics.');
+        throw err;
+      });
+      return console.log(`Statistics rebuilt from ${folded} visits.`);
+    }
     default:
-      console.log('usage: npm run admin -- enterprises | approve CODE | reject CODE | appointments');
+      console.log('usage: npm run admin -- enterprises | approve CODE | reject CODE | appointments | rebuild-stats');
       process.exitCode = command ? 2 : 0;
   }
 }

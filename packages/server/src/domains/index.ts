@@ -7,6 +7,7 @@ import { fileRoutes } from './files/routes.js';
 import { inboxRoutes } from './inbox/routes.js';
 import { operatorRoutes } from './operator/routes.js';
 import { publicRoutes } from './public/routes.js';
+import { statsRoutes } from './stats/routes.js';
 import { storeRoutes } from './stores/routes.js';
 
 /** Every domain's calls, registered under the API prefix. */
@@ -19,4 +20,5 @@ export function domainRoutes(app: FastifyInstance, deps: Deps) {
   fileRoutes(app, deps);
   inboxRoutes(app, deps);
   storeRoutes(app, deps);
+  statsRoutes(app, deps);
 }

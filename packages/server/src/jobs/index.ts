@@ -2,14 +2,15 @@ import type { Db } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { cleanup } from './cleanup.js';
 import { deviceSweep } from './device-sweep.js';
+import { statsRollup } from './stats-rollup.js';
 import { Jobs, type JobLog, type JobsOptions } from './runner.js';
 import type { JobDef } from './types.js';
 
 /**
  * Every background job, in one place: each one's schedule, retries and run live in its own file.
- * The next ones (stats rollups every minute, reminders, retention, settlement) are added to this list.
+ * The next ones (reminders, retention, settlement) are added to this list.
  */
-export const JOBS: JobDef<Deps>[] = [cleanup, deviceSweep];
+export const JOBS: JobDef<Deps>[] = [cleanup, deviceSweep, statsRollup];
 
 export function createJobs(db: Db, deps: () => Deps, log: JobLog, opts?: JobsOptions, defs: JobDef<Deps>[] = JOBS): Jobs<Deps> {
   return new Jobs<Deps>(db, defs, deps, log, opts);

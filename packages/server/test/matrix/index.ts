@@ -2,9 +2,10 @@ import { ENTERPRISE_ROUTES } from './enterprise.js';
 import { FILES_ROUTES } from './files.js';
 import { FOUNDATION_ROUTES } from './foundation.js';
 import { INBOX_ROUTES } from './inbox.js';
+import { STATS_ROUTES } from './stats.js';
 import { STORES_ROUTES } from './stores.js';
 export { markedRecords } from './stores.js';
 import type { MatrixRoute } from './types.js';
 
 export type { MatrixRoute };
-export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES];
+export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES, ...STATS_ROUTES];

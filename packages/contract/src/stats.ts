@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { DEVICE_TYPES } from './enums.js';
+import { int, json } from './fields.js';
+import { range } from './list.js';
+
+// Statistics (API.md "Statistics results"; spec §3 visitor statistics columns). Every figure is cut
+// to the caller's data range and to the filter; times are the shops' local days and hours.
+
+export const STATS_GROUPS = ['hour', 'day', 'week', 'month'] as const;
+export type StatsGroup = (typeof STATS_GROUPS)[number];
+
+/** The spec's age buckets, in order (visit ageBand 0–4). */
+export const AGE_BUCKETS = ['0-18', '19-29', '30-39', '40-49', '50+'] as const;
+
+/** Time range of the data centre: the shortcuts of the filter sidebar. */
+export const STATS_SHORTCUT_DAYS = [7, 30, 90] as const;
+/** Longest range one statistics call reads. */
+export const STATS_MAX_DAYS = 400;
+
+/** The filter object of the data centre: local days (YYYY-MM-DD, inclusive), shop scope, visitor and device filters. */
+export const statsFilter = z.object({
+  from: z.string({ error: 'field.required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'field.invalid'),
+  to: z.string({ error: 'field.required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'field.invalid'),
+  group: z.enum(STATS_GROUPS, { error: 'field.invalid' }).default('day'),
+  shopRange: json(range).optional(),
+  /** 1 male, 2 female, 0 unknown */
+  gender: int.min(0, 'field.invalid').max(2, 'field.invalid').optional(),
+  DeviceType: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).optional(),
+}).refine((f) => f.from <= f.to, { path: ['to'], message: 'stats.range' });
+
+const n = z.number();
+/** The spec's visitor columns: age buckets in person-visits, gender shares in %, actions per age bucket. */
+export const visitorColumns = z.object({
+  visits: n,
+  '0-18': n, '19-29': n, '30-39': n, '40-49': n, '50+': n,
+  female_num: n, male_num: n, unkownG_num: n,
+  'age_act_0-18': n, 'age_act_19-29': n, 'age_act_30-39': n, 'age_act_40-49': n, 'age_act_50+': n,
+  /** average seconds a visitor stayed */
+  dwell: n,
+});
+export type VisitorColumns = z.infer<typeof visitorColumns>;
+
+export const paResult = z.object({
+  summary: visitorColumns,
+  /** the same figures for the period just before, as long (KPI changes) */
+  previous: visitorColumns,
+  series: z.array(visitorColumns.extend({ t: z.string() })),
+  byShop: z.array(visitorColumns.extend({ shopId: n, shopName: z.string() })),
+  /** visits by local weekday (0 = Sunday) and hour: the heatmap */
+  heat: z.array(z.object({ weekday: n, hour: n, visits: n })),
+});
+export type PaResult = z.infer<typeof paResult>;
+
+const DATA = '/data/count';
+
+export const statsApi = {
+  stats: {
+    pa: defineCall({
+      path: 'stats/pa', auth: 'tenant', perm: { menu: DATA, bit: 'view' },
+      summary: 'Visitor statistics (spec columns) for the filter, grouped by hour, day, week or month; by shop; heatmap',
+      body: statsFilter, result: paResult,
+    }),
+  },
+};

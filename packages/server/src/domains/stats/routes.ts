@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '@vitrine/contract';
+import type { Deps } from '../../deps.js';
+import { register } from '../../plugins/register.js';
+import { visitorStats } from './service.js';
+
+export function statsRoutes(app: FastifyInstance, deps: Deps) {
+  register(app, deps, api.stats.pa, (input, ctx) => visitorStats(deps, ctx, input));
+}

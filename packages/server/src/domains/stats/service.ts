@@ -1,0 +1,108 @@
+import { AGE_BUCKETS, RET, STATS_MAX_DAYS, statsApi, type PaResult, type StatsGroup, type VisitorColumns } from '@vitrine/contract';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { Params } from '../../lifecycle/sql.js';
+import type { TenantCtx } from '../../plugins/context.js';
+import { tenantTx } from '../../db/tenant.js';
+import { VISIT_AGGREGATES } from '../../stats/rollup.js';
+import { shopScopeSql } from './scope.js';
+
+type Filter = z.output<typeof statsApi.stats.pa.body>;
+type Counts = { visits: number; male: number; female: number; unknown: number; age: number[]; act: number[]; dwell: number };
+
+const SUMS = `sum(visits)::int as visits, sum(male)::int as male, sum(female)::int as female, sum(unknown)::int as unknown,
+  sum(age0)::int as age0, sum(age1)::int as age1, sum(age2)::int as age2, sum(age3)::int as age3, sum(age4)::int as age4,
+  sum(act0)::int as act0, sum(act1)::int as act1, sum(act2)::int as act2, sum(act3)::int as act3, sum(act4)::int as act4,
+  coalesce(sum(dwell_ms), 0)::float8 as dwell`;
+
+const ROLLUP_COLS = 'visits, male, female, unknown, age0, age1, age2, age3, age4, act0, act1, act2, act3, act4, dwell_ms';
+
+type Row = Record<string, number | string | null>;
+
+const counts = (r: Row | undefined): Counts => ({
+  visits: Number(r?.visits ?? 0), male: Number(r?.male ?? 0), female: Number(r?.female ?? 0), unknown: Number(r?.unknown ?? 0),
+  age: [0, 1, 2, 3, 4].map((i) => Number(r?.[`age${i}`] ?? 0)), act: [0, 1, 2, 3, 4].map((i) => Number(r?.[`act${i}`] ?? 0)),
+  dwell: Number(r?.dwell ?? 0),
+});
+
+/** Shares in % with one decimal that add up to exactly 100 (largest remainder), or all 0 with no visits. */
+export function shares(parts: number[]): number[] {
+  const total = parts.reduce((s, x) => s + x, 0);
+  if (total === 0) return parts.map(() => 0);
+  const raw = parts.map((x) => (x * 1000) / total);
+  const floor = raw.map(Math.floor);
+  let left = 1000 - floor.reduce((s, x) => s + x, 0);
+  const order = raw.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
+  for (const [, i] of order) if (left-- > 0) floor[i]++;
+  return floor.map((x) => x / 10);
+}
+
+/** The spec's visitor columns from counts. */
+export function columns(c: Counts): VisitorColumns {
+  const [female, male, unknown] = shares([c.female, c.male, c.unknown]);
+  const out: Record<string, number> = { visits: c.visits, female_num: female, male_num: male, unkownG_num: unknown, dwell: c.visits ? Math.round(c.dwell / c.visits / 100) / 10 : 0 };
+  AGE_BUCKETS.forEach((b, i) => {
+    out[b] = c.age[i];
+    out[`age_act_${b}`] = c.act[i];
+  });
+  return out as VisitorColumns;
+}
+
+const DAY = 86_400_000;
+const dayNum = (d: string) => Date.parse(`${d}T00:00:00Z`);
+const dayStr = (n: number) => new Date(n).toISOString().slice(0, 10);
+
+const BUCKET: Record<StatsGroup, string> = {
+  hour: `to_char(local_day, 'YYYY-MM-DD') || ' ' || lpad(local_hour::text, 2, '0') || ':00'`,
+  day: `to_char(local_day, 'YYYY-MM-DD')`,
+  week: `to_char(date_trunc('week', local_day::timestamp), 'YYYY-MM-DD')`,
+  month: `to_char(local_day, 'YYYY-MM')`,
+};
+
+/**
+ * stats/pa: rollups up to the enterprise's watermark plus the raw visits past it (current to the
+ * minute). A gender filter reads the raw visits alone (rollups do not split age and action by gender).
+ */
+export function visitorStats(deps: Deps, ctx: TenantCtx, f: Filter): Promise<PaResult> {
+  const span = (dayNum(f.to) - dayNum(f.from)) / DAY + 1;
+  if (span > STATS_MAX_DAYS) throw new AppError(RET.validation, 'validation.failed', [{ field: 'to', message: 'stats.tooLong' }]);
+  const prevFrom = dayStr(dayNum(f.from) - span * DAY);
+  return tenantTx(deps.db, ctx, async (q, scope) => {
+    const p = new Params([scope.enterpriseId, prevFrom, f.to]);
+    const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
+    const deviceCond = f.DeviceType ? `and device_id in (select d.id from devices d where d.enterprise_id = $1 and d.type = ${p.add(f.DeviceType)})` : '';
+    const raw = (since: string, extra = '') => `select e.device_id, min(e.shop_id) as shop_id, e.local_day, e.local_hour, ${VISIT_AGGREGATES.replace(/\n/g, ' ')}
+        from visit_events e where e.enterprise_id = $1 and e.local_day between $2::date and $3::date and e.id > ${since} ${extra}
+       group by e.device_id, e.local_day, e.local_hour`;
+    const rawCols = `device_id, shop_id, local_day, local_hour, ${ROLLUP_COLS}`;
+    const source = f.gender !== undefined
+      ? raw('0', `and e.gender = ${p.add(f.gender)}`)
+      : `select ${rawCols} from visit_rollup_hourly where enterprise_id = $1 and local_day between $2::date and $3::date
+         union all
+         ${raw(`coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)`)}`;
+    const src = `with src (${rawCols}) as (${source}),
+      v as (select * from src where shop_id in (${shops}) ${deviceCond})`;
+    const fromP = p.add(f.from);
+    const [summary, previous] = await Promise.all([
+      q.query<Row>(`${src} select ${SUMS} from v where local_day >= ${fromP}::date`, p.values),
+      q.query<Row>(`${src} select ${SUMS} from v where local_day < ${fromP}::date`, p.values),
+    ]);
+    const series = await q.query<Row & { t: string }>(`${src} select ${BUCKET[f.group]} as t, ${SUMS} from v where local_day >= ${fromP}::date group by 1 order by 1`, p.values);
+    const byShop = await q.query<Row & { shop_id: number; name: string }>(
+      `${src} select v.shop_id, s.name, ${SUMS.replace(/sum\((\w+)\)/g, 'sum(v.$1)')} from v join shops s on s.enterprise_id = $1 and s.id = v.shop_id
+        where local_day >= ${fromP}::date group by v.shop_id, s.name order by 3 desc, v.shop_id`, p.values,
+    );
+    const heat = await q.query<{ weekday: number; hour: number; visits: number }>(
+      `${src} select extract(dow from local_day)::int as weekday, local_hour::int as hour, sum(visits)::int as visits from v
+        where local_day >= ${fromP}::date group by 1, 2 order by 1, 2`, p.values,
+    );
+    return {
+      summary: columns(counts(summary[0])),
+      previous: columns(counts(previous[0])),
+      series: series.map((r) => ({ t: r.t, ...columns(counts(r)) })),
+      byShop: byShop.map((r) => ({ shopId: r.shop_id, shopName: r.name, ...columns(counts(r)) })),
+      heat,
+    };
+  });
+}
