@@ -1,5 +1,9 @@
 // Query keys from one factory (CONVENTIONS: Medusa's query-key-factory).
 export const keys = {
+  stats: {
+    all: ['stats'] as const,
+    pa: (body: object) => ['stats', 'pa', body] as const,
+  },
   account: {
     all: ['account'] as const,
     info: () => ['account', 'info'] as const,

@@ -20,6 +20,7 @@ const NotFoundPage = lazy(() => import('../pages/placeholder/NotFoundPage'));
 const EnterprisePage = lazy(() => import('../pages/enterprise/EnterprisePage'));
 const NewsPage = lazy(() => import('../pages/news/NewsPage'));
 const CenterPage = lazy(() => import('../pages/center/CenterPage'));
+const CountPage = lazy(() => import('../pages/data/CountPage'));
 const CenterEditorPage = lazy(() => import('../pages/center/CenterEditorPage'));
 const StorePage = lazy(() => import('../pages/store/StorePage'));
 const ManageDetailsPage = lazy(() => import('../pages/store/ManageDetailsPage'));
@@ -72,7 +73,7 @@ export const routes: RouteObject[] = [
             { path: 'manage_details', element: page(ManageDetailsPage) },
             { path: 'per_details', element: page(PerDetailsPage) },
           ]),
-          section('data', [{ path: 'count', element: placeholder('count') }]),
+          section('data', [{ path: 'count', element: page(CountPage) }]),
           // The side menu's default entry says /count.
           { path: 'count', element: to('/data/count') },
           { path: 'advert', element: placeholder('advert') },
