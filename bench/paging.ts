@@ -11,8 +11,8 @@ import pg from 'pg';
 import { migrate } from '../packages/server/src/db/migrate.js';
 import { openPg } from '../packages/server/src/db/client.js';
 import { pageStatement, type PageSql } from '../packages/server/src/db/paging.js';
-import { DEVICE } from '../packages/server/src/domains/devices/entity.js';
-import { SHOP } from '../packages/server/src/domains/stores/entities.js';
+import { DEVICE } from '../packages/server/src/records/device-entity.js';
+import { SHOP } from '../packages/server/src/records/store-entities.js';
 import { listSql } from '../packages/server/src/lifecycle/lists.js';
 import { seedStores } from './stores-seed.js';
 

@@ -7,6 +7,9 @@ import { fileRoutes } from './files/routes.js';
 import { inboxRoutes } from './inbox/routes.js';
 import { operatorRoutes } from './operator/routes.js';
 import { publicRoutes } from './public/routes.js';
+import { storeServices } from '../records/services.js';
+import { deviceRoutes } from './devices/routes.js';
+import { geoRoutes } from './geo/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { storeRoutes } from './stores/routes.js';
 
@@ -19,6 +22,9 @@ export function domainRoutes(app: FastifyInstance, deps: Deps) {
   enterpriseRoutes(app, deps);
   fileRoutes(app, deps);
   inboxRoutes(app, deps);
-  storeRoutes(app, deps);
+  const records = storeServices(deps.db);
+  geoRoutes(app, deps);
+  storeRoutes(app, deps, records);
+  deviceRoutes(app, deps, records.device);
   statsRoutes(app, deps);
 }

@@ -6,7 +6,7 @@ import { Params, columnAccessor, rangeSql } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { page } from '../../db/paging.js';
 import type { Tx } from '../../db/tenant.js';
-import { DEVICE } from './entity.js';
+import { DEVICE } from '../../records/device-entity.js';
 
 // The remote-control command queue. Each command belongs to one device and gets that device's next
 // sequence number (devices.command_seq), so the device API can deliver them in order; a client

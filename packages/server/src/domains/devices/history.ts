@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js';
 import { localDay } from '../../device-api/playlist.js';
 import { reach } from '../../lifecycle/access.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { DEVICE } from './entity.js';
+import { DEVICE } from '../../records/device-entity.js';
 import { tenantTx } from '../../db/tenant.js';
 
 type Event = { status: number; previous: number | null; at: number };

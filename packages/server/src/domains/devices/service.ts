@@ -5,7 +5,7 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { tenantTx } from '../../db/tenant.js';
 import { commandOf, controllable, listCommands, queueCommands, type CommandRow, type ControlValue } from './commands.js';
 import { signRawUrl } from '../files/sign.js';
-import { DEVICE } from './entity.js';
+import { DEVICE } from '../../records/device-entity.js';
 
 const BULK_MAX = 5000;
 type Control = { ids: number[]; requestId?: string };

@@ -6,8 +6,8 @@ import { listRecords, listSql, type ListFilter } from '../../lifecycle/lists.js'
 import type { EntityConfig, Item } from '../../lifecycle/types.js';
 import { scopeOf } from '../../lifecycle/access.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { DEVICE } from '../devices/entity.js';
-import { SHOP } from '../stores/entities.js';
+import { DEVICE } from '../../records/device-entity.js';
+import { SHOP } from '../../records/store-entities.js';
 import { treeChildren } from './tree.js';
 
 type RegionOut = { id: string; pid: string; name: string; title: string; level: number };

@@ -2,7 +2,7 @@ import { deviceTreeId, shopIdOf, shopTreeId, type Lang, type TreeNode } from '@v
 import type { Q } from '../../db/client.js';
 import { Params, columnAccessor, rangeSql } from '../../lifecycle/sql.js';
 import type { Scope } from '../../lifecycle/types.js';
-import { SHOP } from '../stores/entities.js';
+import { SHOP } from '../../records/store-entities.js';
 
 // The lazy area tree of the tree dialog: provinces → cities → districts → shops (→ devices), only
 // where enabled shops in the caller's range are, each with the number of shops (or devices) below.

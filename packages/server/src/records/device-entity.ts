@@ -1,7 +1,7 @@
 import { DEVICE_STATUSES, deviceTreeId } from '@vitrine/contract';
-import { fail } from '../../errors.js';
-import type { EntityConfig } from '../../lifecycle/types.js';
-import { checkFree, checkShop, suffix } from '../stores/checks.js';
+import { fail } from '../errors.js';
+import type { EntityConfig } from '../lifecycle/types.js';
+import { checkFree, checkShop, suffix } from './checks.js';
 
 /** Devices (menu /store): registered in the console; status, app version and last seen come from the device. */
 export const DEVICE: EntityConfig = {

@@ -1,6 +1,6 @@
-import type { Q } from '../../db/client.js';
-import { fail } from '../../errors.js';
-import type { Scope } from '../../lifecycle/types.js';
+import type { Q } from '../db/client.js';
+import { fail } from '../errors.js';
+import type { Scope } from '../lifecycle/types.js';
 
 // Checks shared by the stores-area entities' validation.
 

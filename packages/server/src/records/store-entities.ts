@@ -1,6 +1,6 @@
 import { shopTreeId } from '@vitrine/contract';
-import { fail } from '../../errors.js';
-import type { Accessor, EntityConfig } from '../../lifecycle/types.js';
+import { fail } from '../errors.js';
+import type { Accessor, EntityConfig } from '../lifecycle/types.js';
 import { checkFree, checkRef, checkRegion, checkShop, maskPhone, suffix } from './checks.js';
 
 // The stores-area lifecycle entities (menu /store): shops, store points, employees, shop members.

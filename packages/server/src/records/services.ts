@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.js';
-import { lifecycleService, type LifecycleService } from '../../lifecycle/service.js';
-import { DEVICE } from '../devices/entity.js';
-import { EMPLOYEE, ET, MEMBER, SHOP } from './entities.js';
+import type { Db } from '../db/client.js';
+import { lifecycleService, type LifecycleService } from '../lifecycle/service.js';
+import { DEVICE } from './device-entity.js';
+import { EMPLOYEE, ET, MEMBER, SHOP } from './store-entities.js';
 
 export type StoreServices = Record<'shop' | 'et' | 'employee' | 'member' | 'device', LifecycleService>;
 
