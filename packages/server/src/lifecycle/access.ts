@@ -9,12 +9,13 @@ export const scopeOf = (ctx: TenantCtx): Scope => ({ enterpriseId: ctx.enterpris
 
 /**
  * A record the caller may reach: another enterprise's (or no) record → 40004; outside the caller's
- * data range → 40003, unless the caller wrote its head version (own drafts stay their author's).
+ * data range → 40003. Authorship never widens the range: outside it, an author reaches only their
+ * own draft of a record that was never approved (DESIGN §5).
  */
 export async function reach(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, lock = false): Promise<RecordState> {
   const rec = await loadRecord(q, cfg, scopeOf(ctx), id, lock);
   if (!rec) throw fail.notFound();
-  if (!rec.inRange && rec.headAuthor !== ctx.user.id) throw fail.forbidden('lifecycle.outOfRange');
+  if (!rec.inRange && !(rec.headAuthor === ctx.user.id && rec.liveVersion === null)) throw fail.forbidden('lifecycle.outOfRange');
   return rec;
 }
 

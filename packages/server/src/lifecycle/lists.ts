@@ -29,11 +29,10 @@ function conditions(cfg: EntityConfig, scope: Scope, userId: number, kind: ListK
   if (kind === 'enabled') where.push('t.live_version is not null', `t.deleted_at is ${deleted ? 'not ' : ''}null`);
   if (kind === 'mine') where.push(`v.author_id = ${p.add(userId)}`, `v.status in (${C.draft}, ${C.rejected})`, `v.deleted_at is ${deleted ? 'not ' : ''}null`);
   if (kind === 'review') where.push(`v.status = ${C.submitted}`);
-  // Own drafts are the author's whatever the range; everything else is cut to the caller's range.
-  if (kind !== 'mine') {
-    const own = rangeSql(cfg, acc, scope.range, p.add, '$1');
-    if (own) where.push(own);
-  }
+  // Everything is cut to the caller's range, except the author's own drafts of records never
+  // approved (authorship never widens the range beyond them).
+  const own = rangeSql(cfg, acc, scope.range, p.add, '$1');
+  if (own) where.push(kind === 'mine' ? `(t.live_version is null or ${own})` : own);
   const chosen = rangeSql(cfg, acc, filterRange(f), p.add, '$1');
   if (chosen) where.push(chosen);
   if (typeof f.keyword === 'string' && f.keyword && cfg.keyword.length) {
