@@ -1,0 +1,63 @@
+import { AGE_BUCKETS, type PaResult } from '@vitrine/contract';
+import type { EChartsCoreOption } from 'echarts/core';
+
+// The data centre's chart options, built from a stats/pa answer (pure, so they are tested without a canvas).
+
+type T = (key: string, opts?: Record<string, unknown>) => string;
+
+const PRIMARY = '#2f5bea';
+const GENDER_COLOURS = ['#e8589a', '#2f5bea', '#8c8c8c'];
+
+export function trendOption(r: PaResult, t: T): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    grid: { left: 48, right: 16, top: 24, bottom: 32 },
+    xAxis: { type: 'category', data: r.series.map((s) => s.t) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [{ name: t('kpi.visits'), type: 'line', smooth: true, areaStyle: { opacity: 0.12 }, color: PRIMARY, data: r.series.map((s) => s.visits) }],
+  };
+}
+
+export function ageOption(r: PaResult, t: T): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { bottom: 0 },
+    grid: { left: 48, right: 16, top: 16, bottom: 48 },
+    xAxis: { type: 'category', data: [...AGE_BUCKETS] },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { name: t('chart.ageVisits'), type: 'bar', color: PRIMARY, data: AGE_BUCKETS.map((b) => r.summary[b]) },
+      { name: t('chart.ageActions'), type: 'bar', color: '#13a8a8', data: AGE_BUCKETS.map((b) => r.summary[`age_act_${b}`]) },
+    ],
+  };
+}
+
+export function genderOption(r: PaResult, t: T): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'item', formatter: '{b}: {d}%' },
+    legend: { bottom: 0 },
+    color: GENDER_COLOURS,
+    series: [{
+      type: 'pie', radius: ['42%', '72%'], label: { position: 'inside', formatter: '{c}%', color: '#fff', fontWeight: 600 },
+      data: [
+        { name: t('gender.2'), value: r.summary.female_num },
+        { name: t('gender.1'), value: r.summary.male_num },
+        { name: t('gender.0'), value: r.summary.unkownG_num },
+      ],
+    }],
+  };
+}
+
+/** Visits by weekday (rows, Monday first) and hour (columns). */
+export function heatOption(r: PaResult, t: T): EChartsCoreOption {
+  const days = [1, 2, 3, 4, 5, 6, 0];
+  const max = Math.max(1, ...r.heat.map((h) => h.visits));
+  return {
+    tooltip: { position: 'top' },
+    grid: { left: 56, right: 72, top: 8, bottom: 28 },
+    xAxis: { type: 'category', data: Array.from({ length: 24 }, (_, h) => String(h)), splitArea: { show: true } },
+    yAxis: { type: 'category', data: days.map((d) => t(`weekday.${d}`)), splitArea: { show: true } },
+    visualMap: { min: 0, max, calculable: true, orient: 'vertical', right: 0, top: 'middle', itemHeight: 160, inRange: { color: ['#eef3ff', PRIMARY] } },
+    series: [{ type: 'heatmap', data: r.heat.map((h) => [h.hour, days.indexOf(h.weekday), h.visits]) }],
+  };
+}
