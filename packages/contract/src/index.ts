@@ -15,6 +15,7 @@ export * from './stores.js';
 export * from './device-api.js';
 export * from './hours.js';
 export * from './stats.js';
+export * from './advert.js';
 
 import { account } from './account.js';
 import { enterpriseApi } from './enterprise.js';
@@ -22,6 +23,7 @@ import { filesApi } from './files.js';
 import { inboxApi } from './inbox.js';
 import { storesApi } from './stores.js';
 import { statsApi } from './stats.js';
+import { advertApi } from './advert.js';
 import { companyCalls } from './company.js';
 import { operatorCalls, publicCalls } from './public.js';
 import type { CallDef } from './call.js';
@@ -29,7 +31,7 @@ import type { CallDef } from './call.js';
 /** Every call of the API, by area; the server registers exactly these. */
 export const api = {
   account, company: companyCalls, public: publicCalls, operator: operatorCalls,
-  ...enterpriseApi, ...filesApi, ...inboxApi, ...storesApi, ...statsApi,
+  ...enterpriseApi, ...filesApi, ...inboxApi, ...storesApi, ...statsApi, ...advertApi,
 };
 
 export const allCalls = Object.values(api).flatMap((area) => Object.values(area) as CallDef[]);

@@ -8,6 +8,7 @@ import { inboxRoutes } from './inbox/routes.js';
 import { operatorRoutes } from './operator/routes.js';
 import { publicRoutes } from './public/routes.js';
 import { storeServices } from '../records/services.js';
+import { advertRoutes } from './advert/routes.js';
 import { deviceRoutes } from './devices/routes.js';
 import { geoRoutes } from './geo/routes.js';
 import { statsRoutes } from './stats/routes.js';
@@ -27,4 +28,5 @@ export function domainRoutes(app: FastifyInstance, deps: Deps) {
   storeRoutes(app, deps, records);
   deviceRoutes(app, deps, records.device);
   statsRoutes(app, deps);
+  advertRoutes(app, deps);
 }

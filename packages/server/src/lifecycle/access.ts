@@ -19,10 +19,21 @@ export async function reach(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number,
   return rec;
 }
 
-/** Reach a record for a decision on its enabled version: it must lie in the range (authorship is not enough). */
+/**
+ * Reach a record to change it: everything it touches must lie in the range (a record aimed at
+ * several areas is written only by someone whose range holds them all), except the author's own
+ * never-approved draft.
+ */
+export async function reachToWrite(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, lock = false): Promise<RecordState> {
+  const rec = await reach(q, cfg, ctx, id, lock);
+  if (!rec.covered && !(rec.headAuthor === ctx.user.id && rec.liveVersion === null)) throw fail.forbidden('lifecycle.outOfRange');
+  return rec;
+}
+
+/** Reach a record for a decision on its enabled version: all of it must lie in the range (authorship is not enough). */
 export async function reachInRange(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, lock = false): Promise<RecordState> {
   const rec = await reach(q, cfg, ctx, id, lock);
-  if (!rec.inRange) throw fail.forbidden('lifecycle.outOfRange');
+  if (!rec.inRange || !rec.covered) throw fail.forbidden('lifecycle.outOfRange');
   return rec;
 }
 

@@ -3,26 +3,29 @@ import type { Q } from '../db/client.js';
 import type { Tx } from '../db/tenant.js';
 import { fail } from '../errors.js';
 import type { TenantCtx } from '../plugins/context.js';
-import { isWork, ownWork, reach, scopeOf } from './access.js';
+import { isWork, ownWork, reach, reachToWrite, scopeOf } from './access.js';
 import { notify, reviewersOf } from './notify.js';
 import { versionItem } from './read.js';
 import { checkDataInRange, insertRecord, insertVersion, syncColumns } from './store.js';
+import { saveTargets, type TargetRow } from './targets.js';
 import { titleOf, type Data, type EntityConfig, type Item } from './types.js';
 
 // The author's side of the lifecycle: create, update, copy, apply, delete-own, recovery-own.
 
-async function prepare(q: Q, cfg: EntityConfig, ctx: TenantCtx, input: Data, recordId: number | null): Promise<Data> {
+/** Validated data that lies in the caller's range, and its target rows (targets records). */
+async function prepare(q: Q, cfg: EntityConfig, ctx: TenantCtx, input: Data, recordId: number | null): Promise<{ data: Data; targets: TargetRow[] | null }> {
   const data = cfg.validate ? await cfg.validate(q, scopeOf(ctx), input, recordId) : input;
-  await checkDataInRange(q, cfg, scopeOf(ctx), data, recordId);
-  return data;
+  const targets = await checkDataInRange(q, cfg, scopeOf(ctx), data, recordId);
+  return { data, targets };
 }
 
 /** A new record with its first version, a draft (101). */
 export async function createRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, input: Data, from?: number): Promise<Item> {
   const scope = scopeOf(ctx);
-  const data = await prepare(q, cfg, ctx, input, null);
+  const { data, targets } = await prepare(q, cfg, ctx, input, null);
   const id = await insertRecord(q, cfg, scope, ctx.user.id, data);
   await insertVersion(q, cfg, scope, id, 1, ctx.user.id, data);
+  if (targets) await saveTargets(q, cfg, scope, id, 1, targets);
   q.changed({ id, label: titleOf(cfg, data), before: from === undefined ? undefined : { from }, after: data });
   return versionItem(q, cfg, scope, id, 1);
 }
@@ -33,9 +36,9 @@ export async function createRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, inp
  */
 export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, input: Data): Promise<Item> {
   const scope = scopeOf(ctx);
-  const rec = await reach(q, cfg, ctx, id, true);
+  const rec = await reachToWrite(q, cfg, ctx, id, true);
   if (rec.deleted) throw fail.conflict('lifecycle.deleted');
-  const data = await prepare(q, cfg, ctx, input, id);
+  const { data, targets } = await prepare(q, cfg, ctx, input, id);
   let version = rec.version;
   if (rec.status === C.approved) {
     version = rec.version + 1;
@@ -51,6 +54,7 @@ export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id:
     await q.query(`update ${cfg.table} set status = ${C.draft}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
     if (rec.liveVersion === null) await syncColumns(q, cfg, scope, id, data);
   }
+  if (targets) await saveTargets(q, cfg, scope, id, version, targets);
   q.changed({ id, label: titleOf(cfg, data), before: rec.headData, after: data });
   return versionItem(q, cfg, scope, id, version);
 }
@@ -66,7 +70,7 @@ export async function copyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: n
 /** Submit the own draft or rejected version for review: 101/104 → 102, application 201. */
 export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number): Promise<Item> {
   const scope = scopeOf(ctx);
-  const rec = await reach(q, cfg, ctx, id, true);
+  const rec = await reachToWrite(q, cfg, ctx, id, true);
   if (rec.deleted) throw fail.conflict('lifecycle.deleted');
   if (rec.status === C.approved) throw fail.conflict('lifecycle.noDraft');
   ownWork(rec, ctx, 'lifecycle.notSubmittable');
@@ -78,6 +82,7 @@ export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: 
   await q.query(`update ${cfg.table} set status = ${C.submitted}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
   q.changed({ id, label: titleOf(cfg, rec.headData), after: { version: rec.version } });
   const to = await reviewersOf(q, cfg, scope, id, ctx.user.id);
+  if (!to.length) throw fail.conflict('lifecycle.noReviewer');
   await notify(q, cfg, scope, to, 'lifecycle.review.request', { id, title: String(rec.headData[cfg.titleField] ?? id) });
   return versionItem(q, cfg, scope, id, rec.version);
 }
@@ -85,7 +90,7 @@ export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: 
 /** Move the own draft to the recycle bin (deleted: true) or back (false). */
 export async function binOwnDraft(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
   const scope = scopeOf(ctx);
-  const rec = await reach(q, cfg, ctx, id, true);
+  const rec = await reachToWrite(q, cfg, ctx, id, true);
   if (!isWork(rec.status)) throw fail.conflict(rec.status === C.submitted ? 'lifecycle.submitted' : 'lifecycle.noDraft');
   if (rec.headAuthor !== ctx.user.id) throw fail.forbidden('lifecycle.notAuthor');
   if (rec.draftDeleted === deleted) throw fail.conflict(deleted ? 'lifecycle.draftDeleted' : 'lifecycle.draftNotDeleted');

@@ -14,7 +14,7 @@ export type BulkRow = { data: Data; outcome: Outcome; reason?: string };
 
 const STATUS: Record<Outcome, number> = { draft: C.draft, submitted: C.submitted, rejected: C.rejected, enabled: C.approved };
 const APPLY: Record<Outcome, number | null> = { draft: null, submitted: A.pending, rejected: A.rejected, enabled: A.approved };
-const SQL_TYPE = { text: 'text', int: 'int', num: 'numeric' } as const;
+const SQL_TYPE = { text: 'text', int: 'int', num: 'numeric', json: 'jsonb' } as const;
 
 /** Validate every row, then insert records, versions and log rows in a handful of statements. */
 export async function bulkImport(q: Q, cfg: EntityConfig, author: TenantCtx, reviewer: TenantCtx, rows: BulkRow[]): Promise<number[]> {

@@ -51,3 +51,67 @@ describe('reach: authorship and the data range', () => {
     expect((await post(t, 'shop/get', { id: approved }, sup)).body.ret).toBe(0);
   });
 });
+
+describe('reach rules: enterprise-wide and targets', () => {
+  const shopBody = (district: string) => ({ name: `店${district}`, code: `T${Math.floor(Math.random() * 1e9)}`, level: 1, province: district.slice(0, 2), city: district.slice(0, 4), district });
+  const plan = (targets: Record<string, unknown>, name = '计划') => ({ name, dateFrom: '2026-12-01', dateTo: '2026-12-31', targets: JSON.stringify({ p: [], c: [], a: [], s: [], d: [], ...targets }) });
+
+  it('commodities reach the whole enterprise; ad plans what they are aimed at; reviewers must cover every target', async () => {
+    const ent = await makeEnterprise(t);
+    const sup = tenantHeaders(ent.owner, ent, ent.ownerRole);
+    const shop = async (district: string) => {
+      const id = (await post<{ id: number }>(t, 'shop/create', shopBody(district), sup)).body.result.id;
+      return id;
+    };
+    // shops are only drafts here: targets may name any shop of the enterprise
+    const nanshan = await shop('440305');
+    const dongcheng = await shop('110101');
+    const as = async (role: 2 | 3, range: Record<string, string[]>) => {
+      const u = await makeUser(t, `r${role}`);
+      return tenantHeaders(u, ent, await addMemberWithRange(t, ent, u, role, range));
+    };
+    const south = await as(2, { a: ['440305'] });
+    const north = await as(2, { a: ['110101'] });
+    const elsewhere = await as(2, { a: ['310101'] });
+
+    // enterprise-wide: a manager of any district writes and reads products
+    const c = await post<{ id: number }>(t, 'commodity/create', { name: '矿泉水', code: 'W550', price: 200, specs: JSON.stringify([{ name: '容量', value: '550ml' }]) }, north);
+    expect(c.body.ret, JSON.stringify(c.body)).toBe(0);
+    expect((await post(t, 'commodity/get', { id: c.body.result.id }, south)).body.ret).toBe(0);
+    expect((await post(t, 'commodity/get', { id: c.body.result.id }, elsewhere)).body.ret).toBe(0);
+
+    // writing a plan: only what lies in one's range
+    expect((await post(t, 'ad-plan/create', plan({ s: [String(dongcheng)] }), south)).body.ret).toBe(RET.forbidden);
+    expect((await post(t, 'ad-plan/create', plan({ p: ['44'] }), south)).body.ret).toBe(RET.forbidden);
+    expect((await post(t, 'ad-plan/create', plan({ s: [String(nanshan)] }), south)).body.ret).toBe(0);
+    expect((await post(t, 'ad-plan/create', plan({ a: ['440305'] }), south)).body.ret).toBe(0);
+    expect((await post(t, 'ad-plan/create', plan({ s: [String(999999)] }), sup)).body.ret).toBe(RET.validation);
+    expect((await post(t, 'ad-plan/create', plan({}), sup)).body.ret).toBe(RET.validation);
+
+    // head office aims a plan at both shops; nobody else can review it yet → 40009 saying so
+    const both = (await post<{ id: number }>(t, 'ad-plan/create', plan({ s: [String(nanshan), String(dongcheng)] }, '全国计划'), sup)).body.result.id;
+    const lonely = await post(t, 'ad-plan/apply', { id: both }, sup);
+    expect(lonely.body.ret).toBe(RET.conflict);
+    expect(lonely.body.msg).toBe('没有可以审核该记录的成员，请先为数据范围覆盖它的成员开通审核权限');
+    // a supervisor of the south covers only one of the targets: still nobody
+    await as(3, { a: ['440305'] });
+    expect((await post(t, 'ad-plan/apply', { id: both }, sup)).body.ret).toBe(RET.conflict);
+    // a supervisor of the whole country covers both: the request reaches them and opens the plan
+    const reviewerUser = await makeUser(t, 'hq');
+    const reviewer = tenantHeaders(reviewerUser, ent, await addMemberWithRange(t, ent, reviewerUser, 3, { p: ['44', '11'] }));
+    expect((await post(t, 'ad-plan/apply', { id: both }, sup)).body.ret).toBe(0);
+    const inbox = await post<{ list: { link: string }[] }>(t, 'message/list', {}, reviewer);
+    expect(inbox.body.result.list.map((m) => m.link)).toContain(`/advert?tab=plans&id=${both}`);
+    expect((await post(t, 'ad-plan/examine', { id: both, pass: 1 }, reviewer)).body.ret).toBe(0);
+
+    // reading: each manager sees the plan that touches their district, writes none of it
+    const enabled = async (h: Record<string, string>) => (await post<{ list: { id: number }[]; total: number }>(t, 'ad-plan/enable-list', {}, h)).body.result;
+    expect((await enabled(south)).list.map((p) => p.id)).toEqual([both]);
+    expect((await enabled(north)).list.map((p) => p.id)).toEqual([both]);
+    expect(await enabled(elsewhere)).toMatchObject({ list: [], total: 0 });
+    expect((await post(t, 'ad-plan/get', { id: both }, south)).body.ret).toBe(0);
+    expect((await post(t, 'ad-plan/get', { id: both }, elsewhere)).body.ret).toBe(RET.forbidden);
+    expect((await post(t, 'ad-plan/update', { id: both, ...plan({ s: [String(nanshan)] }) }, south)).body.ret).toBe(RET.forbidden);
+    expect((await post(t, 'ad-plan/set-status', { id: both, status: 301 }, reviewer)).body.ret).toBe(0);
+  });
+});

@@ -67,17 +67,20 @@ export async function historyItems(q: Q, cfg: EntityConfig, scope: Scope, id: nu
 export type RecordState = {
   id: number; version: number; status: number; liveVersion: number | null; online: number; deleted: boolean;
   headAuthor: number; draftDeleted: boolean; inRange: boolean; headData: Record<string, unknown>;
+  /** Everything the record touches lies in the range (writing); for one-shop records the same as inRange. */
+  covered: boolean;
 };
 
 export async function loadRecord(q: Q, cfg: EntityConfig, scope: Scope, id: number, lock: boolean): Promise<RecordState | null> {
   const p = new Params([scope.enterpriseId, cfg.entity, id]);
   const inRange = rangeSql(cfg, columnAccessor(cfg), scope.range, p.add, '$1') ?? 'true';
+  const covered = rangeSql(cfg, columnAccessor(cfg), scope.range, p.add, '$1', 'cover') ?? 'true';
   const rows = await q.query<{
     id: number; version: number; status: number; live_version: number | null; online: number; deleted: boolean;
-    author_id: number; draft_deleted: boolean; in_range: boolean; data: Record<string, unknown>;
+    author_id: number; draft_deleted: boolean; in_range: boolean; covered: boolean; data: Record<string, unknown>;
   }>(
     `select t.id, t.version, t.status, t.live_version, t.online, t.deleted_at is not null as deleted, v.author_id,
-            v.deleted_at is not null as draft_deleted, ${inRange} as in_range, v.data
+            v.deleted_at is not null as draft_deleted, ${inRange} as in_range, ${covered} as covered, v.data
        from ${cfg.table} t join record_versions v on v.enterprise_id = t.enterprise_id and v.entity = $2 and v.record_id = t.id and v.version = t.version
       where t.enterprise_id = $1 and t.id = $3${lock ? ' for update of t' : ''}`,
     p.values,
@@ -86,7 +89,7 @@ export async function loadRecord(q: Q, cfg: EntityConfig, scope: Scope, id: numb
   if (!r) return null;
   return {
     id: r.id, version: r.version, status: r.status, liveVersion: r.live_version, online: r.online, deleted: r.deleted,
-    headAuthor: r.author_id, draftDeleted: r.draft_deleted, inRange: r.in_range, headData: r.data,
+    headAuthor: r.author_id, draftDeleted: r.draft_deleted, inRange: r.in_range, headData: r.data, covered: r.covered,
   };
 }
 

@@ -1,4 +1,5 @@
 import { shopIdOf, type Range } from '@vitrine/contract';
+import { targetsSql } from './targets.js';
 import type { Accessor, EntityConfig } from './types.js';
 
 /** Positional parameters for one statement. */
@@ -15,9 +16,13 @@ export class Params {
 
 const cast = (type: string) => (type === 'text' ? '' : type === 'int' ? '::int' : '::numeric');
 
+/** The pseudo-field of the version whose targets count: the record's current one, or the shown version. */
+export const VERSION = '@version';
+
 /** Fields read from the record's typed columns (alias t). */
 export const columnAccessor = (cfg: EntityConfig, alias = 't'): Accessor => (field) => {
   if (field === 'id') return `${alias}.id`;
+  if (field === VERSION) return `coalesce(${alias}.live_version, ${alias}.version)`;
   const f = cfg.fields[field];
   if (!f) throw new Error(`${cfg.entity}: unknown field ${field}`);
   return `${alias}.${f.column}`;
@@ -26,22 +31,30 @@ export const columnAccessor = (cfg: EntityConfig, alias = 't'): Accessor => (fie
 /** Fields read from a version's jsonb data (alias v). */
 export const dataAccessor = (cfg: EntityConfig, alias = 'v'): Accessor => (field) => {
   if (field === 'id') return `${alias}.record_id`;
+  if (field === VERSION) return `${alias}.version`;
   const f = cfg.fields[field];
   if (!f) throw new Error(`${cfg.entity}: unknown field ${field}`);
+  if (f.type === 'json') return `(${alias}.data->'${field}')`;
   return `(${alias}.data->>'${field}')${cast(f.type)}`;
 };
 
 export const shopIds = (r: Range) => r.s.map(shopIdOf).filter((v): v is number => v !== null);
 
 /**
- * SQL that is true when the record's shop lies in the range `{p,c,a,s}`; null range = everything.
- * For shops the location is the record's own; for other entities, the shop it names.
+ * SQL that is true when the record meets the range `{p,c,a,s}` (null range = everything):
+ * - shop: the record's shop lies in it (a shop's own location, or the shop another record names);
+ * - enterprise: always (null);
+ * - targets: `touch` — some target lies in it (reading); `cover` — every target does (writing).
  */
-export function rangeSql(cfg: EntityConfig, acc: Accessor, range: Range | null, add: (v: unknown) => string, enterprise: string): string | null {
-  if (range === null) return null;
+export function rangeSql(
+  cfg: EntityConfig, acc: Accessor, range: Range | null, add: (v: unknown) => string, enterprise: string, mode: 'touch' | 'cover' = 'touch',
+): string | null {
+  if (range === null || cfg.reach.kind === 'enterprise') return null;
+  if (cfg.reach.kind === 'targets') return targetsSql(mode, cfg.entity, enterprise, acc('id'), acc(VERSION), range, add);
+  const field = cfg.reach.field;
   const cond = (sh: Accessor) =>
     `(${sh('province')} = any(${add(range.p)}::text[]) or ${sh('city')} = any(${add(range.c)}::text[])` +
     ` or ${sh('district')} = any(${add(range.a)}::text[]) or ${sh('id')} = any(${add(shopIds(range))}::int[]))`;
-  if (cfg.shop === 'self') return cond(acc);
-  return `exists (select 1 from shops rs where rs.enterprise_id = ${enterprise} and rs.id = ${acc(cfg.shop)} and ${cond((f) => `rs.${f}`)})`;
+  if (field === 'self') return cond(acc);
+  return `exists (select 1 from shops rs where rs.enterprise_id = ${enterprise} and rs.id = ${acc(field)} and ${cond((f) => `rs.${f}`)})`;
 }

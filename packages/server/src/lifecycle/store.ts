@@ -1,6 +1,7 @@
 import type { Q } from '../db/client.js';
 import { fail } from '../errors.js';
 import { Params, rangeSql } from './sql.js';
+import { covered, resolveTargets, targetsOf, type TargetRow } from './targets.js';
 import type { Data, EntityConfig, Scope } from './types.js';
 
 // Writing a record's typed columns and versions.
@@ -20,7 +21,7 @@ export async function guarded<T>(cfg: EntityConfig, run: () => Promise<T>): Prom
 const valueOf = (cfg: EntityConfig, data: Data, field: string) => {
   const v = data[field];
   if (v === undefined || v === null) return cfg.fields[field].type === 'text' ? '' : null;
-  return v;
+  return cfg.fields[field].type === 'json' ? JSON.stringify(v) : v;
 };
 
 export async function insertRecord(q: Q, cfg: EntityConfig, scope: Scope, authorId: number, data: Data): Promise<number> {
@@ -53,12 +54,23 @@ export async function insertVersion(q: Q, cfg: EntityConfig, scope: Scope, id: n
   );
 }
 
-/** New data must lie in the caller's range (a shop's own location, or the shop another record names). */
-export async function checkDataInRange(q: Q, cfg: EntityConfig, scope: Scope, data: Data, recordId: number | null): Promise<void> {
-  if (scope.range === null) return;
+/**
+ * New data must lie in the caller's range: a shop's own location, or the shop another record names;
+ * every target of a targets record (resolved and kept by the caller, see targets.ts); anything for
+ * an enterprise-wide record.
+ */
+export async function checkDataInRange(q: Q, cfg: EntityConfig, scope: Scope, data: Data, recordId: number | null): Promise<TargetRow[] | null> {
+  if (cfg.reach.kind === 'enterprise') return null;
+  if (cfg.reach.kind === 'targets') {
+    const rows = await resolveTargets(q, scope, cfg.reach.field, targetsOf(data[cfg.reach.field]));
+    if (!covered(scope.range, rows)) throw fail.forbidden('lifecycle.outOfRange');
+    return rows;
+  }
+  if (scope.range === null) return null;
   const p = new Params([scope.enterpriseId]);
   const acc = (field: string) => (field === 'id' ? `${p.add(recordId)}::int` : `${p.add(data[field] ?? null)}::${cfg.fields[field].type === 'text' ? 'text' : 'int'}`);
   const cond = rangeSql(cfg, acc, scope.range, p.add, '$1::int');
   const [row] = await q.query<{ ok: boolean }>(`select coalesce(${cond}, false) as ok where $1::int is not null`, p.values);
   if (!row?.ok) throw fail.forbidden('lifecycle.outOfRange');
+  return null;
 }

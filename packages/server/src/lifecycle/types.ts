@@ -4,7 +4,8 @@ import type { Q } from '../db/client.js';
 /** Query scope: the enterprise, and the caller's data range (null = the whole enterprise). */
 export type Scope = { enterpriseId: number; range: Range | null };
 
-export type FieldType = 'text' | 'int' | 'num';
+/** `json`: lists and objects (content items, targets, dayparts…), kept as jsonb. */
+export type FieldType = 'text' | 'int' | 'num' | 'json';
 export type Field = { column: string; type: FieldType };
 
 /** Gives the SQL of one data field: from the record's typed columns, or from a version's jsonb data. */
@@ -14,9 +15,18 @@ export type Data = Record<string, unknown>;
 export type Item = Record<string, unknown>;
 
 /**
- * One lifecycle entity: where it lives and how it maps to a shop (for the data range).
+ * How a record meets the caller's data range (DESIGN §5):
+ * - shop: one shop — `field` 'self' for shops (province/city/district/id), else the data field holding the shop id;
+ * - enterprise: enterprise-wide (products, materials, pitches): any member with the menu bit, whatever their range;
+ * - targets: a set of areas, shops and devices in the data field `field` (`{p,c,a,s,d}`), kept per version
+ *   in record_targets: read when any target lies in the range, written only when every target does.
+ */
+export type Reach = { kind: 'shop'; field: 'self' | string } | { kind: 'enterprise' } | { kind: 'targets'; field: string };
+
+/**
+ * One lifecycle entity: where it lives and how it meets the data range.
  * - fields: every data field (the contract's data schema) → its typed column;
- * - shop: 'self' for shops (province/city/district/id), else the data field holding the shop id;
+ * - reach: how the record meets the data range (above);
  * - view: read-only view fields as SQL over the shown version's data (alias v) and the record (t);
  * - eqFilters: list filter params matched for equality against a data field.
  */
@@ -26,7 +36,7 @@ export type EntityConfig = {
   menu: string;
   label: MessageKey;
   fields: Record<string, Field>;
-  shop: 'self' | string;
+  reach: Reach;
   titleField: string;
   keyword: string[];
   view: Record<string, (acc: Accessor) => string>;
@@ -39,6 +49,8 @@ export type EntityConfig = {
   finish?: (item: Item, mode: 'list' | 'one') => Item;
   /** Data of a copy (unique codes must change). */
   copyData?: (data: Data) => Data;
+  /** Where a message about one record takes its reader (default: the stores page with the record). */
+  link?: (id: number) => string;
   /** The message key for a unique-constraint violation. */
   uniqueKey?: MessageKey;
 };

@@ -11,7 +11,7 @@ export async function checkShop(q: Q, scope: Scope, shopId: unknown): Promise<vo
 }
 
 /** A code column must be free in this enterprise (other than on the record itself). */
-export async function checkFree(q: Q, scope: Scope, table: 'shops' | 'devices', code: unknown, recordId: number | null, key: 'shop.codeTaken' | 'device.codeTaken') {
+export async function checkFree(q: Q, scope: Scope, table: 'shops' | 'devices' | 'commodities', code: unknown, recordId: number | null, key: 'shop.codeTaken' | 'device.codeTaken' | 'commodity.codeTaken') {
   const rows = await q.query(`select 1 from ${table} where enterprise_id = $1 and code = $2 and id <> $3`, [scope.enterpriseId, String(code), recordId ?? 0]);
   if (rows.length) throw fail.conflict(key);
 }

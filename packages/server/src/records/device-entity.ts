@@ -5,7 +5,7 @@ import { checkFree, checkShop, suffix } from './checks.js';
 
 /** Devices (menu /store): registered in the console; status, app version and last seen come from the device. */
 export const DEVICE: EntityConfig = {
-  entity: 'device', table: 'devices', menu: '/store', label: 'entity.device', shop: 'shopId', titleField: 'name', uniqueKey: 'device.codeTaken',
+  entity: 'device', table: 'devices', menu: '/store', label: 'entity.device', reach: { kind: 'shop', field: 'shopId' }, titleField: 'name', uniqueKey: 'device.codeTaken',
   fields: {
     code: { column: 'code', type: 'text' }, name: { column: 'name', type: 'text' }, type: { column: 'type', type: 'text' },
     orientation: { column: 'orientation', type: 'int' }, shopId: { column: 'shop_id', type: 'int' }, etId: { column: 'et_id', type: 'int' },

@@ -8,7 +8,7 @@ import { checkFree, checkRef, checkRegion, checkShop, maskPhone, suffix } from '
 const shopName = (acc: Accessor) => `coalesce((select sn.name from shops sn where sn.enterprise_id = t.enterprise_id and sn.id = ${acc('shopId')}), '')`;
 
 export const SHOP: EntityConfig = {
-  entity: 'shop', table: 'shops', menu: '/store', label: 'entity.shop', shop: 'self', titleField: 'name', uniqueKey: 'shop.codeTaken',
+  entity: 'shop', table: 'shops', menu: '/store', label: 'entity.shop', reach: { kind: 'shop', field: 'self' }, titleField: 'name', uniqueKey: 'shop.codeTaken',
   fields: {
     name: { column: 'name', type: 'text' }, code: { column: 'code', type: 'text' }, level: { column: 'level', type: 'int' },
     province: { column: 'province', type: 'text' }, city: { column: 'city', type: 'text' }, district: { column: 'district', type: 'text' },
@@ -35,7 +35,7 @@ export const SHOP: EntityConfig = {
 };
 
 export const ET: EntityConfig = {
-  entity: 'et', table: 'store_points', menu: '/store', label: 'entity.et', shop: 'shopId', titleField: 'name',
+  entity: 'et', table: 'store_points', menu: '/store', label: 'entity.et', reach: { kind: 'shop', field: 'shopId' }, titleField: 'name',
   fields: {
     name: { column: 'name', type: 'text' }, etType: { column: 'et_type', type: 'text' }, shopId: { column: 'shop_id', type: 'int' },
     remark: { column: 'remark', type: 'text' },
@@ -50,7 +50,7 @@ export const ET: EntityConfig = {
 };
 
 export const EMPLOYEE: EntityConfig = {
-  entity: 'employee', table: 'employees', menu: '/store', label: 'entity.employee', shop: 'shopId', titleField: 'name',
+  entity: 'employee', table: 'employees', menu: '/store', label: 'entity.employee', reach: { kind: 'shop', field: 'shopId' }, titleField: 'name',
   fields: {
     name: { column: 'name', type: 'text' }, phone: { column: 'phone', type: 'text' }, gender: { column: 'gender', type: 'int' },
     shopId: { column: 'shop_id', type: 'int' }, deptId: { column: 'dept_id', type: 'int' }, jobId: { column: 'job_id', type: 'int' },
@@ -72,7 +72,7 @@ export const EMPLOYEE: EntityConfig = {
 };
 
 export const MEMBER: EntityConfig = {
-  entity: 'member', table: 'shop_members', menu: '/store', label: 'entity.member', shop: 'shopId', titleField: 'name',
+  entity: 'member', table: 'shop_members', menu: '/store', label: 'entity.member', reach: { kind: 'shop', field: 'shopId' }, titleField: 'name',
   fields: {
     name: { column: 'name', type: 'text' }, phone: { column: 'phone', type: 'text' }, gender: { column: 'gender', type: 'int' },
     ageBand: { column: 'age_band', type: 'text' }, level: { column: 'level', type: 'int' }, points: { column: 'points', type: 'int' },

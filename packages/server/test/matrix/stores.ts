@@ -24,14 +24,14 @@ function reviewerOf(w: World, ent: TestEnterprise): Promise<Rev> {
 }
 
 const shops = new WeakMap<TestEnterprise, Promise<number>>();
-const shopIn = (w: World, ent: TestEnterprise) => {
+export const shopIn = (w: World, ent: TestEnterprise) => {
   if (!shops.has(ent)) shops.set(ent, reviewerOf(w, ent).then((rev) => makeShop(w.t, ent, { name: named(w, ent, 'Shop') }, rev)));
   return shops.get(ent)!;
 };
 const owner = (ent: TestEnterprise) => tenantHeaders(ent.owner, ent, ent.ownerRole);
 const unique = () => `M${Math.floor(Math.random() * 1e9)}`;
 
-type Entity = { name: string; data: (w: World, ent: TestEnterprise) => Promise<Body> };
+export type Entity = { name: string; data: (w: World, ent: TestEnterprise) => Promise<Body> };
 const ENTITIES: Entity[] = [
   { name: 'shop', data: async (w, ent) => ({ name: named(w, ent, 'Matrix shop'), code: unique(), level: 2, province: '44', city: '4403', district: '440305' }) },
   { name: 'et', data: async (w, ent) => ({ name: named(w, ent, 'Entrance'), etType: 'entrance', shopId: await shopIn(w, ent) }) },
@@ -48,14 +48,14 @@ async function draft(w: World, ent: TestEnterprise, e: Entity, submit = false, a
   return res.body.result.id;
 }
 
-async function enabled(w: World, ent: TestEnterprise, e: Entity): Promise<number> {
+export async function enabled(w: World, ent: TestEnterprise, e: Entity): Promise<number> {
   const id = await draft(w, ent, e, true);
   const rev = await reviewerOf(w, ent);
   await post(w.t, `${e.name}/examine`, { id, pass: 1 }, tenantHeaders(rev.user, ent, rev.node));
   return id;
 }
 
-function lifecycleRows(e: Entity): MatrixRoute[] {
+export function lifecycleRows(e: Entity): MatrixRoute[] {
   const p = (action: string) => `${e.name}/${action}`;
   const foreignEnabled = (extra: Body = {}) => async (w: World) => ({ id: await enabled(w, w.b, e), ...extra });
   return [
@@ -105,7 +105,7 @@ const readable = new WeakMap<World, Map<string, Promise<number>>>();
 function shopOrRecord(w: World, e: Entity): Promise<number> {
   if (!readable.has(w)) readable.set(w, new Map());
   const m = readable.get(w)!;
-  if (!m.has(e.name)) m.set(e.name, enabled(w, w.a, ENTITIES.find((x) => x.name === e.name)!));
+  if (!m.has(e.name)) m.set(e.name, enabled(w, w.a, e));
   return m.get(e.name)!;
 }
 
