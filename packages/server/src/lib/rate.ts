@@ -28,3 +28,16 @@ export async function peek(q: Q, key: string, windowSeconds: number): Promise<nu
 export async function clear(q: Q, key: string): Promise<void> {
   await q.query('delete from rate_counters where key = $1', [key]);
 }
+
+/**
+ * Count one attempt and return the attempts of the current and the previous window together, so a
+ * burst split by a window boundary is still counted whole (a sliding window of one to two windows).
+ */
+export async function reserve(q: Q, key: string, windowSeconds: number): Promise<number> {
+  const now = await hit(q, key, windowSeconds);
+  const rows = await q.query<{ count: number }>(
+    `select count from rate_counters where key = $1 and window_start = to_timestamp((floor(extract(epoch from now()) / $2) - 1) * $2)`,
+    [key, windowSeconds],
+  );
+  return now + (rows[0]?.count ?? 0);
+}

@@ -126,6 +126,23 @@ describe('password login', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.msg).toBe('尝试次数过多，请稍后再试');
   });
+
+  it('counts each attempt before hashing: 20 parallel wrong passwords hash at most 5 times', async () => {
+    const u = await makeUser(t);
+    const verify = t.deps.hasher.verify.bind(t.deps.hasher);
+    let hashed = 0;
+    t.deps.hasher.verify = async (pw, hash) => {
+      hashed++;
+      return verify(pw, hash);
+    };
+    try {
+      const rets = await Promise.all(Array.from({ length: 20 }, () => post(t, 'account/login', { un: u.phone, pw: 'wrong password!' })));
+      expect(hashed).toBeLessThanOrEqual(5);
+      expect(rets.filter((r) => r.status === 429)).toHaveLength(15);
+    } finally {
+      t.deps.hasher.verify = verify;
+    }
+  });
 });
 
 describe('tokens', () => {

@@ -4,7 +4,7 @@ import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { checkPasswordPolicy } from '../../lib/password.js';
-import { clear, hit, peek } from '../../lib/rate.js';
+import { clear, reserve } from '../../lib/rate.js';
 import type { Ctx, TenantCtx, UserCtx } from '../../plugins/context.js';
 import { companiesOf, enterpriseByCode, roleEntriesOf } from '../company/queries.js';
 import { menuRows, menuTree } from '../company/menus.js';
@@ -56,28 +56,25 @@ export async function register(deps: Deps, ctx: Ctx, input: { un: string; code: 
 }
 
 /**
- * Password login. Unknown phone and wrong password give the same answer and take the same time;
- * failures are counted per phone and per IP in the database, and past the limit refused (40029).
+ * Password login. Unknown phone and wrong password give the same answer and take the same time.
+ * The attempt is counted (per phone and per IP, in the database) before the password is hashed, so
+ * parallel guesses cannot outrun the limit; past it the answer is 40029. A success clears the phone's
+ * count; SMS login and reset stay open to the owner.
  */
 export async function login(deps: Deps, ctx: Ctx, input: { un: string; pw: string }) {
   const phoneKey = `login-fail:phone:${input.un}`;
   const ipKey = `login-fail:ip:${ctx.ip}`;
   const user = await deps.db.tx({}, async (q) => {
-    if ((await peek(q, phoneKey, FAIL_WINDOW)) >= MAX_FAILS_PER_PHONE || (await peek(q, ipKey, FAIL_WINDOW)) >= MAX_FAILS_PER_IP) {
-      throw fail.tooMany('auth.throttled');
-    }
+    const byPhone = await reserve(q, phoneKey, FAIL_WINDOW);
+    const byIp = await reserve(q, ipKey, FAIL_WINDOW);
+    if (byPhone > MAX_FAILS_PER_PHONE || byIp > MAX_FAILS_PER_IP) throw fail.tooMany('auth.throttled');
     return userByPhone(q, input.un);
   });
   const ok = await deps.hasher.verify(input.pw, user?.password_hash ?? null);
-  if (!user || !ok) {
-    await deps.db.tx({}, async (q) => {
-      await hit(q, phoneKey, FAIL_WINDOW);
-      await hit(q, ipKey, FAIL_WINDOW);
-    });
-    throw fail.invalid('pw', 'auth.badCredentials');
-  }
+  if (!user || !ok) throw fail.invalid('pw', 'auth.badCredentials');
   return deps.db.tx({}, async (q) => {
     await clear(q, phoneKey);
+    await q.query('update rate_counters set count = greatest(count - 1, 0) where key = $1', [ipKey]);
     return loginResult(deps, q, user, ctx);
   });
 }
