@@ -16,6 +16,7 @@ export * from './device-api.js';
 export * from './hours.js';
 export * from './stats.js';
 export * from './advert.js';
+export * from './transitions.js';
 
 import { account } from './account.js';
 import { enterpriseApi } from './enterprise.js';

@@ -1,4 +1,4 @@
-import { CONTENT_STATUS as C } from '@vitrine/contract';
+import { refusal, type LifecycleAction, type LifecycleState } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import { fail } from '../errors.js';
 import type { TenantCtx } from '../plugins/context.js';
@@ -37,12 +37,15 @@ export async function reachInRange(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: 
   return rec;
 }
 
-export const isWork = (status: number) => status === C.draft || status === C.rejected;
 
-/** The head version must be the caller's own draft or rejected version, not in the recycle bin. */
-export function ownWork(rec: RecordState, ctx: TenantCtx, notWorkKey: 'lifecycle.notDraft' | 'lifecycle.notSubmittable'): void {
-  if (rec.status === C.submitted) throw fail.conflict('lifecycle.submitted');
-  if (!isWork(rec.status)) throw fail.conflict(notWorkKey);
-  if (rec.headAuthor !== ctx.user.id) throw fail.forbidden('lifecycle.notAuthor');
-  if (rec.draftDeleted) throw fail.conflict('lifecycle.draftDeleted');
+/** The record's lifecycle state as the contract's transition table reads it. */
+export const stateOf = (rec: RecordState, ctx: TenantCtx): LifecycleState => ({
+  status: rec.status, live: rec.liveVersion !== null, online: rec.online, deleted: rec.deleted, draftDeleted: rec.draftDeleted,
+  author: rec.headAuthor === ctx.user.id,
+});
+
+/** Refuse an action the contract's transition table does not allow in the record's state. */
+export function allow(action: LifecycleAction, rec: RecordState, ctx: TenantCtx): void {
+  const no = refusal(action, stateOf(rec, ctx));
+  if (no) throw no.ret === 'conflict' ? fail.conflict(no.key) : fail.forbidden(no.key);
 }

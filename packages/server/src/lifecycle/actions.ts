@@ -3,7 +3,7 @@ import type { Q } from '../db/client.js';
 import type { Tx } from '../db/tenant.js';
 import { fail } from '../errors.js';
 import type { TenantCtx } from '../plugins/context.js';
-import { isWork, ownWork, reach, reachToWrite, scopeOf } from './access.js';
+import { allow, reach, reachToWrite, scopeOf } from './access.js';
 import { notify, reviewersOf } from './notify.js';
 import { versionItem } from './read.js';
 import { checkDataInRange, insertRecord, insertVersion, syncColumns } from './store.js';
@@ -37,7 +37,7 @@ export async function createRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, inp
 export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, input: Data): Promise<Item> {
   const scope = scopeOf(ctx);
   const rec = await reachToWrite(q, cfg, ctx, id, true);
-  if (rec.deleted) throw fail.conflict('lifecycle.deleted');
+  allow('update', rec, ctx);
   const { data, targets } = await prepare(q, cfg, ctx, input, id);
   let version = rec.version;
   if (rec.status === C.approved) {
@@ -45,7 +45,6 @@ export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id:
     await insertVersion(q, cfg, scope, id, version, ctx.user.id, data);
     await q.query(`update ${cfg.table} set version = $3, status = ${C.draft}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, version]);
   } else {
-    ownWork(rec, ctx, 'lifecycle.notDraft');
     await q.query(
       `update record_versions set data = $5, status = ${C.draft}, apply_status = null, updated_at = now()
         where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4`,
@@ -71,9 +70,7 @@ export async function copyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: n
 export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number): Promise<Item> {
   const scope = scopeOf(ctx);
   const rec = await reachToWrite(q, cfg, ctx, id, true);
-  if (rec.deleted) throw fail.conflict('lifecycle.deleted');
-  if (rec.status === C.approved) throw fail.conflict('lifecycle.noDraft');
-  ownWork(rec, ctx, 'lifecycle.notSubmittable');
+  allow('apply', rec, ctx);
   await q.query(
     `update record_versions set status = ${C.submitted}, apply_status = ${A.pending}, submitted_at = now(), updated_at = now(), reviewer_id = null, reviewed_at = null
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4`,
@@ -91,9 +88,7 @@ export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: 
 export async function binOwnDraft(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
   const scope = scopeOf(ctx);
   const rec = await reachToWrite(q, cfg, ctx, id, true);
-  if (!isWork(rec.status)) throw fail.conflict(rec.status === C.submitted ? 'lifecycle.submitted' : 'lifecycle.noDraft');
-  if (rec.headAuthor !== ctx.user.id) throw fail.forbidden('lifecycle.notAuthor');
-  if (rec.draftDeleted === deleted) throw fail.conflict(deleted ? 'lifecycle.draftDeleted' : 'lifecycle.draftNotDeleted');
+  allow(deleted ? 'deleteOwn' : 'recoveryOwn', rec, ctx);
   await q.query(
     `update record_versions set deleted_at = ${deleted ? 'now()' : 'null'}, updated_at = now()
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4`,

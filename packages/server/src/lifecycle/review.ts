@@ -1,9 +1,9 @@
-import { APPLY_STATUS as A, CONTENT_STATUS as C, ONLINE_STATUS as O, type OnlineStatus } from '@vitrine/contract';
+import { APPLY_STATUS as A, CONTENT_STATUS as C, ONLINE_STATUS as O, type LifecycleAction, type OnlineStatus } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import type { Tx } from '../db/tenant.js';
 import { fail } from '../errors.js';
 import type { TenantCtx } from '../plugins/context.js';
-import { reachInRange, scopeOf } from './access.js';
+import { allow, reachInRange, scopeOf } from './access.js';
 import { notify } from './notify.js';
 import { versionItem } from './read.js';
 import { syncColumns } from './store.js';
@@ -20,8 +20,7 @@ export async function examineRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id
   const scope = scopeOf(ctx);
   if (pass === 0 && !reason.trim()) throw fail.invalid('reason', 'lifecycle.reasonRequired');
   const rec = await reachInRange(q, cfg, ctx, id);
-  if (rec.status !== C.submitted) throw fail.conflict('lifecycle.notSubmitted');
-  if (rec.headAuthor === ctx.user.id) throw fail.forbidden('lifecycle.ownSubmission');
+  allow('examine', rec, ctx);
   const won = await q.query<{ data: Data; author_id: number }>(
     `update record_versions set status = $5, apply_status = $6, reviewer_id = $7, reason = $8, reviewed_at = now(), updated_at = now()
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4 and status = ${C.submitted}
@@ -42,18 +41,16 @@ export async function examineRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id
   return versionItem(q, cfg, scope, id, rec.version);
 }
 
-async function enabledFor(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number) {
+async function enabledFor(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, action: LifecycleAction) {
   const rec = await reachInRange(q, cfg, ctx, id, true);
-  if (rec.liveVersion === null) throw fail.conflict('lifecycle.notEnabled');
-  return { rec, live: rec.liveVersion };
+  allow(action, rec, ctx);
+  return { rec, live: rec.liveVersion as number };
 }
 
 /** Online 302 / offline 301, for enabled records that are not deleted. */
 export async function setOnline(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, status: OnlineStatus): Promise<Item> {
   const scope = scopeOf(ctx);
-  const { rec, live } = await enabledFor(q, cfg, ctx, id);
-  if (rec.deleted) throw fail.conflict('lifecycle.deleted');
-  if (rec.online === status) throw fail.conflict(status === O.online ? 'lifecycle.alreadyOnline' : 'lifecycle.alreadyOffline');
+  const { rec, live } = await enabledFor(q, cfg, ctx, id, status === O.online ? 'online' : 'offline');
   await q.query(`update ${cfg.table} set online = $3, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, status]);
   q.changed({ id, label: titleOf(cfg, rec.headData), before: { online: rec.online }, after: { online: status } });
   return versionItem(q, cfg, scope, id, live);
@@ -62,8 +59,7 @@ export async function setOnline(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: nu
 /** Soft-delete an enabled record (it goes offline) or recover it (it stays offline until published). */
 export async function binEnabled(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
   const scope = scopeOf(ctx);
-  const { rec, live } = await enabledFor(q, cfg, ctx, id);
-  if (rec.deleted === deleted) throw fail.conflict(deleted ? 'lifecycle.deleted' : 'lifecycle.notDeleted');
+  const { rec, live } = await enabledFor(q, cfg, ctx, id, deleted ? 'delete' : 'recovery');
   await q.query(
     `update ${cfg.table} set deleted_at = ${deleted ? 'now()' : 'null'}, online = ${O.offline}, updated_at = now() where enterprise_id = $1 and id = $2`,
     [scope.enterpriseId, id],

@@ -20,6 +20,7 @@ import { LogDrawer } from './LogDrawer';
 import { RejectDialog } from './RejectDialog';
 import type { EntityConfig, LifecycleRow } from './types';
 import { useRowActions } from './useRowActions';
+import { COOKIE, getCookie } from '../../state/cookies';
 
 export type LifecycleTableProps<Row extends LifecycleRow> = {
   config: EntityConfig<Row>;
@@ -59,6 +60,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
     enabled: tabs.length > 0,
   });
 
+  const me = Number(getCookie(COOKIE.userId) ?? 0);
   const columns = useMemo(() => {
     const base = buildColumns(config.columns, tab, t);
     base.push({
@@ -67,7 +69,8 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
       fixed: 'right',
       width: 230,
       render: (_: unknown, row: Row) => {
-        const allowed = allowedActions(tab, { status: row.status, online: row.online, deleted: tab === 'mine' ? !!row.draftDeleted : !!row.deleted }, granted);
+        const own = tab === 'mine' || Number(row.authorId) === me;
+        const allowed = allowedActions(tab, { status: row.status, online: row.online, deleted: tab === 'mine' ? !!row.draftDeleted : !!row.deleted, own }, granted);
         const button = (a: RowAction) => (
           <Button
             key={a} type="link" size="small" danger={a === 'reject' || a === 'delete' || a === 'deleteOwn'}
@@ -97,7 +100,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
       },
     });
     return base;
-  }, [config.columns, tab, t, granted, actions, rowExtra]);
+  }, [config.columns, tab, t, granted, actions, rowExtra, me]);
 
   const data = list.data;
   const canCreate = hasBit(granted, 'create');

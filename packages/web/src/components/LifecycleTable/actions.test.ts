@@ -11,12 +11,12 @@ describe('row actions by status × bits', () => {
     }
   });
 
-  it('a submitted or approved record of mine is only copied and read', () => {
-    for (const status of [102, 103]) expect(allowedActions('mine', { status }, ALL_BITS)).toEqual(['copy', 'history', 'logs']);
+  it('a submitted record of mine is only copied and read', () => {
+    expect(allowedActions('mine', { status: 102 }, ALL_BITS)).toEqual(['copy', 'history', 'logs']);
   });
 
-  it('a deleted own draft can be recovered', () => {
-    expect(allowedActions('mine', { status: 101, deleted: true }, ALL_BITS)).toEqual(['recoveryOwn', 'history', 'logs']);
+  it('a deleted own draft can be recovered (or copied)', () => {
+    expect(allowedActions('mine', { status: 101, deleted: true }, ALL_BITS)).toEqual(['copy', 'recoveryOwn', 'history', 'logs']);
   });
 
   it('reviewers pass or reject waiting records only', () => {
@@ -24,12 +24,14 @@ describe('row actions by status × bits', () => {
     expect(allowedActions('review', { status: 201 }, ALL_BITS)).toEqual(['pass', 'reject', 'history', 'logs']);
     expect(allowedActions('review', { status: 103 }, ALL_BITS)).toEqual(['history', 'logs']);
     expect(allowedActions('review', { status: 102 }, MANAGER)).toEqual(['history', 'logs']);
+    // one's own submission is reviewed by someone else
+    expect(allowedActions('review', { status: 102, own: true }, ALL_BITS)).toEqual(['history', 'logs']);
   });
 
-  it('enabled records go online or offline; only offline ones can be deleted', () => {
+  it('enabled records go online or offline and can be deleted (taking them offline), as the server allows', () => {
     expect(allowedActions('enabled', { status: 103, online: 301 }, ALL_BITS)).toEqual(['edit', 'online', 'copy', 'delete', 'history', 'logs']);
-    expect(allowedActions('enabled', { status: 103, online: 302 }, ALL_BITS)).toEqual(['edit', 'offline', 'copy', 'history', 'logs']);
-    expect(allowedActions('enabled', { online: 301, deleted: true }, ALL_BITS)).toEqual(['recovery', 'history', 'logs']);
+    expect(allowedActions('enabled', { status: 103, online: 302 }, ALL_BITS)).toEqual(['edit', 'offline', 'copy', 'delete', 'history', 'logs']);
+    expect(allowedActions('enabled', { online: 301, deleted: true }, ALL_BITS)).toEqual(['copy', 'recovery', 'history', 'logs']);
   });
 
   it('the caller bits cut the list (store manager has no publish or examine)', () => {

@@ -1,4 +1,4 @@
-import { APPLY_STATUS, CONTENT_STATUS, ONLINE_STATUS, PERM, type PermBit } from '@vitrine/contract';
+import { APPLY_STATUS, CONTENT_STATUS, ONLINE_STATUS, PERM, refusal, type LifecycleAction, type LifecycleState, type PermBit } from '@vitrine/contract';
 
 /** The three lists of the record lifecycle (DESIGN §5): my drafts, waiting for review, enabled. */
 export const LIFECYCLE_TABS = ['mine', 'review', 'enabled'] as const;
@@ -18,6 +18,8 @@ export type RowState = {
   online?: number | null;
   /** Soft-deleted (delete / delete-own), waiting for recovery. */
   deleted?: boolean;
+  /** The caller wrote the shown version (default: yes on my drafts, no elsewhere). */
+  own?: boolean;
 };
 
 /** The bit each action needs on the current menu (DESIGN §4); history and logs need view only. */
@@ -34,26 +36,37 @@ export function hasBit(bits: number | readonly number[], bit: PermBit): boolean 
   return bits.includes(mask);
 }
 
-const EDITABLE: readonly number[] = [CONTENT_STATUS.draft, CONTENT_STATUS.rejected];
-const WAITING: readonly number[] = [CONTENT_STATUS.submitted, APPLY_STATUS.pending];
+/** The contract's lifecycle action behind each row action (history and logs are always there). */
+const ACTION_OF: Partial<Record<RowAction, LifecycleAction>> = {
+  edit: 'update', submit: 'apply', copy: 'copy', deleteOwn: 'deleteOwn', recoveryOwn: 'recoveryOwn', pass: 'examine', reject: 'examine',
+  online: 'online', offline: 'offline', delete: 'delete', recovery: 'recovery',
+};
+const TAB_ACTIONS: Record<LifecycleTab, RowAction[]> = {
+  mine: ['edit', 'submit', 'copy', 'deleteOwn', 'recoveryOwn'],
+  review: ['pass', 'reject'],
+  enabled: ['edit', 'online', 'offline', 'copy', 'delete', 'recovery'],
+};
+const FROM_APPLY: Record<number, number> = {
+  [APPLY_STATUS.pending]: CONTENT_STATUS.submitted, [APPLY_STATUS.approved]: CONTENT_STATUS.approved, [APPLY_STATUS.rejected]: CONTENT_STATUS.rejected,
+};
 
-/** By status alone: the actions the lifecycle allows on a row of a tab. */
-function byStatus(tab: LifecycleTab, row: RowState): RowAction[] {
+/** A row of a tab as the contract's transition table reads it. */
+function stateOf(tab: LifecycleTab, row: RowState): LifecycleState {
   const status = row.status ?? CONTENT_STATUS.draft;
-  if (tab === 'mine') {
-    if (row.deleted) return ['recoveryOwn', 'history', 'logs'];
-    const editable = EDITABLE.includes(status);
-    return [
-      ...(editable ? (['edit', 'submit'] as const) : []),
-      'copy',
-      ...(editable ? (['deleteOwn'] as const) : []),
-      'history', 'logs',
-    ];
-  }
-  if (tab === 'review') return [...(WAITING.includes(status) ? (['pass', 'reject'] as const) : []), 'history', 'logs'];
-  if (row.deleted) return ['recovery', 'history', 'logs'];
-  const online = row.online === ONLINE_STATUS.online;
-  return ['edit', online ? 'offline' : 'online', 'copy', ...(online ? [] : (['delete'] as const)), 'history', 'logs'];
+  return {
+    status: tab === 'enabled' ? CONTENT_STATUS.approved : FROM_APPLY[status] ?? status,
+    live: tab === 'enabled',
+    online: row.online ?? ONLINE_STATUS.offline,
+    deleted: tab === 'enabled' && !!row.deleted,
+    draftDeleted: tab === 'mine' && !!row.deleted,
+    author: row.own ?? tab === 'mine',
+  };
+}
+
+/** By state alone: the actions the contract's transition table allows on a row of a tab (the server's own rules). */
+function byStatus(tab: LifecycleTab, row: RowState): RowAction[] {
+  const state = stateOf(tab, row);
+  return [...TAB_ACTIONS[tab].filter((a) => refusal(ACTION_OF[a]!, state) === null), 'history', 'logs'];
 }
 
 /** Row actions allowed by status × the caller's bits on the current menu. */
