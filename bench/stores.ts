@@ -16,6 +16,7 @@ import { migrate } from '../packages/server/src/db/migrate.js';
 import { createUser } from '../packages/server/src/domains/account/service.js';
 import { createSession } from '../packages/server/src/domains/account/sessions.js';
 import { createCompany } from '../packages/server/src/domains/company/service.js';
+import { addMember, addRoleEntry } from '../packages/server/src/domains/company/queries.js';
 import { reviewEnterprise } from '../packages/server/src/domains/operator/service.js';
 import { DEVICE } from '../packages/server/src/records/device-entity.js';
 import { SHOP } from '../packages/server/src/records/store-entities.js';
@@ -100,6 +101,35 @@ async function main() {
       const total = (await call(c.path, {})).total;
       rows.push(`| ${c.label} (${total} enabled, page of 10) | ${median(server).toFixed(2)} ms | ${median(direct).toFixed(2)} ms | ${(median(direct) / median(server)).toFixed(2)}× |`);
     }
+    // A store manager whose range is one district (about 1/400 of the devices): the range-cut list
+    // against the supervisor's whole-enterprise list, alternating, same data (goal ≤ 1.5×).
+    const [{ district }] = await db.admin.query<{ district: string }>('select district from shops where enterprise_id = $1 order by id limit 1', [company.companyId]);
+    const manager = await db.tx({}, (q) => createUser(q, '13800009998', 'x', 'manager'));
+    const mToken = await db.tx({}, (q) => createSession(deps, q, manager.id, '127.0.0.1', 'pc'));
+    const mNode = await db.tx({ enterpriseId: company.companyId }, async (q) => {
+      const es = { enterpriseId: company.companyId };
+      const [dept] = await q.query<{ id: number }>('select id from departments where enterprise_id = $1 order by id limit 1', [company.companyId]);
+      const [job] = await q.query<{ id: number }>('select id from jobs where enterprise_id = $1 and role = 2', [company.companyId]);
+      await addMember(q, es, manager.id, false);
+      return addRoleEntry(q, es, { userId: manager.id, deptId: dept.id, jobId: job.id, range: { p: [], c: [], a: [district], s: [] } });
+    });
+    const mHeaders = { ...headers, at: mToken, id: String(manager.id), roleCode: mNode };
+    const asManager = async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/device/enable-list', headers: mHeaders, payload: '{}' });
+      const json = res.json() as { ret: number; result: { total: number } };
+      if (json.ret !== 0) throw new Error(`manager device/enable-list: ${res.body}`);
+      return json.result.total;
+    };
+    const sup: number[] = [];
+    const mgr: number[] = [];
+    for (let i = 0; i < 5; i++) { await asManager(); await call('device/enable-list', {}); }
+    for (let i = 0; i < ROUNDS; i++) {
+      const a = process.hrtime.bigint(); await call('device/enable-list', {}); sup.push(ms(a));
+      const b = process.hrtime.bigint(); await asManager(); mgr.push(ms(b));
+    }
+    const managerTotal = await asManager();
+    rows.push(`| device/enable-list as a store manager of district ${district} (${managerTotal} in range) vs the supervisor | ${median(mgr).toFixed(2)} ms | supervisor ${median(sup).toFixed(2)} ms | ${(median(mgr) / median(sup)).toFixed(2)}× (goal ≤ 1.5) |`);
+
     const tree: string[] = [];
     let id = '';
     for (const level of ['provinces', 'cities of the first province', 'districts of its first city', 'shops of its first district']) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Divider, Drawer, Image, Segmented, Slider, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Divider, Drawer, Image, Popconfirm, Segmented, Slider, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, DEVICE_STATUS, MANAGE_ACTIONS, PAGE_SIZE, type ResultOf } from '@vitrine/contract';
@@ -8,6 +8,8 @@ import { keys } from '../../api/keys';
 import { formatTime } from '../../components/LifecycleTable';
 import { DeviceStatusTag } from '../../components/StatusTag';
 import type { DeviceRow } from './entities';
+
+const DEVICE_STATUS_NAMES: Record<number, string> = Object.fromEntries(Object.entries(DEVICE_STATUS).map(([name, code]) => [code, name]));
 import { DeviceActivation } from './DeviceActivation';
 import { DeviceHistory } from './DeviceHistory';
 
@@ -70,11 +72,19 @@ export function ControlPanel({ onSend, busy, initial, withVirtual }: {
       </Space>
       <Space wrap>
         <Typography.Text strong style={{ width: 120, display: 'inline-block' }}>{t('control.manage')}</Typography.Text>
-        {MANAGE_ACTIONS.map((action) => (
-          <Button key={action} size="small" disabled={busy} data-testid={`control-${action}`} onClick={() => onSend({ control: 'manage', action })}>
-            {t(`control.${action}`)}
-          </Button>
-        ))}
+        {MANAGE_ACTIONS.map((action) => {
+          const button = (
+            <Button key={action} size="small" disabled={busy} data-testid={`control-${action}`} onClick={action === 'screenshot' ? () => onSend({ control: 'manage', action }) : undefined}>
+              {t(`control.${action}`)}
+            </Button>
+          );
+          // restarting or refreshing interrupts what the screen plays: asked once more
+          return action === 'screenshot' ? button : (
+            <Popconfirm key={action} title={t(`control.confirm.${action}`)} okText={t(`control.${action}`)} onConfirm={() => onSend({ control: 'manage', action })}>
+              {button}
+            </Popconfirm>
+          );
+        })}
       </Space>
       {withVirtual ? (
         <Space wrap>
@@ -101,7 +111,16 @@ export function CommandList({ deviceId }: { deviceId: number }) {
     refetchInterval: 5000,
     placeholderData: keepPreviousData,
   });
-  const payloadText = (c: Command) => Object.entries(c.payload).map(([k, v]) => `${k}: ${String(v)}`).join(', ');
+  // command parameters in words: "音量 30", "屏幕方向 竖屏", "AI 获客 开启"
+  const word = (k: string, v: unknown) => {
+    if (k === 'direction' || k === 'orientation') return `${t('control.orientation')} ${t(`orientation.${String(v)}`)}`;
+    if (k === 'ai') return `${t('control.ai')} ${t(`ai.${String(v)}`)}`;
+    if (k === 'volume') return `${t('control.volume')} ${String(v)}`;
+    if (k === 'status') return `${t('control.virtual')} ${t(`status.${DEVICE_STATUS_NAMES[Number(v)] ?? 'offline'}`)}`;
+    if (k === 'action') return t(`control.${String(v)}`);
+    return `${k} ${String(v)}`;
+  };
+  const payloadText = (c: Command) => Object.entries(c.payload).map(([k, v]) => word(k, v)).join('，');
   return (
     <Table<Command>
       data-testid="command-table"
