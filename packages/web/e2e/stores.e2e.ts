@@ -59,7 +59,7 @@ async function queueVolume(page: Page, deviceId: number, steps: number): Promise
   await expect.poll(() => button.innerText()).toContain(`(${50 + steps})`);
   await button.click();
   await expect.poll(() => drawer.locator('[data-testid="command-state-pending"]').count()).toBe(before + 1);
-  await drawer.locator('tr[data-row-key]').first().getByText(`volume: ${50 + steps}`).waitFor();
+  await drawer.locator('tr[data-row-key]').first().getByText(new RegExp(`(音量|Volume) ${50 + steps}$`)).waitFor();
 }
 
 describe('stores: shop lifecycle between a store manager and a supervisor, tree dialog, device volume', () => {
