@@ -21,7 +21,7 @@ import { createCompany } from '../packages/server/src/domains/company/service.js
 import { reviewEnterprise } from '../packages/server/src/domains/operator/service.js';
 import { rollupAll } from '../packages/server/src/stats/rollup.js';
 import { seedStores } from './stores-seed.js';
-import type { Config } from '../packages/server/src/config.js';
+import { benchConfig as config, median, ms } from './config.js';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -29,14 +29,6 @@ const README = join(import.meta.dirname, 'README.md');
 const START = '<!-- stats-bench:start -->';
 const END = '<!-- stats-bench:end -->';
 
-const config = (dataDir: string): Config => ({
-  port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false, secret: 'bench-secret', apiBase: '/api',
-  dbAppRole: 'vitrine_app', dbPool: 10, authCacheMs: 5000, jobs: false,
-  tokenIdleSeconds: 3600, tokenMaxSeconds: 86400, hashConcurrency: 2, logger: false,
-  limits: { authPerMinute: 1_000_000, smsPerMinute: 10, smsPerIpDay: 50, smsPerPhoneDay: 10 },
-});
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 async function main() {

@@ -23,7 +23,7 @@ import { SHOP } from '../packages/server/src/records/store-entities.js';
 import { listSql } from '../packages/server/src/lifecycle/lists.js';
 import { pageStatement } from '../packages/server/src/db/paging.js';
 import { seedStores } from './stores-seed.js';
-import type { Config } from '../packages/server/src/config.js';
+import { benchConfig as config, median, ms } from './config.js';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10_000);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
@@ -32,14 +32,6 @@ const README = join(import.meta.dirname, 'README.md');
 const START = '<!-- stores-bench:start -->';
 const END = '<!-- stores-bench:end -->';
 
-const config = (dataDir: string): Config => ({
-  port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false, secret: 'bench-secret', apiBase: '/api',
-  dbAppRole: 'vitrine_app', dbPool: 10, authCacheMs: 5000, jobs: false,
-  tokenIdleSeconds: 3600, tokenMaxSeconds: 86400, hashConcurrency: 2, logger: false,
-  limits: { authPerMinute: 1_000_000, smsPerMinute: 10, smsPerIpDay: 50, smsPerPhoneDay: 10 },
-});
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 async function main() {
   const url = process.env.DATABASE_URL;

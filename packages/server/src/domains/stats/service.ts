@@ -81,22 +81,31 @@ export function visitorStats(deps: Deps, ctx: TenantCtx, f: Filter): Promise<PaR
       : `select ${rawCols} from visit_rollup_hourly where enterprise_id = $1 and local_day between $2::date and $3::date
          union all
          ${raw(`coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)`)}`;
-    const src = `with src (${rawCols}) as (${source}),
-      v as (select * from src where shop_id in (${shops}) ${deviceCond})`;
+    // One statement, one pass over the sources: the rows in range are first summed per shop, local
+    // day and hour (materialised once), then the five answers are read from that small set.
     const fromP = p.add(f.from);
-    const [summary, previous] = await Promise.all([
-      q.query<Row>(`${src} select ${SUMS} from v where local_day >= ${fromP}::date`, p.values),
-      q.query<Row>(`${src} select ${SUMS} from v where local_day < ${fromP}::date`, p.values),
-    ]);
-    const series = await q.query<Row & { t: string }>(`${src} select ${BUCKET[f.group]} as t, ${SUMS} from v where local_day >= ${fromP}::date group by 1 order by 1`, p.values);
-    const byShop = await q.query<Row & { shop_id: number; name: string }>(
-      `${src} select v.shop_id, s.name, ${SUMS.replace(/sum\((\w+)\)/g, 'sum(v.$1)')} from v join shops s on s.enterprise_id = $1 and s.id = v.shop_id
-        where local_day >= ${fromP}::date group by v.shop_id, s.name order by 3 desc, v.shop_id`, p.values,
+    const cur = `local_day >= ${fromP}::date`;
+    const [r] = await q.query<{ summary: Row | null; previous: Row | null; series: (Row & { t: string })[]; by_shop: (Row & { shop_id: number; name: string })[]; heat: { weekday: number; hour: number; visits: number }[] }>(
+      `with src (${rawCols}) as (${source}),
+        v as materialized (
+          select shop_id, local_day, local_hour, ${ROLLUP_COLS.split(', ').map((c) => `sum(${c}) as ${c}`).join(', ')}
+            from src where shop_id in (${shops}) ${deviceCond} group by shop_id, local_day, local_hour)
+      select
+        (select row_to_json(x) from (select ${SUMS} from v where ${cur}) x) as summary,
+        (select row_to_json(x) from (select ${SUMS} from v where not (${cur})) x) as previous,
+        (select coalesce(json_agg(x order by x.t), '[]') from (select ${BUCKET[f.group]} as t, ${SUMS} from v where ${cur} group by 1) x) as series,
+        (select coalesce(json_agg(x order by x.visits desc, x.shop_id), '[]') from (
+           select v.shop_id, s.name, ${SUMS.replace(/sum\((\w+)\)/g, 'sum(v.$1)')} from v join shops s on s.enterprise_id = $1 and s.id = v.shop_id
+            where ${cur} group by v.shop_id, s.name) x) as by_shop,
+        (select coalesce(json_agg(x order by x.weekday, x.hour), '[]') from (
+           select extract(dow from local_day)::int as weekday, local_hour::int as hour, sum(visits)::int as visits from v where ${cur} group by 1, 2) x) as heat`,
+      p.values,
     );
-    const heat = await q.query<{ weekday: number; hour: number; visits: number }>(
-      `${src} select extract(dow from local_day)::int as weekday, local_hour::int as hour, sum(visits)::int as visits from v
-        where local_day >= ${fromP}::date group by 1, 2 order by 1, 2`, p.values,
-    );
+    const summary = [r.summary ?? undefined];
+    const previous = [r.previous ?? undefined];
+    const series = r.series;
+    const byShop = r.by_shop;
+    const heat = r.heat;
     return {
       summary: columns(counts(summary[0])),
       previous: columns(counts(previous[0])),
