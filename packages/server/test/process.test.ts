@@ -12,7 +12,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
 const root = join(import.meta.dirname, '../../..');
 const main = join(root, 'packages/server/src/main.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-proc-'));
-const env = (port: number) => ({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG: '0', DATABASE_URL: '' });
+const env = (port: number) => ({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG: '0', SIMULATE: '0', DATABASE_URL: '' });
 
 const freePort = () =>
   new Promise<number>((resolve) => {
