@@ -32,7 +32,7 @@ export type TreeNode = z.infer<typeof treeNode>;
 const code = (digits: number) => z.string().trim().regex(new RegExp(`^\\d{${digits}}$`), 'field.invalid');
 const deviceType = z.enum(DEVICE_TYPES, { error: 'field.invalid' });
 const orientation = z.coerce.number({ error: 'field.invalid' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'field.invalid' }));
-export const scopeFilter = z.object({ areaRange: json(range).optional(), shopRange: json(range).optional(), keyword: z.string().trim().max(100).optional() });
+export const scopeFilter = z.strictObject({ areaRange: json(range).optional(), shopRange: json(range).optional(), keyword: z.string().trim().max(100).optional() });
 export const deviceFilter = z.object({
   DeviceType: deviceType.optional(),
   Direction: orientation.optional(),

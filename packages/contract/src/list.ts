@@ -11,12 +11,13 @@ export const range = z.object({
 });
 export type Range = z.infer<typeof range>;
 
-export const paging = z.object({
+/** Strict, as every list body built on it: a field the call does not know is 40001 naming it. */
+export const paging = z.strictObject({
   pageNum: int.min(1, 'field.invalid').default(1),
   pageSize: int.min(1, 'field.invalid').max(MAX_PAGE_SIZE, 'field.invalid').default(PAGE_SIZE),
 });
 
-/** The filter object of spec §3; each list call picks the parts that apply. */
+/** The filter object of spec §3; each list call picks the parts that apply (strict, as paging). */
 export const filter = paging.extend({
   keyword: z.string().trim().max(100, 'field.tooLong').optional(),
   start_time: int.optional(),

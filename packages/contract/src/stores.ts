@@ -55,7 +55,7 @@ const deviceControls = {
   }),
   bulk: defineCall({
     path: 'device/bulk', auth: 'tenant', perm: publish, log: sent, summary: 'One control applied to every enabled device matching a filter (max 5000)',
-    body: z.object({ value: json(controlValue), requestId }).extend(scopeFilter.shape).extend(deviceListFilter.shape).extend({ status: int.optional() }),
+    body: z.object({ value: json(controlValue), requestId }).extend(scopeFilter.shape).extend(deviceListFilter.shape).extend({ status: int.optional() }).strict(),
     result: z.object({ count: z.number() }),
   }),
   commands: defineCall({

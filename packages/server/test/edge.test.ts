@@ -59,3 +59,24 @@ describe('edge values never give 50000', () => {
     });
   }
 });
+
+describe('an unknown filter field is 40001 naming it', () => {
+  let w: World;
+  it('builds the world', async () => {
+    w = await world(t);
+  });
+  // Every list call takes the spec's filter object; a misspelt filter must not list everything.
+  const lists = allCalls.filter((c) => c.auth === 'tenant' && 'keyword' in ((c.body as unknown as { shape?: object }).shape ?? {}));
+  it('covers the list calls', () => expect(lists.length).toBeGreaterThan(20));
+  const bodies = new Map(TENANT_ROUTES.map((r) => [r.path, r.body]));
+  for (const def of lists) {
+    it(def.path, async () => {
+      const made = bodies.get(def.path);
+      const base = (typeof made === 'function' ? await made(w) : made) ?? {};
+      const res = await send(t, def, { ...base, shopIdd: 3 }, tenantHeaders(w.a.owner, w.a, w.a.ownerRole));
+      const body = res.json() as { ret: number; result: { fields: { field: string; message: string }[] } };
+      expect(body.ret).toBe(RET.validation);
+      expect(body.result.fields).toContainEqual({ field: 'shopIdd', message: expect.stringMatching(/Unknown field|不支持的字段/) });
+    });
+  }
+});

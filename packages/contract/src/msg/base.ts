@@ -20,6 +20,7 @@ export const BASE_MESSAGES = {
   'field.required': { zh: '此项不能为空', en: 'This field is required' },
   'field.invalid': { zh: '格式不正确', en: 'Invalid value' },
   'field.tooLong': { zh: '内容过长', en: 'Too long' },
+  'field.unknown': { zh: '不支持的字段', en: 'Unknown field' },
   'validation.failed': { zh: '参数校验失败', en: 'Validation failed' },
   'forbidden': { zh: '暂无权限', en: 'No permission' },
   'forbidden.notMain': { zh: '仅企业主管理员可以操作', en: 'Only the main administrator can do this' },

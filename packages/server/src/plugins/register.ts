@@ -16,7 +16,18 @@ export type Handler<C extends CallDef> = (
 ) => Promise<z.output<C['result']>>;
 
 export function toFields(error: z.ZodError): FieldError[] {
-  return error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message.includes(' ') ? 'field.invalid' : i.message }));
+  return error.issues.flatMap((i) => {
+    const at = (key?: PropertyKey) => [...i.path, ...(key === undefined ? [] : [key])].map(String).join('.') || '_';
+    if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ field: at(k), message: 'field.unknown' as const }));
+    return [{ field: at(), message: i.message.includes(' ') ? 'field.invalid' : i.message }];
+  });
+}
+
+/** Parse with a contract schema; bad input is 40001 naming the fields. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new AppError(RET.validation, 'validation.failed', toFields(parsed.error));
+  return parsed.data;
 }
 
 /** NUL characters and lone surrogates cannot be stored: 40001 naming the field, before any schema. */
@@ -87,10 +98,9 @@ export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, de
       }
       const ctx = await contextFor(deps, def, req);
       rejectBadText((def.method === 'GET' ? req.query : req.body) ?? {});
-      const parsed = def.body.safeParse((def.method === 'GET' ? req.query : req.body) ?? {});
-      if (!parsed.success) throw new AppError(RET.validation, 'validation.failed', toFields(parsed.error));
-      const result = await runCall(def, parsed.data, deps.config.checkWrites === true, () =>
-        handler(parsed.data as z.output<C['body']>, ctx as CtxFor<C['auth']>),
+      const input = parseInput<C['body']>(def.body, (def.method === 'GET' ? req.query : req.body) ?? {});
+      const result = await runCall(def, input, deps.config.checkWrites === true, () =>
+        handler(input, ctx as CtxFor<C['auth']>),
       );
       if (deps.config.checkResults) checkResult(def, result ?? {});
       return reply.send(envelope(RET.ok, message('ok', req.lang), result ?? {}));
