@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './msg/index.js';
 export * from './call.js';
 export * from './fields.js';
+export * from './describe.js';
 export * from './list.js';
 export * from './menu.js';
 export * from './company.js';

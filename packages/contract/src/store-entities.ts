@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from './enums.js';
+import { oneOf } from './describe.js';
 import { id, int, optionalText, phone, text } from './fields.js';
 import { parseHours } from './hours.js';
 
 // The editable fields of the stores area's lifecycle entities (issue 4 §3–§4), and their read-only extras.
 
-const oneOf = <T extends readonly number[]>(values: T) =>
-  z.coerce.number({ error: 'field.invalid' }).int('field.invalid').refine((v) => values.includes(v), 'field.invalid');
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
 const optionalPhone = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().regex(/^[\d\-+ ]{5,20}$/, 'phone.format').optional());
 const code = (digits: number) => z.string().trim().regex(new RegExp(`^\\d{${digits}}$`), 'field.invalid');

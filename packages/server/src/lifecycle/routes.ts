@@ -1,21 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import type { lifecycleCalls } from '@vitrine/contract';
+import type { z } from 'zod';
+import type { CallDef, lifecycleCalls } from '@vitrine/contract';
 import type { Deps } from '../deps.js';
 import { register } from '../plugins/register.js';
 import type { LifecycleService } from './service.js';
 
-type Calls = ReturnType<typeof lifecycleCalls>;
-type Key = Exclude<keyof LifecycleService, 'cfg'>;
+/** The calls of any entity: the lifecycle's own fields typed, the entity's data left to the engine. */
+type Open = Record<never, never>;
+type Calls = ReturnType<typeof lifecycleCalls<string, Open, Open, Open>>;
 
 /**
- * Register the standard calls of one entity. The engine works on untyped records (the data schema
- * is the entity's); the contract has validated the input and describes the output, so the handler
- * hands the engine's answer back as the call's result.
+ * The engine answers rows of any entity, so its calls are registered with the result left open; the
+ * contract's result schema still checks every answer where checkResults is on (development, tests).
  */
-export function registerLifecycle(app: FastifyInstance, deps: Deps, calls: Calls, service: LifecycleService) {
-  const keys = Object.keys(calls) as (keyof Calls & Key)[];
-  for (const key of keys) {
-    const run = service[key] as (ctx: never, input: never) => Promise<unknown>;
-    register(app, deps, calls[key], (input, ctx) => run(ctx as never, input as never) as never);
-  }
+const rows = <B extends z.ZodType>(def: CallDef<B, z.ZodType, 'tenant'>) => def;
+
+/** Register the standard calls of one entity; every input is the contract's, checked before the engine runs. */
+export function registerLifecycle(app: FastifyInstance, deps: Deps, calls: Calls, s: LifecycleService) {
+  register(app, deps, rows(calls.create), (i, ctx) => s.create(ctx, i));
+  register(app, deps, rows(calls.get), (i, ctx) => s.get(ctx, i));
+  register(app, deps, rows(calls.update), (i, ctx) => s.update(ctx, i));
+  register(app, deps, rows(calls.copy), (i, ctx) => s.copy(ctx, i));
+  register(app, deps, rows(calls.myList), (i, ctx) => s.myList(ctx, i));
+  register(app, deps, rows(calls.apply), (i, ctx) => s.apply(ctx, i));
+  register(app, deps, rows(calls.applyList), (i, ctx) => s.applyList(ctx, i));
+  register(app, deps, rows(calls.examine), (i, ctx) => s.examine(ctx, i));
+  register(app, deps, rows(calls.enableList), (i, ctx) => s.enableList(ctx, i));
+  register(app, deps, rows(calls.setStatus), (i, ctx) => s.setStatus(ctx, i));
+  register(app, deps, rows(calls.delete), (i, ctx) => s.delete(ctx, i));
+  register(app, deps, rows(calls.recovery), (i, ctx) => s.recovery(ctx, i));
+  register(app, deps, rows(calls.deleteOwn), (i, ctx) => s.deleteOwn(ctx, i));
+  register(app, deps, rows(calls.recoveryOwn), (i, ctx) => s.recoveryOwn(ctx, i));
+  register(app, deps, rows(calls.history), (i, ctx) => s.history(ctx, i));
+  register(app, deps, rows(calls.logs), (i, ctx) => s.logs(ctx, i));
 }

@@ -1,11 +1,10 @@
-import type { MessageKey, Range } from '@vitrine/contract';
+import type { FieldType, MessageKey, Range } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 
 /** Query scope: the enterprise, and the caller's data range (null = the whole enterprise). */
 export type Scope = { enterpriseId: number; range: Range | null };
 
-/** `json`: lists and objects (content items, targets, dayparts…), kept as jsonb. */
-export type FieldType = 'text' | 'int' | 'num' | 'json';
+/** A data field's column and type (`json`: lists and objects, kept as jsonb); made by defineEntity. */
 export type Field = { column: string; type: FieldType };
 
 /** Gives the SQL of one data field: from the record's typed columns, or from a version's jsonb data. */
@@ -25,7 +24,7 @@ export type Reach = { kind: 'shop'; field: 'self' | string } | { kind: 'enterpri
 
 /**
  * One lifecycle entity: where it lives and how it meets the data range.
- * - fields: every data field (the contract's data schema) → its typed column;
+ * - fields: every data field (the contract's data schema) → its typed column (lifecycle/entity.ts);
  * - reach: how the record meets the data range (above);
  * - view: read-only view fields as SQL over the shown version's data (alias v) and the record (t);
  * - eqFilters: list filter params matched for equality against a data field.

@@ -1,16 +1,11 @@
-import { DEVICE_STATUSES, deviceTreeId } from '@vitrine/contract';
+import { DEVICE_STATUSES, deviceData, deviceListFilter, deviceTreeId, deviceView } from '@vitrine/contract';
 import { fail } from '../errors.js';
-import type { EntityConfig } from '../lifecycle/types.js';
+import { defineEntity } from '../lifecycle/entity.js';
 import { checkFree, checkShop, suffix } from './checks.js';
 
 /** Devices (menu /store): registered in the console; status, app version and last seen come from the device. */
-export const DEVICE: EntityConfig = {
+export const DEVICE = defineEntity({ data: deviceData, view: deviceView, filter: deviceListFilter }, {
   entity: 'device', table: 'devices', menu: '/store', label: 'entity.device', reach: { kind: 'shop', field: 'shopId' }, titleField: 'name', uniqueKey: 'device.codeTaken',
-  fields: {
-    code: { column: 'code', type: 'text' }, name: { column: 'name', type: 'text' }, type: { column: 'type', type: 'text' },
-    orientation: { column: 'orientation', type: 'int' }, shopId: { column: 'shop_id', type: 'int' }, etId: { column: 'et_id', type: 'int' },
-    volume: { column: 'volume', type: 'int' }, ai: { column: 'ai', type: 'int' },
-  },
   keyword: ['code', 'name'],
   eqFilters: { DeviceType: 'type', Direction: 'orientation', shopId: 'shopId' },
   listFilter: (f, add) => (typeof f.status === 'number' && DEVICE_STATUSES.includes(f.status) ? `t.device_status = ${add(f.status)}` : null),
@@ -32,4 +27,4 @@ export const DEVICE: EntityConfig = {
     }
     return data;
   },
-};
+});

@@ -1,20 +1,17 @@
-import { shopTreeId } from '@vitrine/contract';
+import {
+  employeeData, employeeView, etData, etFilter, etView, memberData, memberView, personFilter, shopData, shopFilter, shopTreeId, shopView,
+} from '@vitrine/contract';
 import { fail } from '../errors.js';
-import type { Accessor, EntityConfig } from '../lifecycle/types.js';
+import { defineEntity } from '../lifecycle/entity.js';
+import type { Accessor } from '../lifecycle/types.js';
 import { checkFree, checkRef, checkRegion, checkShop, maskPhone, suffix } from './checks.js';
 
 // The stores-area lifecycle entities (menu /store): shops, store points, employees, shop members.
 
 const shopName = (acc: Accessor) => `coalesce((select sn.name from shops sn where sn.enterprise_id = t.enterprise_id and sn.id = ${acc('shopId')}), '')`;
 
-export const SHOP: EntityConfig = {
+export const SHOP = defineEntity({ data: shopData, view: shopView, filter: shopFilter }, {
   entity: 'shop', table: 'shops', menu: '/store', label: 'entity.shop', reach: { kind: 'shop', field: 'self' }, titleField: 'name', uniqueKey: 'shop.codeTaken',
-  fields: {
-    name: { column: 'name', type: 'text' }, code: { column: 'code', type: 'text' }, level: { column: 'level', type: 'int' },
-    province: { column: 'province', type: 'text' }, city: { column: 'city', type: 'text' }, district: { column: 'district', type: 'text' },
-    address: { column: 'address', type: 'text' }, phone: { column: 'phone', type: 'text' }, managerId: { column: 'manager_id', type: 'int' },
-    hours: { column: 'hours', type: 'text' }, area: { column: 'area', type: 'num' },
-  },
   keyword: ['name', 'code', 'address'],
   eqFilters: { level: 'level' },
   view: {
@@ -32,14 +29,10 @@ export const SHOP: EntityConfig = {
     }
     return data;
   },
-};
+});
 
-export const ET: EntityConfig = {
+export const ET = defineEntity({ data: etData, view: etView, filter: etFilter }, {
   entity: 'et', table: 'store_points', menu: '/store', label: 'entity.et', reach: { kind: 'shop', field: 'shopId' }, titleField: 'name',
-  fields: {
-    name: { column: 'name', type: 'text' }, etType: { column: 'et_type', type: 'text' }, shopId: { column: 'shop_id', type: 'int' },
-    remark: { column: 'remark', type: 'text' },
-  },
   keyword: ['name', 'remark'],
   eqFilters: { etType: 'etType', shopId: 'shopId' },
   view: { shopName },
@@ -47,15 +40,10 @@ export const ET: EntityConfig = {
     await checkShop(q, scope, data.shopId);
     return data;
   },
-};
+});
 
-export const EMPLOYEE: EntityConfig = {
+export const EMPLOYEE = defineEntity({ data: employeeData, view: employeeView, filter: personFilter }, {
   entity: 'employee', table: 'employees', menu: '/store', label: 'entity.employee', reach: { kind: 'shop', field: 'shopId' }, titleField: 'name',
-  fields: {
-    name: { column: 'name', type: 'text' }, phone: { column: 'phone', type: 'text' }, gender: { column: 'gender', type: 'int' },
-    shopId: { column: 'shop_id', type: 'int' }, deptId: { column: 'dept_id', type: 'int' }, jobId: { column: 'job_id', type: 'int' },
-    hireDate: { column: 'hire_date', type: 'int' },
-  },
   keyword: ['name', 'phone'],
   eqFilters: { gender: 'gender', shopId: 'shopId' },
   view: {
@@ -69,15 +57,10 @@ export const EMPLOYEE: EntityConfig = {
     await checkRef(q, scope, 'jobs', data.jobId, 'jobId');
     return data;
   },
-};
+});
 
-export const MEMBER: EntityConfig = {
+export const MEMBER = defineEntity({ data: memberData, view: memberView, filter: personFilter }, {
   entity: 'member', table: 'shop_members', menu: '/store', label: 'entity.member', reach: { kind: 'shop', field: 'shopId' }, titleField: 'name',
-  fields: {
-    name: { column: 'name', type: 'text' }, phone: { column: 'phone', type: 'text' }, gender: { column: 'gender', type: 'int' },
-    ageBand: { column: 'age_band', type: 'text' }, level: { column: 'level', type: 'int' }, points: { column: 'points', type: 'int' },
-    shopId: { column: 'shop_id', type: 'int' }, joined: { column: 'joined', type: 'int' },
-  },
   keyword: ['name', 'phone'],
   eqFilters: { gender: 'gender', shopId: 'shopId' },
   view: { shopName },
@@ -86,4 +69,4 @@ export const MEMBER: EntityConfig = {
     await checkShop(q, scope, data.shopId);
     return data;
   },
-};
+});

@@ -11,7 +11,7 @@ export function geoRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, g.areas, (i, ctx) => regions(deps, ctx.lang, 3, i.id));
   register(app, deps, g.tree, (i, ctx) => tree(deps, ctx, i));
   register(app, deps, g.shopCount, (i, ctx) => shopCount(deps, ctx, i));
-  register(app, deps, g.shops, (i, ctx) => shops(deps, ctx, i) as never);
+  register(app, deps, g.shops, (i, ctx) => shops(deps, ctx, i));
   register(app, deps, g.deviceCount, (i, ctx) => deviceCount(deps, ctx, i));
-  register(app, deps, g.devices, (i, ctx) => devices(deps, ctx, i) as never);
+  register(app, deps, g.devices, (i, ctx) => devices(deps, ctx, i));
 }

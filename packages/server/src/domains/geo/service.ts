@@ -1,9 +1,9 @@
-import type { Lang, Range } from '@vitrine/contract';
+import { deviceBrief, shopBrief, type Lang, type Range } from '@vitrine/contract';
 import { countOf } from '../../db/paging.js';
 import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { listRecords, listSql, type ListFilter } from '../../lifecycle/lists.js';
-import type { EntityConfig, Item } from '../../lifecycle/types.js';
+import type { EntityConfig } from '../../lifecycle/types.js';
 import { scopeOf } from '../../lifecycle/access.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { DEVICE } from '../../records/device-entity.js';
@@ -35,16 +35,14 @@ async function count(deps: Deps, ctx: TenantCtx, cfg: EntityConfig, f: Filter) {
 export const shopCount = (deps: Deps, ctx: TenantCtx, f: Filter) => count(deps, ctx, SHOP, f);
 export const deviceCount = (deps: Deps, ctx: TenantCtx, f: Filter) => count(deps, ctx, DEVICE, f);
 
-const pick = (item: Item, keys: string[]) => Object.fromEntries(keys.map((k) => [k, item[k]]));
+// The brief rows are the enabled list's rows cut to the contract's brief schema (which drops the rest).
 
 export async function shops(deps: Deps, ctx: TenantCtx, f: ListFilter) {
   const res = await tenantTx(deps.db, ctx, (q) => listRecords(q, SHOP, scopeOf(ctx), ctx.user.id, 'enabled', f));
-  const keys = ['id', 'treeId', 'name', 'code', 'level', 'province', 'city', 'district', 'address', 'online', 'devices'];
-  return { ...res, list: res.list.map((i) => pick(i, keys)) };
+  return { ...res, list: res.list.map((i) => shopBrief.parse(i)) };
 }
 
 export async function devices(deps: Deps, ctx: TenantCtx, f: ListFilter) {
   const res = await tenantTx(deps.db, ctx, (q) => listRecords(q, DEVICE, scopeOf(ctx), ctx.user.id, 'enabled', f));
-  const keys = ['id', 'code', 'name', 'type', 'orientation', 'shopId', 'shopName', 'deviceStatus', 'online', 'lastSeen'];
-  return { ...res, list: res.list.map((i) => pick(i, keys)) };
+  return { ...res, list: res.list.map((i) => deviceBrief.parse(i)) };
 }

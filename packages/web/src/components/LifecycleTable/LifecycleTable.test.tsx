@@ -3,6 +3,7 @@ import { ALL_BITS, api, decodeWeight, PERM, type CallDef } from '@vitrine/contra
 import { i18n } from '../../i18n';
 import { call } from '../../api/client';
 import { LifecycleTable } from './LifecycleTable';
+import { formFields } from './formFields';
 import type { EntityConfig, LifecycleRow } from './types';
 import { byTestId, click, mount, settle } from './testUtils';
 
@@ -25,7 +26,7 @@ const config: EntityConfig<Row> = {
     { key: 'name', title: 'store:field.name' },
     { key: 'level', title: 'store:field.level', kind: 'enum', valueEnum: { 1: 'A', 2: 'B', 3: 'C' } },
   ],
-  fields: [{ name: 'name', label: 'store:field.name', kind: 'text', required: true }],
+  fields: formFields(api.shop.create.body, [{ name: 'name', label: 'store:field.name', kind: 'text' }]),
 };
 
 function answer(def: CallDef): unknown {

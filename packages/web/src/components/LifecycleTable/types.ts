@@ -17,7 +17,8 @@ export type LifecycleRow = LifecycleFields;
  * `valueEnum` maps values to i18n keys or fixed labels, defined once from the contract's enumerations.
  */
 export type ColumnSpec<Row> = {
-  key: string;
+  /** A field of the row: the contract's item schema (lifecycle, data and view fields). */
+  key: keyof Row & string;
   title: string;
   kind?: 'text' | 'enum' | 'time' | 'date' | 'deviceStatus' | 'number';
   valueEnum?: Record<string, string>;
@@ -29,16 +30,20 @@ export type ColumnSpec<Row> = {
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'phone' | 'date' | 'region' | 'shop' | 'et';
 
-/** One form field of the create / edit drawer; names are the contract's data fields. */
-export type FieldSpec = {
-  name: string;
-  label: string;
-  kind: FieldKind;
-  required?: boolean;
-  /** select: value → i18n key or label. */
-  valueEnum?: Record<string, string>;
+/**
+ * One form field as an entity declares it: a data field of the contract (`region` stands for
+ * province, city and district), its label (i18n key) and widget; select: value → i18n key or label.
+ */
+export type FieldDecl<K extends string> = { name: K | 'region'; label: string; kind: FieldKind; valueEnum?: Record<string, string> };
+
+/**
+ * One form field of the create / edit drawer, as `formFields` makes it: what the form must ask
+ * (required, bounds, the value type a select sends) comes from the contract's data schema.
+ */
+export type FieldSpec = FieldDecl<string> & {
+  required: boolean;
   /** select: the value type sent (numbers for codes, strings for names). */
-  numeric?: boolean;
+  numeric: boolean;
   min?: number;
   max?: number;
   /** Fixed value when the page already knows it (e.g. the shop of manage_details). */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AGE_BANDS, api, DEVICE_STATUS, ET_TYPES, ONLINE_STATUS, CONTENT_STATUS, type ResultOf } from '@vitrine/contract';
 import type { EntityConfig } from '../../components/LifecycleTable';
+import { formFields } from '../../components/LifecycleTable/formFields';
 import type { FilterGroup } from '../../components/FilterSidebar';
 
 // The declarative tables of the stores area: one column list and one form per entity.
@@ -35,16 +36,16 @@ export const shopConfig: EntityConfig<ShopRow> = {
     { key: 'managerName', title: 'store:field.manager' },
     { key: 'devices', title: 'store:field.devices', kind: 'number', tabs: ['enabled'] },
   ],
-  fields: [
-    { name: 'name', label: 'store:field.name', kind: 'text', required: true },
-    { name: 'code', label: 'store:field.code', kind: 'text', required: true },
-    { name: 'level', label: 'store:field.level', kind: 'select', valueEnum: LEVEL_ENUM, numeric: true, required: true },
-    { name: 'region', label: 'store:field.region', kind: 'region', required: true },
+  fields: formFields(api.shop.create.body, [
+    { name: 'name', label: 'store:field.name', kind: 'text' },
+    { name: 'code', label: 'store:field.code', kind: 'text' },
+    { name: 'level', label: 'store:field.level', kind: 'select', valueEnum: LEVEL_ENUM },
+    { name: 'region', label: 'store:field.region', kind: 'region' },
     { name: 'address', label: 'store:field.address', kind: 'text' },
     { name: 'phone', label: 'store:field.phone', kind: 'phone' },
     { name: 'hours', label: 'store:field.hours', kind: 'text' },
-    { name: 'area', label: 'store:field.area', kind: 'number', min: 0 },
-  ],
+    { name: 'area', label: 'store:field.area', kind: 'number' },
+  ]),
   defaults: { level: 2 },
 };
 
@@ -58,12 +59,12 @@ export const etConfig: EntityConfig<EtRow> = {
     { key: 'shopName', title: 'store:field.shop' },
     { key: 'remark', title: 'store:field.remark' },
   ],
-  fields: [
-    { name: 'name', label: 'store:field.name', kind: 'text', required: true },
-    { name: 'etType', label: 'store:field.etType', kind: 'select', valueEnum: ET_ENUM, required: true },
-    { name: 'shopId', label: 'store:field.shop', kind: 'shop', required: true },
+  fields: formFields(api.et.create.body, [
+    { name: 'name', label: 'store:field.name', kind: 'text' },
+    { name: 'etType', label: 'store:field.etType', kind: 'select', valueEnum: ET_ENUM },
+    { name: 'shopId', label: 'store:field.shop', kind: 'shop' },
     { name: 'remark', label: 'store:field.remark', kind: 'textarea' },
-  ],
+  ]),
   defaults: { etType: 'entrance' },
 };
 
@@ -78,13 +79,13 @@ export const employeeConfig: EntityConfig<EmployeeRow> = {
     { key: 'shopName', title: 'store:field.shop' },
     { key: 'hireDate', title: 'store:field.hireDate', kind: 'date' },
   ],
-  fields: [
-    { name: 'name', label: 'store:field.personName', kind: 'text', required: true },
-    { name: 'phone', label: 'store:field.phone', kind: 'phone', required: true },
-    { name: 'gender', label: 'store:field.gender', kind: 'select', valueEnum: GENDER_ENUM, numeric: true, required: true },
-    { name: 'shopId', label: 'store:field.shop', kind: 'shop', required: true },
+  fields: formFields(api.employee.create.body, [
+    { name: 'name', label: 'store:field.personName', kind: 'text' },
+    { name: 'phone', label: 'store:field.phone', kind: 'phone' },
+    { name: 'gender', label: 'store:field.gender', kind: 'select', valueEnum: GENDER_ENUM },
+    { name: 'shopId', label: 'store:field.shop', kind: 'shop' },
     { name: 'hireDate', label: 'store:field.hireDate', kind: 'date' },
-  ],
+  ]),
 };
 
 export const memberConfig: EntityConfig<MemberRow> = {
@@ -101,16 +102,16 @@ export const memberConfig: EntityConfig<MemberRow> = {
     { key: 'shopName', title: 'store:field.shop' },
     { key: 'joined', title: 'store:field.joined', kind: 'date' },
   ],
-  fields: [
-    { name: 'name', label: 'store:field.personName', kind: 'text', required: true },
-    { name: 'phone', label: 'store:field.phone', kind: 'phone', required: true },
-    { name: 'gender', label: 'store:field.gender', kind: 'select', valueEnum: GENDER_ENUM, numeric: true, required: true },
-    { name: 'ageBand', label: 'store:field.ageBand', kind: 'select', valueEnum: AGE_ENUM, required: true },
-    { name: 'level', label: 'store:field.memberLevel', kind: 'number', min: 1, max: 10 },
-    { name: 'points', label: 'store:field.points', kind: 'number', min: 0 },
-    { name: 'shopId', label: 'store:field.shop', kind: 'shop', required: true },
+  fields: formFields(api.member.create.body, [
+    { name: 'name', label: 'store:field.personName', kind: 'text' },
+    { name: 'phone', label: 'store:field.phone', kind: 'phone' },
+    { name: 'gender', label: 'store:field.gender', kind: 'select', valueEnum: GENDER_ENUM },
+    { name: 'ageBand', label: 'store:field.ageBand', kind: 'select', valueEnum: AGE_ENUM },
+    { name: 'level', label: 'store:field.memberLevel', kind: 'number' },
+    { name: 'points', label: 'store:field.points', kind: 'number' },
+    { name: 'shopId', label: 'store:field.shop', kind: 'shop' },
     { name: 'joined', label: 'store:field.joined', kind: 'date' },
-  ],
+  ]),
   defaults: { level: 1, points: 0 },
 };
 
@@ -129,16 +130,16 @@ export const deviceConfig: EntityConfig<DeviceRow> = {
     { key: 'ai', title: 'device:field.ai', kind: 'enum', valueEnum: AI_ENUM },
     { key: 'lastSeen', title: 'device:field.lastSeen', kind: 'time', tabs: ['enabled'] },
   ],
-  fields: [
-    { name: 'code', label: 'device:field.code', kind: 'text', required: true },
-    { name: 'name', label: 'device:field.name', kind: 'text', required: true },
-    { name: 'type', label: 'device:field.type', kind: 'select', valueEnum: DEVICE_TYPE_ENUM, required: true },
-    { name: 'orientation', label: 'device:field.orientation', kind: 'select', valueEnum: ORIENTATION_ENUM, numeric: true, required: true },
-    { name: 'shopId', label: 'device:field.shop', kind: 'shop', required: true },
+  fields: formFields(api.device.create.body, [
+    { name: 'code', label: 'device:field.code', kind: 'text' },
+    { name: 'name', label: 'device:field.name', kind: 'text' },
+    { name: 'type', label: 'device:field.type', kind: 'select', valueEnum: DEVICE_TYPE_ENUM },
+    { name: 'orientation', label: 'device:field.orientation', kind: 'select', valueEnum: ORIENTATION_ENUM },
+    { name: 'shopId', label: 'device:field.shop', kind: 'shop' },
     { name: 'etId', label: 'device:field.et', kind: 'et' },
-    { name: 'volume', label: 'device:field.volume', kind: 'number', min: 0, max: 100 },
-    { name: 'ai', label: 'device:field.ai', kind: 'select', valueEnum: AI_ENUM, numeric: true },
-  ],
+    { name: 'volume', label: 'device:field.volume', kind: 'number' },
+    { name: 'ai', label: 'device:field.ai', kind: 'select', valueEnum: AI_ENUM },
+  ]),
   defaults: { type: 'big', orientation: 1, volume: 50, ai: 0 },
 };
 
