@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inline } from './inline.js';
 import { PgListener, type Listener } from './listen.js';
 
 /** Anything that runs SQL: a transaction, or the unscoped connection used by migrations. */
@@ -16,6 +17,12 @@ export type Db = {
   /** The non-superuser role every transaction runs as (DB_APP_ROLE), so row-level security applies. */
   appRole: string;
   tx<T>(scope: Scope, fn: (q: Q) => Promise<T>): Promise<T>;
+  /**
+   * One statement that only reads, in its own transaction acting for `scope`. On PostgreSQL the scope
+   * and the statement (parameters written in as literals) travel in one simple-query message, which
+   * runs as one implicit transaction: one round trip instead of begin, statement and commit.
+   */
+  read<T = Record<string, unknown>>(scope: Scope, sql: string, params?: unknown[]): Promise<T[]>;
   /** Unscoped access as the connecting (owner) role: migrations and the operator only. */
   admin: Q;
   /**
@@ -71,18 +78,20 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; a
     query: async <T>(sql: string, params?: unknown[]) => (await run(sql, params)).rows as T[],
   });
   const direct = asQ((sql, params) => pglite.query(sql, params));
+  const tx: Db['tx'] = (scope, fn) =>
+    mutex.run(() =>
+      pglite.transaction(async (t) => {
+        await t.query(scopeSql(role, scope));
+        return fn(asQ((sql, params) => t.query(sql, params)));
+      }),
+    );
   return {
     kind: 'pglite',
     appRole: role,
     pglite,
     admin: asQ((sql, params) => mutex.run(() => pglite.query(sql, params))),
-    tx: (scope, fn) =>
-      mutex.run(() =>
-        pglite.transaction(async (tx) => {
-          await tx.query(scopeSql(role, scope));
-          return fn(asQ((sql, params) => tx.query(sql, params)));
-        }),
-      ),
+    tx,
+    read: (scope, sql, params) => tx(scope, (q) => q.query(sql, params)),
     session: (fn) => mutex.run(() => fn(direct)),
     exec: (text, values) =>
       mutex.run(async () => {
@@ -143,6 +152,10 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
       } finally {
         client.release();
       }
+    },
+    async read<T>(scope: Scope, sql: string, params?: unknown[]) {
+      const [, result] = (await pool.query(`${scopeSql(role, scope)}; ${inline(sql, params)}`)) as unknown as pg.QueryResult[];
+      return result.rows as T[];
     },
     async session(fn) {
       const client = await pool.connect();

@@ -47,6 +47,14 @@ export const scopeOf = (ctx: TenantCtx): TenantScope => ({ enterpriseId: ctx.ent
 export const tenantTx = <T>(db: Db, ctx: TenantCtx, fn: (t: Tx, scope: TenantScope) => Promise<T>): Promise<T> =>
   open(db, ctx, ctx.enterprise.id, (t) => fn(t, scopeOf(ctx)));
 
+/**
+ * For calls that read with one statement (lists): each query is its own transaction acting for the
+ * caller in their enterprise, sent in one round trip (db.read).
+ */
+export const tenantRead = (db: Db, ctx: TenantCtx): Q => ({
+  query: (sql, params) => db.read({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, sql, params),
+});
+
 /** A transaction for a logged-in user before an enterprise is chosen (create, join, accept). */
 export const userTx = <T>(db: Db, ctx: UserCtx, fn: (t: Tx) => Promise<T>): Promise<T> => open(db, ctx, null, fn);
 

@@ -1,6 +1,6 @@
 import { CONTENT_STATUS as C, type OnlineStatus } from '@vitrine/contract';
 import type { Db } from '../db/client.js';
-import { tenantTx, type Tx } from '../db/tenant.js';
+import { tenantRead, tenantTx, type Tx } from '../db/tenant.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { reach, scopeOf } from './access.js';
 import { applyRecord, binOwnDraft, copyRecord, createRecord, updateRecord } from './actions.js';
@@ -14,7 +14,8 @@ type Id = { id: number };
 /** One entity's lifecycle: every call in its own transaction, acting for the caller. */
 export function lifecycleService(db: Db, cfg: EntityConfig) {
   const tx = <T>(ctx: TenantCtx, fn: (q: Tx) => Promise<T>) => tenantTx(db, ctx, fn);
-  const list = (kind: ListKind) => (ctx: TenantCtx, f: ListFilter) => tx(ctx, (q) => listRecords(q, cfg, scopeOf(ctx), ctx.user.id, kind, f));
+  // a list is one statement: read in one round trip
+  const list = (kind: ListKind) => (ctx: TenantCtx, f: ListFilter) => listRecords(tenantRead(db, ctx), cfg, scopeOf(ctx), ctx.user.id, kind, f);
   return {
     cfg,
     create: (ctx: TenantCtx, input: Data) => tx(ctx, (q) => createRecord(q, cfg, ctx, input)),

@@ -1,6 +1,6 @@
 import { deviceBrief, shopBrief, type Lang, type Range } from '@vitrine/contract';
 import { countOf } from '../../db/paging.js';
-import { tenantTx } from '../../db/tenant.js';
+import { tenantRead, tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { listRecords, listSql, type ListFilter } from '../../lifecycle/lists.js';
 import type { EntityConfig } from '../../lifecycle/types.js';
@@ -38,11 +38,11 @@ export const deviceCount = (deps: Deps, ctx: TenantCtx, f: Filter) => count(deps
 // The brief rows are the enabled list's rows cut to the contract's brief schema (which drops the rest).
 
 export async function shops(deps: Deps, ctx: TenantCtx, f: ListFilter) {
-  const res = await tenantTx(deps.db, ctx, (q) => listRecords(q, SHOP, scopeOf(ctx), ctx.user.id, 'enabled', f));
+  const res = await listRecords(tenantRead(deps.db, ctx), SHOP, scopeOf(ctx), ctx.user.id, 'enabled', f);
   return { ...res, list: res.list.map((i) => shopBrief.parse(i)) };
 }
 
 export async function devices(deps: Deps, ctx: TenantCtx, f: ListFilter) {
-  const res = await tenantTx(deps.db, ctx, (q) => listRecords(q, DEVICE, scopeOf(ctx), ctx.user.id, 'enabled', f));
+  const res = await listRecords(tenantRead(deps.db, ctx), DEVICE, scopeOf(ctx), ctx.user.id, 'enabled', f);
   return { ...res, list: res.list.map((i) => deviceBrief.parse(i)) };
 }

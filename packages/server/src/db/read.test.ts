@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.js';
+import { makeEnterprise } from '../../test/factories.js';
+import { inline, literal } from './inline.js';
+
+// db.read: one statement acting for a scope, in one round trip on PostgreSQL (its parameters written
+// in as literals). On the engine this file runs on (PGlite, or PostgreSQL with DATABASE_URL).
+
+const t = useTestApp();
+
+const TRICKY = ["it's", 'back\\slash', "\\'; drop table shops; --", '$1', '"quoted"', '{a,b}', 'NULL', '', '中文 ✓', 'tab\tnew\nline'];
+
+describe('literals', () => {
+  it('every tricky string, number and array reads back as the parameter would', async () => {
+    for (const s of TRICKY) {
+      const [viaParam] = await t.db.admin.query<{ v: string }>('select $1::text as v', [s]);
+      const [viaLiteral] = await t.db.admin.query<{ v: string }>(`select ${literal(s)}::text as v`);
+      expect(viaLiteral.v).toBe(viaParam.v);
+    }
+    const [arr] = await t.db.admin.query<{ a: string[] }>(inline('select $1::text[] as a', [TRICKY]));
+    expect(arr.a).toEqual(TRICKY);
+    const [nums] = await t.db.admin.query<{ a: number[]; n: number; big: number; f: number; nul: null }>(
+      inline('select $1::int[] as a, $2::int as n, $3::int8 as big, $4::float8 as f, $5::int as nul', [[1, -2, 3], 42, 2 ** 40, 1.5, null]),
+    );
+    expect(nums).toEqual({ a: [1, -2, 3], n: 42, big: 2 ** 40, f: 1.5, nul: null });
+  });
+
+  it('refuses what it cannot write: a missing parameter, NaN, nested arrays', () => {
+    expect(() => inline('select $2', [1])).toThrow(/\$2/);
+    expect(() => literal(Number.NaN)).toThrow();
+    expect(() => literal([[1]])).toThrow();
+  });
+});
+
+describe('db.read', () => {
+  it('acts for its scope: row-level security shows one enterprise, none without one', async () => {
+    const a = await makeEnterprise(t);
+    const b = await makeEnterprise(t);
+    const ids = [a.companyId, b.companyId];
+    const sql = 'select enterprise_id as e from departments where enterprise_id = any($1::int[])';
+    for (const ent of [a, b]) {
+      const rows = await t.db.read<{ e: number }>({ enterpriseId: ent.companyId }, sql, [ids]);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(new Set(rows.map((r) => r.e))).toEqual(new Set([ent.companyId]));
+    }
+    expect(await t.db.read({}, sql, [ids])).toEqual([]);
+  });
+
+  it('its settings end with it, and a failed read leaves the connections usable', async () => {
+    for (let i = 0; i < 12; i++) {
+      const [inside] = await t.db.read<{ e: string }>({ enterpriseId: 1000 + i }, "select current_setting('app.enterprise_id', true) as e, $1::int as i", [i]);
+      expect(inside.e).toBe(String(1000 + i));
+      await expect(t.db.read({ enterpriseId: 1 }, 'select 1 / $1::int', [0])).rejects.toThrow();
+      const [after] = await t.db.admin.query<{ e: string | null; r: string }>("select current_setting('app.enterprise_id', true) as e, current_user as r");
+      expect(after.e ?? '').toBe('');
+      expect(after.r).not.toBe(t.db.appRole);
+    }
+  });
+});
