@@ -81,3 +81,14 @@ describe('device-loop functions past row-level security', () => {
     expect(grants).toEqual([]);
   });
 });
+
+describe('policies read the scope once per statement', () => {
+  it('every policy reads app_enterprise() and app_user() through a scalar subquery (an InitPlan)', async () => {
+    const rows = await t.db.admin.query<{ tablename: string; qual: string }>(
+      "select tablename, qual from pg_policies where schemaname = current_schema() and (qual like '%app_enterprise()%' or qual like '%app_user()%')",
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    const bare = rows.filter((r) => r.qual.replace(/\(\s*select app_(enterprise|user)\(\)[^)]*\)/gi, '').match(/app_(enterprise|user)\(\)/));
+    expect(bare.map((r) => `${r.tablename}: ${r.qual}`)).toEqual([]);
+  });
+});
