@@ -37,7 +37,7 @@ export function toBody(fields: FieldSpec[], values: Values): Values {
 /** Create or edit a record from the entity's declared form fields. */
 export function FormDrawer({ calls, fields, row, open, title, defaults, onClose, onSaved }: {
   calls: LifecycleCalls; fields: FieldSpec[]; row: LifecycleRow | null; open: boolean; title: string;
-  defaults?: Values; onClose: () => void; onSaved: () => void;
+  defaults?: Values; onClose: () => void; onSaved: (saved: { id: number }) => void;
 }) {
   const { t } = useTranslation('lifecycle');
   const { message } = App.useApp();
@@ -57,10 +57,9 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, onClose,
     setSaving(true);
     try {
       const body = toBody(fields, values);
-      if (row) await call(calls.update, { ...body, id: row.id });
-      else await call(calls.create, body);
+      const saved = (await (row ? call(calls.update, { ...body, id: row.id }) : call(calls.create, body))) as { id: number };
       void message.success(row ? t('done.update') : t('done.create'));
-      onSaved();
+      onSaved(saved);
     } catch (err) {
       const errs = fieldErrors(err).map((e) => (REGION.includes(e.name as (typeof REGION)[number]) ? { ...e, name: 'region' } : e));
       if (errs.length) form.setFields(errs);

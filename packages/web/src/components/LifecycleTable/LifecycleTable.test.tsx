@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_BITS, api, decodeWeight, PERM, type CallDef } from '@vitrine/contract';
 import { i18n } from '../../i18n';
@@ -81,6 +82,54 @@ describe('LifecycleTable', () => {
     expect(mocked).toHaveBeenCalledWith(api.shop.applyList, expect.anything());
     await click(byTestId(view.container, 'row-pass-11'));
     expect(mocked).toHaveBeenCalledWith(api.shop.examine, { id: 11, pass: 1 });
+  });
+
+  it("shows the rejection reason in the row itself", async () => {
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    await settle();
+    expect(byTestId(view.container, 'reason-12')?.textContent).toBe('地址不完整');
+  });
+
+  it('pages by the size in the address (10, 20, 50 or 100; anything else is 10)', async () => {
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine&pageSize=50');
+    await settle();
+    expect(mocked).toHaveBeenCalledWith(api.shop.myList, expect.objectContaining({ pageNum: 1, pageSize: 50 }));
+    view.unmount();
+    mocked.mockClear();
+    view = mount();
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine&pageSize=7');
+    await settle();
+    expect(mocked).toHaveBeenCalledWith(api.shop.myList, expect.objectContaining({ pageSize: 10 }));
+  });
+
+  it('hides a column from the column settings, and remembers it', async () => {
+    localStorage.removeItem('vitrine.columns.shop');
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    await settle();
+    const headers = () => [...view.container.querySelectorAll('th')].map((th) => th.textContent ?? '');
+    expect(headers()).toContain('门店等级');
+    await click(byTestId(view.container, 'column-settings-button'));
+    const toggle = byTestId(document.body, 'column-toggle-level');
+    await click(toggle?.tagName === 'INPUT' ? toggle : toggle?.querySelector('input'));
+    expect(headers()).not.toContain('门店等级');
+    expect(JSON.parse(localStorage.getItem('vitrine.columns.shop') ?? '[]')).toEqual(['level']);
+    localStorage.removeItem('vitrine.columns.shop');
+  });
+
+  it('after saving a new draft it shows My drafts with the saved row marked', async () => {
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=enabled');
+    await settle();
+    await click(byTestId(view.container, 'create'));
+    const input = document.body.querySelector<HTMLInputElement>('.ant-drawer input#name');
+    if (!input) throw new Error('no name input');
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, '新店');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await click(byTestId(document.body, 'form-save'));
+    expect(mocked).toHaveBeenCalledWith(api.shop.create, { name: '新店' });
+    await vi.waitFor(() => expect(mocked).toHaveBeenCalledWith(api.shop.myList, expect.anything()));
+    await vi.waitFor(() => expect(byTestId(view.container, 'row-saved')?.getAttribute('data-row-key')).toBe('11'));
   });
 
   it('shows the empty state in English', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, type Key, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import { Button, Dropdown, Space, Switch, Table, Typography } from 'antd';
 import { TabsWithTools } from '../TabsWithTools/TabsWithTools';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
@@ -14,6 +14,7 @@ import { toQuery, type FilterObject } from '../FilterSidebar/filterUrl';
 import { useUrlFilter } from '../FilterSidebar/useUrlFilter';
 import { allowedActions, hasBit, LIFECYCLE_TABS, tabVisible, type LifecycleTab, type RowAction } from './actions';
 import { buildColumns } from './columns';
+import { ColumnSettings, useHiddenColumns } from './ColumnSettings';
 import { FormDrawer } from './FormDrawer';
 import { HistoryDrawer } from './HistoryDrawer';
 import { LogDrawer } from './LogDrawer';
@@ -21,6 +22,7 @@ import { RejectDialog } from './RejectDialog';
 import type { EntityConfig, LifecycleRow } from './types';
 import { useRowActions } from './useRowActions';
 import { COOKIE, getCookie } from '../../state/cookies';
+import './lifecycle-table.css';
 
 export type LifecycleTableProps<Row extends LifecycleRow> = {
   config: EntityConfig<Row>;
@@ -37,6 +39,9 @@ export type LifecycleTableProps<Row extends LifecycleRow> = {
 };
 
 const INLINE = 3;
+/** Page sizes offered (the list calls take up to MAX_PAGE_SIZE); the default is the spec's 10. */
+export const PAGE_SIZES = [PAGE_SIZE, 20, 50, 100];
+const HIGHLIGHT_MS = 6000;
 type ListPage<Row> = { list: Row[]; total: number; pageNum: number; pageSize: number };
 
 /** Spec §4 record lifecycle: mine / in review / enabled, driven by a declared column list. */
@@ -44,7 +49,16 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
   const { t } = useTranslation(['lifecycle', 'store', 'device', 'filter']);
   const menu = useStore(menuStore);
   const granted = bits ?? menu.nodePermissions;
-  const { params, pageNum, setPage, setParam } = useUrlFilter();
+  const { params, pageNum, setParams, setParam } = useUrlFilter();
+  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : PAGE_SIZE;
+  const [hidden, setHidden] = useHiddenColumns(config.entity);
+  // the record just saved: shown on My drafts, marked for a moment so it does not seem to vanish
+  const [saved, setSaved] = useState<number | null>(null);
+  useEffect(() => {
+    if (saved === null) return;
+    const timer = setTimeout(() => setSaved(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
   const tabs = LIFECYCLE_TABS.filter((tab) => tabVisible(tab, granted));
   const wanted = params.get('tab') as LifecycleTab | null;
   const tab: LifecycleTab = wanted && tabs.includes(wanted) ? wanted : tabs.includes('enabled') ? 'enabled' : (tabs[0] ?? 'enabled');
@@ -52,7 +66,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
   const actions = useRowActions(config);
 
   const def = tab === 'mine' ? config.calls.myList : tab === 'review' ? config.calls.applyList : config.calls.enableList;
-  const body = { ...toQuery(filter), ...extra, ...(bin ? { deleted: 1 } : {}), pageNum, pageSize: PAGE_SIZE };
+  const body = { ...toQuery(filter), ...extra, ...(bin ? { deleted: 1 } : {}), pageNum, pageSize };
   const list = useQuery({
     queryKey: keys.lifecycle.list(config.entity, tab, body),
     queryFn: () => call(def, body) as Promise<ListPage<Row>>,
@@ -62,7 +76,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
 
   const me = Number(getCookie(COOKIE.userId) ?? 0);
   const columns = useMemo(() => {
-    const base = buildColumns(config.columns, tab, t);
+    const base = buildColumns(config.columns.filter((c) => !hidden.includes(c.key)), tab, t);
     base.push({
       key: 'actions',
       title: t('column.actions'),
@@ -100,7 +114,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
       },
     });
     return base;
-  }, [config.columns, tab, t, granted, actions, rowExtra, me]);
+  }, [config.columns, hidden, tab, t, granted, actions, rowExtra, me]);
 
   const data = list.data;
   const canCreate = hasBit(granted, 'create');
@@ -115,6 +129,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
         tools={
           <Space>
             {toolbar}
+            <ColumnSettings columns={config.columns} hidden={hidden} onChange={setHidden} />
             {tab !== 'review' ? (
               <Space size={4}>
                 <Switch size="small" checked={bin} data-testid="toggle-bin" aria-label={t('bin')} onChange={(on) => setParam('bin', on ? '1' : undefined)} />
@@ -136,6 +151,8 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
         loading={list.isFetching}
         dataSource={data?.list ?? []}
         columns={columns}
+        rowClassName={(row) => (row.id === saved ? 'lifecycle-row-saved' : '')}
+        onRow={(row) => (row.id === saved ? ({ 'data-testid': 'row-saved' } as React.HTMLAttributes<HTMLElement>) : {})}
         rowSelection={selection && tab === 'enabled' ? { selectedRowKeys: selection.keys, onChange: selection.onChange, preserveSelectedRowKeys: true } : undefined}
         locale={{
           emptyText: list.isLoading ? ' ' : (
@@ -143,8 +160,15 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
           ),
         }}
         pagination={{
-          current: pageNum, pageSize: PAGE_SIZE, total: data?.total ?? 0, showSizeChanger: false,
-          showTotal: (total) => t('total', { total }), onChange: setPage,
+          current: pageNum, pageSize, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('total', { total }),
+          onChange: (page, size) => setParams((prev) => {
+            const next = new URLSearchParams(prev);
+            const to = size === pageSize ? page : 1;
+            if (to > 1) next.set('pageNum', String(to)); else next.delete('pageNum');
+            if (size !== PAGE_SIZE) next.set('pageSize', String(size)); else next.delete('pageSize');
+            return next;
+          }),
         }}
       />
       <FormDrawer
@@ -152,7 +176,13 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
         defaults={config.defaults}
         title={actions.editing?.row ? t('form.edit', { name: title(actions.editing.row) }) : t('action.create', { entity: t(`store:entity.${config.entity}`) })}
         onClose={actions.closeEdit}
-        onSaved={() => { actions.closeEdit(); void actions.refresh(); }}
+        onSaved={(row) => {
+          actions.closeEdit();
+          // a saved draft lives on My drafts: go there (first page) and mark it
+          if (tabs.includes('mine') && tab !== 'mine') setParam('tab', 'mine');
+          setSaved(row.id);
+          void actions.refresh();
+        }}
       />
       <RejectDialog
         open={actions.rejecting !== null} title={title(actions.rejecting)} loading={actions.busy?.startsWith('reject') ?? false}

@@ -1,4 +1,4 @@
-import { Space, Tag, Tooltip } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -51,8 +51,14 @@ export function LifecycleStatus({ row, tab }: { row: LifecycleRow; tab: Lifecycl
       {row.draftDeleted ? <StatusTagDeleted /> : null}
     </Space>
   );
+  // the reviewer's reason is read in the row itself (the whole of it on hover)
   return row.status === CONTENT_STATUS.rejected && row.reason ? (
-    <Tooltip title={row.reason}><span data-testid={`reason-${row.id}`}>{tag}</span></Tooltip>
+    <Space direction="vertical" size={0}>
+      {tag}
+      <Typography.Text type="danger" className="lifecycle-reason" ellipsis={{ tooltip: row.reason }} data-testid={`reason-${row.id}`}>
+        {row.reason}
+      </Typography.Text>
+    </Space>
   ) : tag;
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card, Descriptions, Space, Tabs } from 'antd';
+import { Button, Card, Descriptions, Space, Tabs } from 'antd';
 import { ArrowLeftOutlined, ShopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { PageSpin } from '../../app/PageSpin';
 import { DeviceTable } from './DeviceTable';
 import { employeeConfig, etConfig, LEVEL_ENUM, memberConfig } from './entities';
-import { idParam, RecordActions } from './RecordActions';
+import { DraftNotice, idParam, RecordActions } from './RecordActions';
 import './store.css';
 
 const SECTIONS = ['devices', 'staff', 'members', 'points'] as const;
@@ -58,10 +58,7 @@ export default function ManageDetailsPage() {
         title={<Space><ShopOutlined />{s.name}<StatusTag status={s.liveVersion ? s.online : s.status} /></Space>}
         extra={<Space>{back}<RecordActions entity="shop" calls={api.shop} id={s.id} title={s.name} /></Space>}
       >
-        {s.draft ? (
-          <Alert style={{ marginBottom: 12 }} type="info" showIcon
-            title={t('detail.draft', { version: s.draft.version, status: t(`lifecycle:status.${s.draft.status === 102 ? 'toBeReviewed' : s.draft.status === 104 ? 'reject' : 'draft'}`) })} />
-        ) : null}
+        <DraftNotice draft={s.draft} />
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label={t('field.code')}>{s.code}</Descriptions.Item>
           <Descriptions.Item label={t('field.level')}>{enumLabel(t, LEVEL_ENUM, s.level)}</Descriptions.Item>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { ArrowLeftOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { enumLabel, formatDate, formatTime } from '../../components/LifecycleTab
 import { StatusTag } from '../../components/StatusTag';
 import { PageSpin } from '../../app/PageSpin';
 import { GENDER_ENUM } from './entities';
-import { idParam, RecordActions } from './RecordActions';
+import { DraftNotice, idParam, RecordActions } from './RecordActions';
 import './store.css';
 
 /** /store/per_details?id=: one employee. */
@@ -38,10 +38,7 @@ export default function PerDetailsPage() {
         title={<Space><UserOutlined />{e.name}<StatusTag status={e.liveVersion ? e.online : e.status} /></Space>}
         extra={<Space>{back}<RecordActions entity="employee" calls={api.employee} id={e.id} title={e.name} /></Space>}
       >
-        {e.draft ? (
-          <Alert style={{ marginBottom: 12 }} type="info" showIcon
-            title={t('detail.draft', { version: e.draft.version, status: t(`lifecycle:status.${e.draft.status === 102 ? 'toBeReviewed' : e.draft.status === 104 ? 'reject' : 'draft'}`) })} />
-        ) : null}
+        <DraftNotice draft={e.draft} />
         <Descriptions size="small" column={{ xs: 1, md: 2 }}>
           <Descriptions.Item label={t('field.phone')}>{e.phone}</Descriptions.Item>
           <Descriptions.Item label={t('field.gender')}>{enumLabel(t, GENDER_ENUM, e.gender)}</Descriptions.Item>
