@@ -5,7 +5,10 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'packages/web/dist/index.html');
-const sources = ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/contract/src'];
+const sources = [
+  'packages/web/src', 'packages/web/public', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/web/vite-precompress.ts',
+  'packages/contract/src',
+];
 
 function newest(path) {
   const s = statSync(path);

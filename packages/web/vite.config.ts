@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -19,7 +20,7 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
@@ -35,6 +36,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: scripts/size-budget.mjs follows the chunk graph through it
+    manifest: true,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEVICE_API_PREFIX, RET, langOf, message } from '@vitrine/contract';
 import formbody from '@fastify/formbody';
@@ -84,11 +84,28 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   return { app, deps, jobs };
 }
 
-/** The built SPA with history fallback; a missing /assets/* file is a 404, never index.html. */
+/** Hashed build output: its name changes with its content, so it never needs revalidating. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built SPA with history fallback; a missing /assets/* file is a 404, never index.html. Files
+ * are sent brotli- or gzip-encoded from the `.br`/`.gz` written at build time when the browser
+ * accepts it (Vary: Accept-Encoding); /assets/* are cached for a year, everything else (index.html,
+ * the favicon) is revalidated on every use.
+ */
 async function serveWeb(app: FastifyInstance, config: Config) {
   const dist = config.webDist ?? join(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(join(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: true, index: 'index.html' });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist, wildcard: true, index: 'index.html', preCompressed: true, cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', relative(dist, path).startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
+    // browsers and crawlers that ignore <link rel="icon"> still ask for /favicon.ico
+    app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
+  }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (path === config.apiBase || path.startsWith(`${config.apiBase}/`) || path.startsWith(`${DEVICE_API_PREFIX}/`)) {
