@@ -4,19 +4,14 @@ import { precompress } from './vite-precompress';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
-// Vendor groups: the entry chunk keeps only the app bootstrap; React, antd, icons, react-query and
-// i18n each get their own long-cached chunk, and every route (including the console layout) is lazy.
+// Vendor groups: only libraries every screen needs from the first paint (React and the router,
+// react-query, i18next) get long-cached chunks of their own. UI kit, icons and zod are NOT grouped:
+// a catch-all group puts the whole library in the first screen; left to Rolldown, each component
+// lands in the chunk of the routes that use it (issue 8 §3).
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
-  { name: 'vendor-icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 40 },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
   { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 30 },
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
-  { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-  {
-    name: 'vendor-antd',
-    test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis|dayjs|classnames|clsx|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|json2mq|copy-to-clipboard|toggle-selection)[\\/]/,
-    priority: 10,
-  },
 ];
 
 export default defineConfig({
