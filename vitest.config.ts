@@ -21,6 +21,7 @@ export default defineConfig({
           root: './packages/web',
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
         },
       },
     ],

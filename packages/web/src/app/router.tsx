@@ -1,30 +1,40 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { AreaKey } from '../pages/placeholder/areas';
+import { loadNamespaces } from '../i18n';
 import { PageSpin } from './PageSpin';
 import { RootGuard } from './RootGuard';
 
-// Every page loads on demand (spec §2); the public pages are the other half of the console.
-const IndexPage = lazy(() => import('../pages/index/IndexPage'));
-const AppointmentPage = lazy(() => import('../pages/appointment/AppointmentPage'));
-const InlogPage = lazy(() => import('../pages/inlog/InlogPage'));
-const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
-const ResetPwPage = lazy(() => import('../pages/resetPw/ResetPwPage'));
-const IntroducePage = lazy(() => import('../pages/introduce/IntroducePage'));
-const RegisterSucceedPage = lazy(() => import('../pages/registerSucceed/RegisterSucceedPage'));
+/**
+ * A page that loads on demand (spec §2) together with the translation namespaces its components
+ * name, fetched in parallel with its chunk so that it does not suspend a second time for them.
+ */
+function withNs<M>(load: () => Promise<M>, ...namespaces: string[]): () => Promise<M> {
+  return () => Promise.all([load(), loadNamespaces(...namespaces)]).then(([m]) => m);
+}
 
-const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })));
-const HomePage = lazy(() => import('../pages/home/HomePage'));
-const PlaceholderPage = lazy(() => import('../pages/placeholder/PlaceholderPage'));
-const NotFoundPage = lazy(() => import('../pages/placeholder/NotFoundPage'));
-const EnterprisePage = lazy(() => import('../pages/enterprise/EnterprisePage'));
-const NewsPage = lazy(() => import('../pages/news/NewsPage'));
-const CenterPage = lazy(() => import('../pages/center/CenterPage'));
-const CountPage = lazy(() => import('../pages/data/CountPage'));
-const CenterEditorPage = lazy(() => import('../pages/center/CenterEditorPage'));
-const StorePage = lazy(() => import('../pages/store/StorePage'));
-const ManageDetailsPage = lazy(() => import('../pages/store/ManageDetailsPage'));
-const PerDetailsPage = lazy(() => import('../pages/store/PerDetailsPage'));
+// The public pages are the other half of the console.
+const IndexPage = lazy(withNs(() => import('../pages/index/IndexPage'), 'public'));
+const AppointmentPage = lazy(withNs(() => import('../pages/appointment/AppointmentPage'), 'public'));
+const InlogPage = lazy(withNs(() => import('../pages/inlog/InlogPage'), 'inlog', 'public'));
+const RegisterPage = lazy(withNs(() => import('../pages/register/RegisterPage'), 'public'));
+const ResetPwPage = lazy(withNs(() => import('../pages/resetPw/ResetPwPage'), 'public'));
+const IntroducePage = lazy(withNs(() => import('../pages/introduce/IntroducePage'), 'public'));
+const RegisterSucceedPage = lazy(withNs(() => import('../pages/registerSucceed/RegisterSucceedPage'), 'public'));
+
+const ConsoleLayout = lazy(withNs(() => import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })), 'layout'));
+const HomePage = lazy(withNs(() => import('../pages/home/HomePage'), 'home'));
+const PlaceholderPage = lazy(withNs(() => import('../pages/placeholder/PlaceholderPage'), 'layout'));
+const NotFoundPage = lazy(withNs(() => import('../pages/placeholder/NotFoundPage'), 'layout'));
+const EnterprisePage = lazy(withNs(() => import('../pages/enterprise/EnterprisePage'), 'enterprise', 'oplog', 'filter', 'upload'));
+const NewsPage = lazy(withNs(() => import('../pages/news/NewsPage'), 'news'));
+const CenterPage = lazy(withNs(() => import('../pages/center/CenterPage'), 'center', 'upload'));
+const CountPage = lazy(withNs(() => import('../pages/data/CountPage'), 'data', 'filter'));
+const CenterEditorPage = lazy(withNs(() => import('../pages/center/CenterEditorPage'), 'center', 'upload'));
+const STORE_NAMESPACES = ['store', 'lifecycle', 'device', 'filter', 'oplog'];
+const StorePage = lazy(withNs(() => import('../pages/store/StorePage'), ...STORE_NAMESPACES));
+const ManageDetailsPage = lazy(withNs(() => import('../pages/store/ManageDetailsPage'), ...STORE_NAMESPACES));
+const PerDetailsPage = lazy(withNs(() => import('../pages/store/PerDetailsPage'), ...STORE_NAMESPACES));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -10,10 +10,11 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 type JsonModule = { default: Record<string, unknown> };
+type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
-/** Every ../locales/<lng>/<namespace>.json, bundled; the namespace is the file name. */
-export function buildResources(modules: Record<string, JsonModule>): Record<string, Record<string, Record<string, unknown>>> {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+/** ../locales/<lng>/<namespace>.json modules by language and namespace (the file name). */
+export function buildResources(modules: Record<string, JsonModule>): Resources {
+  const resources: Resources = {};
   for (const [path, mod] of Object.entries(modules)) {
     const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
     if (!match) continue;
@@ -24,7 +25,32 @@ export function buildResources(modules: Record<string, JsonModule>): Record<stri
   return resources;
 }
 
-const resources = buildResources(import.meta.glob<JsonModule>('../locales/*/*.json', { eager: true }));
+// `common` (buttons, the api client's errors, toasts) is bundled in both languages; every other
+// namespace is a chunk of its own, fetched with the route that uses it (app/router.tsx) or, failing
+// that, when a component first asks for it (react-i18next suspends until it is there).
+const bundled = buildResources(import.meta.glob<JsonModule>('../locales/*/common.json', { eager: true }));
+const lazyNamespaces = import.meta.glob<JsonModule>(['../locales/*/*.json', '!../locales/*/common.json']);
+
+/** Every namespace there is (both languages have the same files). */
+export const NAMESPACES = [
+  'common',
+  ...new Set(Object.keys(lazyNamespaces).map((path) => /\/([^/]+)\.json$/.exec(path)?.[1] ?? '')),
+].filter(Boolean);
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lng, ns, callback) {
+    const load = lazyNamespaces[`../locales/${lng}/${ns}.json`];
+    if (!load) return callback(null, {});
+    load().then((mod) => callback(null, mod.default), (err: unknown) => callback(err instanceof Error ? err.message : String(err), false));
+  },
+};
+
+/** Fetches namespaces in the current language (a route's lazy import awaits it beside its chunk). */
+export function loadNamespaces(...namespaces: string[]): Promise<void> {
+  return i18n.loadNamespaces(namespaces);
+}
 
 /** The `language` cookie: zh-CN (default) or en-US; anything else reads as Chinese. */
 export function languageFromCookie(): Language {
@@ -37,12 +63,14 @@ function applySideEffects(lng: Language): void {
 }
 
 const initial = languageFromCookie();
-void i18n.use(initReactI18next).init({
-  resources,
+void i18n.use(lazyBackend).use(initReactI18next).init({
+  resources: bundled,
+  partialBundledLanguages: true,
+  initAsync: false, // common is bundled: the first render needs nothing fetched
   lng: initial,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? {}),
+  ns: ['common'],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,
