@@ -1,11 +1,12 @@
-// npm start: build the web app when needed, then run ONE server (API, docs and the app) on PORT.
+// npm start: build the web app and compile the server when needed, then run ONE server (API, docs
+// and the app) on PORT with plain node (scripts/build-server.mjs; `npm run dev` runs the sources).
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { buildServerIfNeeded, NODE_FLAGS, SERVER_MAIN } from './build-server.mjs';
 import { buildWebIfNeeded } from './build-web.mjs';
 
-const root = join(import.meta.dirname, '..');
 buildWebIfNeeded();
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+await buildServerIfNeeded();
+const child = spawn(process.execPath, [...NODE_FLAGS, SERVER_MAIN], {
   stdio: 'inherit',
   env: { ...process.env },
 });

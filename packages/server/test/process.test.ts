@@ -3,14 +3,16 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
 
-// The server as `npm start` runs it: a real process on the embedded database, the demo seed, the
-// data-folder lock, the operator command through the running server, and a graceful SIGTERM.
+// The server as `npm start` runs it: compiled to JavaScript (scripts/build-server.mjs) and run by
+// plain node, a real process on the embedded database, the demo seed, the data-folder lock, the
+// operator command through the running server, and a graceful SIGTERM.
 
 const root = join(import.meta.dirname, '../../..');
-const main = join(root, 'packages/server/src/main.ts');
+const main = join(root, 'packages/server/dist/main.js');
+const nodeArgs = ['--conditions=vitrine-compiled', '--enable-source-maps', main];
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-proc-'));
 const env = (port: number) => ({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG: '0', SIMULATE: '0', DATABASE_URL: '' });
 
@@ -47,9 +49,14 @@ afterAll(() => {
 });
 
 describe.skipIf(!!process.env.DATABASE_URL)('the server process on PGlite', () => {
+  beforeAll(() => {
+    const compiled = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { encoding: 'utf8', timeout: 60_000 });
+    expect(compiled.status, compiled.stderr).toBe(0);
+  });
+
   it('starts with the demo, refuses a second process, serves the operator command, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', main], { env: env(port), stdio: 'pipe' });
+    server = spawn(process.execPath, nodeArgs, { env: env(port), stdio: 'pipe' });
     await waitUp(port, server);
 
     // the demo enterprise: its supervisor logs in with the printed password and gets a menu
@@ -62,7 +69,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('the server process on PGlite', () =
     expect(companies[0]).toMatchObject({ status: 1, isMain: 1 });
 
     // a second process on the same folder is refused with a clear message
-    const second = spawnSync(process.execPath, ['--import', 'tsx', main], { env: env(await freePort()), encoding: 'utf8', timeout: 60_000 });
+    const second = spawnSync(process.execPath, nodeArgs, { env: env(await freePort()), encoding: 'utf8', timeout: 60_000 });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain('is in use by another Vitrine process');
 
