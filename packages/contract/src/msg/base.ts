@@ -36,5 +36,6 @@ export const BASE_MESSAGES = {
   'tooMany': { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   'internal': { zh: '服务器内部错误', en: 'Internal server error' },
   'devOnly': { zh: '仅开发环境可用', en: 'Available in development only' },
+  'localOnly': { zh: '仅限本机访问', en: 'Local access only' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 

@@ -4,6 +4,7 @@ import { ENTERPRISE_STATUS, PERM, type Lang, type Perm, type Range, type Source 
 import { enterTenant, type Db, type Q } from '../db/client.js';
 import { fail } from '../errors.js';
 import { AuthCache } from './auth-cache.js';
+import { isLocalCaller } from './operator.js';
 
 export type CtxUser = { id: number; phone: string; nickname: string; sessionId: number };
 export type CtxEnterprise = { id: number; code: string; title: string; isMain: boolean };
@@ -13,6 +14,8 @@ export type CtxRole = { entryId: number; roleNode: string; role: number; deptId:
 export type Ctx = {
   lang: Lang;
   ip: string;
+  /** The caller is on this machine (loopback socket, not forwarded by a proxy). */
+  local?: boolean;
   source: Source;
   user?: CtxUser;
   enterprise?: CtxEnterprise;
@@ -31,7 +34,7 @@ const header = (req: FastifyRequest, name: string) => {
 };
 
 export function baseCtx(req: FastifyRequest): Ctx {
-  return { lang: req.lang, ip: req.ip, source: header(req, 'appid') === 'wx' ? 'wx' : 'pc' };
+  return { lang: req.lang, ip: req.ip, local: isLocalCaller(req), source: header(req, 'appid') === 'wx' ? 'wx' : 'pc' };
 }
 
 type SessionRow = { session_id: number; user_id: number; phone: string; nickname: string; idle: boolean; touch: boolean };

@@ -14,9 +14,11 @@ export function publicRoutes(app: FastifyInstance, deps: Deps) {
     );
     return { id: row.id };
   });
-  // The development SMS outbox: refused in production and when a real sender is configured.
-  register(app, deps, api.public.smsOutbox, async (b) => {
+  // The development SMS outbox: refused in production, when a real sender is configured, and to
+  // anyone not on this machine (it would otherwise hand any account's login code to the network).
+  register(app, deps, api.public.smsOutbox, async (b, ctx) => {
     if (deps.config.production || deps.sms.name !== 'dev') throw fail.forbidden('devOnly');
+    if (!ctx.local) throw fail.forbidden('localOnly');
     const list = await deps.db.tx({}, (q) =>
       q.query<{ code: string; purpose: string; ctime: number }>(
         `select code, purpose, extract(epoch from created_at)::int as ctime from sms_outbox where phone = $1 order by id desc limit 10`,
