@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +56,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('the server process on PGlite', () =
 
   it('starts with the demo, refuses a second process, serves the operator command, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
+    // a file an earlier version left readable to all is put right at start
+    writeFileSync(join(dataDir, 'left-over.txt'), 'x');
+    chmodSync(join(dataDir, 'left-over.txt'), 0o666);
     server = spawn(process.execPath, nodeArgs, { env: env(port), stdio: 'pipe' });
     await waitUp(port, server);
 
@@ -73,8 +76,11 @@ describe.skipIf(!!process.env.DATABASE_URL)('the server process on PGlite', () =
     expect(second.status).toBe(1);
     expect(second.stderr).toContain('is in use by another Vitrine process');
 
-    // the operator command goes through the running server; its secret is owner-only
-    expect(statSync(join(dataDir, 'operator.secret')).mode & 0o077).toBe(0);
+    // everything under DATA_DIR is owner-only: the database files, the secrets, the folders
+    const open = readdirSync(dataDir, { recursive: true }).map(String).filter((p) => statSync(join(dataDir, p)).mode & 0o077);
+    expect(open).toEqual([]);
+    expect(readdirSync(join(dataDir, 'pglite'), { recursive: true }).length).toBeGreaterThan(100);
+    // the operator command goes through the running server
     const list = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/cli/admin.ts'), 'enterprises'], {
       env: env(port), encoding: 'utf8', timeout: 60_000,
     });
