@@ -70,7 +70,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 5000),
     jobs: env.JOBS !== '0',
     production: env.NODE_ENV === 'production',
-    demo: env.DEMO !== '0',
+    // production: off unless asked for (and then with a generated password, seed/demo.ts)
+    demo: env.NODE_ENV === 'production' ? env.DEMO === '1' : env.DEMO !== '0',
     simulate: env.SIMULATE !== '0',
     autoApprove: env.ENTERPRISE_AUTO_APPROVE === '1',
     secret: env.SECRET ?? secretFile(dataDir, '.secret'),

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
 import { DataDirLockedError, exclusive } from './db/lock.js';
 import { openDatabase } from './db/open.js';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo.js';
+import { DEMO_USERS, demoPassword, seedDemo } from './seed/demo.js';
 import { startSimulation, type Simulation } from './sim/run.js';
 
 async function main() {
@@ -35,7 +35,7 @@ async function main() {
     const { port } = app.server.address() as AddressInfo;
     const host = ['0.0.0.0', '::', 'localhost', ''].includes(config.host) ? '127.0.0.1' : config.host;
     startSimulation({
-      base: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, phone: DEMO_USERS.supervisor.phone, password: DEMO_PASSWORD,
+      base: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, phone: DEMO_USERS.supervisor.phone, password: demoPassword(config),
       log: (m) => app.log.info(m),
     }).then((s) => {
       sim = s;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { configFromEnv } from '../src/config.js';
+import { DEMO_PASSWORD, demoPassword } from '../src/seed/demo.js';
 import { post, useTestApp } from './harness.js';
 import { randomPhone } from './factories.js';
 
@@ -20,6 +24,18 @@ describe('safe by default', () => {
   it('listens on 127.0.0.1 unless HOST says otherwise', () => {
     expect(configFromEnv({}).host).toBe('127.0.0.1');
     expect(configFromEnv({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('in production the demo is off unless DEMO=1, and then its password is generated and kept owner-only', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-demo-'));
+    expect(configFromEnv({ DATA_DIR: dataDir }).demo).toBe(true);
+    expect(configFromEnv({ DATA_DIR: dataDir, NODE_ENV: 'production' }).demo).toBe(false);
+    expect(configFromEnv({ DATA_DIR: dataDir, NODE_ENV: 'production', DEMO: '1' }).demo).toBe(true);
+    expect(demoPassword({ production: false, dataDir })).toBe(DEMO_PASSWORD);
+    const generated = demoPassword({ production: true, dataDir });
+    expect(generated).toMatch(/^[0-9a-f]{24}$/);
+    expect(demoPassword({ production: true, dataDir })).toBe(generated);
+    expect(statSync(join(dataDir, 'demo.password')).mode & 0o077).toBe(0);
   });
 
   it('the development outbox answers a caller on this machine, and refuses the network and proxied callers', async () => {

@@ -1,4 +1,5 @@
 import { ROLE, type Lang } from '@vitrine/contract';
+import { secretFile, type Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import { createUser } from '../domains/account/service.js';
 import { createCompany } from '../domains/company/service.js';
@@ -8,6 +9,14 @@ import { seedDemoStores } from './demo-stores.js';
 import type { UserCtx } from '../plugins/context.js';
 
 export const DEMO_PASSWORD = 'vitrine-demo-2026';
+
+/**
+ * The demo accounts' password: the published one in development; in production (where the demo runs
+ * only with DEMO=1) a generated one, kept in DATA_DIR/demo.password (owner-only) and printed once,
+ * when the demo is seeded — a published password on a reachable server is an open door.
+ */
+export const demoPassword = (config: Pick<Config, 'production' | 'dataDir'>): string =>
+  config.production ? secretFile(config.dataDir, 'demo.password').slice(0, 24) : DEMO_PASSWORD;
 export const DEMO_USERS = {
   supervisor: { phone: '13800000001', nickname: '王督导' },
   manager: { phone: '13800000002', nickname: '李店长' },
@@ -26,7 +35,8 @@ const ctxOf = (id: number, phone: string, lang: Lang = 'zh'): UserCtx => ({
 export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: string[] } | null> {
   const [{ n }] = await deps.db.admin.query<{ n: number }>('select count(*)::int as n from users');
   if (n > 0) return null;
-  const hash = await deps.hasher.hash(DEMO_PASSWORD);
+  const password = demoPassword(deps.config);
+  const hash = await deps.hasher.hash(password);
   const users = {} as Record<keyof typeof DEMO_USERS, { id: number; phone: string }>;
   for (const [key, u] of Object.entries(DEMO_USERS) as [keyof typeof DEMO_USERS, { phone: string; nickname: string }][]) {
     users[key] = await deps.db.tx({}, (q) => createUser(q, u.phone, hash, u.nickname));
@@ -51,7 +61,7 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
   const stores = await seedDemoStores(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager });
 
   const lines = [
-    'Demo data created. Sign in at /index with a phone and the password ' + DEMO_PASSWORD + ':',
+    'Demo data created. Sign in at /index with a phone and the password ' + password + ':',
     `  ${DEMO_USERS.supervisor.phone}  supervisor, main admin of ${demo.title} (${demo.companyCode})`,
     `  ${DEMO_USERS.manager.phone}  store manager in ${demo.title}`,
     `  ${DEMO_USERS.assistant.phone}  shop assistant in ${demo.title}`,
