@@ -19,6 +19,8 @@ export type Config = {
   jobs: boolean;
   production: boolean;
   demo: boolean;
+  /** HTTPS=1: the console is served over TLS (by us or a proxy in front): send HSTS. */
+  https?: boolean;
   /** With the demo: simulated screens drive the demo's devices through the device API (SIMULATE=0: off). */
   simulate?: boolean;
   autoApprove: boolean;
@@ -70,6 +72,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 5000),
     jobs: env.JOBS !== '0',
     production: env.NODE_ENV === 'production',
+    https: env.HTTPS === '1',
     // production: off unless asked for (and then with a generated password, seed/demo.ts)
     demo: env.NODE_ENV === 'production' ? env.DEMO === '1' : env.DEMO !== '0',
     simulate: env.SIMULATE !== '0',

@@ -50,3 +50,23 @@ describe('safe by default', () => {
     }
   });
 });
+
+describe('security headers', () => {
+  const https = useTestApp({ https: true });
+  it('every answer carries a CSP without inline script, no framing, nosniff and a referrer policy; no HSTS without TLS', async () => {
+    for (const url of ['/api/account/exists', '/device-api/nothing', '/index', '/api/docs']) {
+      const res = await t.app.inject({ method: url.startsWith('/api/account') ? 'POST' : 'GET', url });
+      const csp = String(res.headers['content-security-policy'] ?? '');
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+  it('HSTS when served over TLS (HTTPS=1)', async () => {
+    const res = await https.app.inject({ method: 'POST', url: '/api/account/exists' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});

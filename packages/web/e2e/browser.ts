@@ -59,6 +59,10 @@ export async function launch(): Promise<Browser> {
     page.on('requestfailed', (r) => console.log(`[browser requestfailed] ${r.url()} ${r.failure()?.errorText}`));
     page.on('response', (r) => r.status() >= 400 && console.log(`[browser ${r.status()}] ${r.url()}`));
   }
+  // A Content Security Policy violation is a page error: the server's CSP must let the console work.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) pageErrors.push(`CSP: ${m.text()}`);
+  });
   page.on('pageerror', (err) => {
     // Chromium reports this benign layout notice as an error event.
     if (/ResizeObserver loop/.test(err.message)) return;
