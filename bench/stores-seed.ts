@@ -26,5 +26,6 @@ export async function seedStores(admin: pg.Client, ent: number, user: number, sh
             'etId', null, 'volume', volume, 'ai', ai), $2 from devices where enterprise_id = $1`,
     [ent, user],
   );
-  await admin.query('analyze');
+  // as autovacuum would have by the time anyone lists: statistics, hint bits and the visibility map set
+  await admin.query('vacuum analyze');
 }

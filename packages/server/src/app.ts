@@ -3,7 +3,6 @@ import { join, relative, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEVICE_API_PREFIX, RET, langOf, message } from '@vitrine/contract';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +13,7 @@ import { createHasher, type Hasher } from './lib/password.js';
 import { AUTH_CHANNEL, AuthCache } from './plugins/auth-cache.js';
 import { OPERATOR_SECRET_FILE } from './plugins/operator.js';
 import { envelope, protocol } from './plugins/protocol.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import { devSender, unconfiguredSender, type SmsSender } from './sms/sender.js';
 import { domainRoutes } from './domains/index.js';
 import { createJobs } from './jobs/index.js';
@@ -62,7 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  await app.register(helmet, securityHeaders(config));
+  securityHeaders(app, config);
 
   await app.register(swagger, {
     openapi: {
@@ -85,27 +85,6 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   await serveWeb(app, config);
   return { app, deps, jobs };
-}
-
-/**
- * Security headers on every answer (issue 8 §1): a CSP with no inline script (antd writes its CSS at
- * run time, hence inline styles), no framing, nosniff, a referrer policy, HSTS only behind TLS.
- */
-function securityHeaders(config: Config) {
-  const self = "'self'";
-  return {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: [self], scriptSrc: [self], styleSrc: [self, "'unsafe-inline'"], imgSrc: [self, 'data:', 'blob:'],
-        fontSrc: [self, 'data:'], connectSrc: [self], mediaSrc: [self, 'blob:'], workerSrc: [self], manifestSrc: [self],
-        objectSrc: ["'none'"], baseUri: [self], formAction: [self], frameAncestors: ["'none'"],
-      },
-    },
-    hsts: config.https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
-    crossOriginEmbedderPolicy: false,
-  };
 }
 
 /** Hashed build output: its name changes with its content, so it never needs revalidating. */
