@@ -1,7 +1,7 @@
-import type pg from 'pg';
+import type { Q } from '../packages/server/src/db/client.js';
 
 /** 10,000 enabled shops over 400 districts and 100,000 enabled devices with their version rows, by direct SQL. */
-export async function seedStores(admin: pg.Client, ent: number, user: number, shops: number, devices: number): Promise<void> {
+export async function seedStores(admin: Q, ent: number, user: number, shops: number, devices: number): Promise<void> {
   await admin.query(
     `insert into shops (enterprise_id, author_id, status, live_version, online, name, code, level, province, city, district, address)
      select $1, $2, 103, 1, 302, '门店' || g, 'B' || g, 1 + g % 3, substr(r.code, 1, 2), substr(r.code, 1, 4), r.code, '人民路' || g || '号'
