@@ -31,8 +31,9 @@ export async function createRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, inp
 }
 
 /**
- * Edit: an own draft or rejected version is changed in place (back to draft 101); an enabled record
- * without a draft gets a new draft version while the enabled one stays live until it passes.
+ * Edit: an own draft is changed in place; a rejected version stays in the history with its reason
+ * and the edit becomes a new draft version (101) after it; an enabled record without a draft gets a
+ * new draft version while the enabled one stays live until it passes.
  */
 export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, input: Data): Promise<Item> {
   const scope = scopeOf(ctx);
@@ -40,10 +41,11 @@ export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id:
   allow('update', rec, ctx);
   const { data, targets } = await prepare(q, cfg, ctx, input, id);
   let version = rec.version;
-  if (rec.status === C.approved) {
+  if (rec.status === C.approved || rec.status === C.rejected) {
     version = rec.version + 1;
     await insertVersion(q, cfg, scope, id, version, ctx.user.id, data);
     await q.query(`update ${cfg.table} set version = $3, status = ${C.draft}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, version]);
+    if (rec.liveVersion === null) await syncColumns(q, cfg, scope, id, data);
   } else {
     await q.query(
       `update record_versions set data = $5, status = ${C.draft}, apply_status = null, updated_at = now()

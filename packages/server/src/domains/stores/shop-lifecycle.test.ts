@@ -64,10 +64,13 @@ describe('shop lifecycle', () => {
     const mine = await post<List>(t, 'shop/my-list', { status: 104 }, w.manager);
     expect(mine.body.result.list.find((i) => i.id === id)?.reason).toBe('地址不完整');
     const e = await post<Item>(t, 'shop/update', { id, ...shopBody({ name: '南山旗舰店', address: '科技园南区 1 号' }) }, w.manager);
-    expect(e.body.result).toMatchObject({ status: 101, name: '南山旗舰店' });
+    // the rejected round stays in the history with its reason; the edit is a new version after it
+    expect(e.body.result).toMatchObject({ status: 101, name: '南山旗舰店', version: 2 });
     await post(t, 'shop/apply', { id }, w.manager);
     const p = await post<Item>(t, 'shop/examine', { id, pass: 1 }, w.sup);
-    expect(p.body.result).toMatchObject({ status: 103, applyStatus: 202, online: 302, liveVersion: 1 });
+    expect(p.body.result).toMatchObject({ status: 103, applyStatus: 202, online: 302, liveVersion: 2 });
+    const rounds = (await post<List>(t, 'shop/history', { id }, w.sup)).body.result.list;
+    expect(rounds.map((v) => [v.version, v.status, v.reason, v.name])).toEqual([[2, 103, '', '南山旗舰店'], [1, 104, '地址不完整', shopBody().name]]);
 
     const enabled = await post<List>(t, 'shop/enable-list', { keyword: '旗舰' }, w.manager);
     expect(enabled.body.result.list.map((i) => i.id)).toEqual([id]);
