@@ -44,6 +44,9 @@ export async function reviewersOf(q: Q, cfg: EntityConfig, scope: Scope, id: num
   return [...new Set(candidates.filter((c) => covered(c.data_range, rows)).map((c) => c.user_id))];
 }
 
+/** The list a message's reader acts in: reviewers on the review list, authors on their drafts or the enabled list. */
+const TAB_OF = { 'lifecycle.review.request': 'review', 'lifecycle.review.rejected': 'mine', 'lifecycle.review.passed': 'enabled' } as const;
+
 /** A message about one record, stored as keys: the entity's label is rendered in each reader's language. */
 export async function notify(
   q: Q, cfg: EntityConfig, scope: Scope, to: number[], key: 'lifecycle.review.request' | 'lifecycle.review.passed' | 'lifecycle.review.rejected',
@@ -53,6 +56,6 @@ export async function notify(
     enterpriseId: scope.enterpriseId, to, kind: key === 'lifecycle.review.request' ? 'review.request' : 'review.result',
     title: { key, params: { entity: { key: cfg.label }, title: record.title } },
     body: record.reason ? { key: 'message.text', params: { text: record.reason } } : undefined,
-    link: cfg.link ? cfg.link(record.id) : `/store?entity=${cfg.entity}&id=${record.id}`,
+    link: cfg.link ? cfg.link(record.id) : `/store/store?entity=${cfg.entity}&tab=${TAB_OF[key]}&record=${record.id}`,
   });
 }

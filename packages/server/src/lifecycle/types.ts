@@ -48,7 +48,7 @@ export type EntityConfig = {
   finish?: (item: Item, mode: 'list' | 'one') => Item;
   /** Data of a copy (unique codes must change). */
   copyData?: (data: Data) => Data;
-  /** Where a message about one record takes its reader (default: the stores page with the record). */
+  /** Where a message about one record takes its reader (default: the stores page, the record shown above its list). */
   link?: (id: number) => string;
   /** The message key for a unique-constraint violation. */
   uniqueKey?: MessageKey;

@@ -45,6 +45,9 @@ describe('shop lifecycle', () => {
     // the entity's label is a catalogue text too: each reader gets it in their language
     expect(inbox.some((m) => m.title_zh.startsWith('有新的门店待审核') && m.title_en.startsWith('A shop is waiting'))).toBe(true);
     expect((await post<List>(t, 'shop/apply-list', {}, w.sup)).body.result.list.map((i) => i.id)).toContain(id);
+    // the message opens the record itself, on the review list
+    const links = (await post<{ list: { link: string }[] }>(t, 'message/list', {}, w.sup)).body.result.list.map((m) => m.link);
+    expect(links).toContain(`/store/store?entity=shop&tab=review&record=${id}`);
 
     // editing while submitted is an illegal transition
     const locked = await post(t, 'shop/update', { id, ...shopBody() }, w.manager);

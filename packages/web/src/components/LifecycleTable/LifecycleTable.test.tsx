@@ -140,4 +140,20 @@ describe('LifecycleTable', () => {
     expect(byTestId(view.container, 'lifecycle-empty')?.textContent).toContain('No records match');
     expect(view.container.textContent).toContain('Enabled');
   });
+
+  it('opens the record a message points to (?record=) above the list, with the actions its state allows', async () => {
+    const submitted: Row = { ...base, id: 13, name: '浦东店', status: 102, applyStatus: 201 };
+    mocked.mockImplementation(async (def) => (def === api.shop.get ? submitted : answer(def)) as never);
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=review&record=13');
+    await settle();
+    const focused = byTestId(view.container, 'focused-record');
+    expect(focused?.textContent).toContain('消息中的记录');
+    expect(focused?.textContent).toContain('浦东店');
+    expect(mocked).toHaveBeenCalledWith(api.shop.get, { id: 13 });
+    // a submission waiting for review: the reviewer's actions, on the record itself
+    expect(byTestId(focused!, 'row-pass-13')).not.toBeNull();
+    expect(byTestId(focused!, 'row-reject-13')).not.toBeNull();
+    await click(byTestId(view.container, 'focused-close'));
+    expect(byTestId(view.container, 'focused-record')).toBeNull();
+  });
 });

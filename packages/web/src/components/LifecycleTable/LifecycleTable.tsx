@@ -15,6 +15,7 @@ import { useUrlFilter } from '../FilterSidebar/useUrlFilter';
 import { allowedActions, hasBit, LIFECYCLE_TABS, tabVisible, type LifecycleTab, type RowAction } from './actions';
 import { buildColumns } from './columns';
 import { ColumnSettings, useHiddenColumns } from './ColumnSettings';
+import { FocusedRecord } from './FocusedRecord';
 import { FormDrawer } from './FormDrawer';
 import { HistoryDrawer } from './HistoryDrawer';
 import { LogDrawer } from './LogDrawer';
@@ -75,16 +76,16 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
   });
 
   const me = Number(getCookie(COOKIE.userId) ?? 0);
-  const columns = useMemo(() => {
-    const base = buildColumns(config.columns.filter((c) => !hidden.includes(c.key)), tab, t);
+  const columnsOf = useMemo(() => (at: LifecycleTab) => {
+    const base = buildColumns(config.columns.filter((c) => !hidden.includes(c.key)), at, t);
     base.push({
       key: 'actions',
       title: t('column.actions'),
       fixed: 'right',
       width: 230,
       render: (_: unknown, row: Row) => {
-        const own = tab === 'mine' || Number(row.authorId) === me;
-        const allowed = allowedActions(tab, { status: row.status, online: row.online, deleted: tab === 'mine' ? !!row.draftDeleted : !!row.deleted, own }, granted);
+        const own = at === 'mine' || Number(row.authorId) === me;
+        const allowed = allowedActions(at, { status: row.status, online: row.online, deleted: at === 'mine' ? !!row.draftDeleted : !!row.deleted, own }, granted);
         const button = (a: RowAction) => (
           <Button
             key={a} type="link" size="small" danger={a === 'reject' || a === 'delete' || a === 'deleteOwn'}
@@ -98,7 +99,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
         return (
           <Space size={0} wrap>
             {allowed.slice(0, INLINE).map(button)}
-            {tab === 'enabled' && !row.deleted ? rowExtra?.(row) : null}
+            {at === 'enabled' && !row.deleted ? rowExtra?.(row) : null}
             {rest.length ? (
               <Dropdown
                 menu={{
@@ -114,7 +115,10 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
       },
     });
     return base;
-  }, [config.columns, hidden, tab, t, granted, actions, rowExtra, me]);
+  }, [config.columns, hidden, t, granted, actions, rowExtra, me]);
+  const columns = useMemo(() => columnsOf(tab), [columnsOf, tab]);
+  // `record`, not `id`: manage_details keeps its shop in `id` and lists the shop's records below it
+  const focusId = Number(params.get('record'));
 
   const data = list.data;
   const canCreate = hasBit(granted, 'create');
@@ -122,6 +126,12 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
 
   return (
     <div data-testid={`lifecycle-${config.entity}`}>
+      {Number.isInteger(focusId) && focusId > 0 ? (
+        <FocusedRecord<Row>
+          entity={config.entity} calls={config.calls} id={focusId} tabs={tabs} columnsOf={columnsOf}
+          onClose={() => setParam('record', undefined)}
+        />
+      ) : null}
       <TabsWithTools
         activeKey={tab}
         onChange={(key) => setParam('tab', key)}
