@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Cascader, DatePicker, Select } from 'antd';
+import { Cascader, DatePicker, Select, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { api } from '@vitrine/contract';
@@ -58,16 +60,30 @@ export function ShopSelect({ value, onChange, initialLabel, disabled }: {
   });
   const options = (shops.data?.list ?? []).map((s) => ({ value: s.id, label: `${s.name} · ${s.code}` }));
   if (value && initialLabel && !options.some((o) => o.value === value)) options.unshift({ value, label: initialLabel });
+  // nothing to choose at all (not a search that found nothing): say what to do first
+  const none = !keyword && shops.data?.total === 0 && !value;
   return (
-    <Select
-      data-testid="field-shop"
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      value={value}
-      onChange={onChange}
-      options={options}
-      loading={shops.isFetching}
-      disabled={disabled}
-    />
+    <>
+      <Select
+        data-testid="field-shop"
+        showSearch={{ filterOption: false, onSearch: setKeyword }}
+        value={value}
+        onChange={onChange}
+        options={options}
+        loading={shops.isFetching}
+        disabled={disabled}
+      />
+      {none ? <NoShopYet /> : null}
+    </>
+  );
+}
+
+function NoShopYet() {
+  const { t } = useTranslation('lifecycle');
+  return (
+    <Typography.Text type="warning" data-testid="field-shop-none" style={{ display: 'block', marginTop: 4 }}>
+      {t('form.noShop')} <Link to="/store/store">{t('form.noShopGo')}</Link>
+    </Typography.Text>
   );
 }
 

@@ -8,6 +8,7 @@ import { canonicalPath, normalizePath, shortcutItems } from '../../app/layout/me
 import { useLang } from '../../i18n';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
+import { GettingStarted } from './GettingStarted';
 import './home.css';
 
 /** /home for now: the enterprise, the current role and shortcuts to the user's areas (no figures yet). */
@@ -23,6 +24,7 @@ export default function HomePage() {
       <Typography.Title level={3} className="vt-home-greeting">
         {nickName || userName ? t('greeting', { name: nickName || userName }) : t('greetingAnon')}
       </Typography.Title>
+      <GettingStarted />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Card title={t('enterprise.title')} className="vt-home-card" data-testid="home-enterprise">
