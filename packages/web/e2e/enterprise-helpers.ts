@@ -16,12 +16,11 @@ export async function uiLogin(page: Page, account: Pick<Account, 'un' | 'pw'>): 
 }
 
 /**
- * In the role chooser, picks the enterprise; with exactly one role the app stores it and reloads on
- * /home (spec §4). Resolves when /home shows the enterprise in the header.
+ * After login, a user whose only approved enterprise gives them one role is taken into it: the app
+ * stores it and reloads on /home (spec §4, issue 8 §4). Resolves when /home shows the enterprise in
+ * the header.
  */
 export async function enterSingleRole(page: Page, title: string): Promise<void> {
-  const chooser = page.getByTestId('role-chooser');
-  await chooser.getByRole('button', { name: title }).click();
   await page.waitForURL('**/home/home');
   await page.getByTestId('home-page').waitFor();
   await page.getByTestId('header-enterprise-switcher').getByText(title).waitFor();

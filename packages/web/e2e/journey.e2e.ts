@@ -59,6 +59,7 @@ describe('journey: register → enterprise → approve → log in → home → E
     await page.goto('/home');
     const chooser = page.getByTestId('role-chooser');
     await chooser.waitFor();
+    await shot(page, 'chooser-zh');
     await chooser.getByRole('button', { name: title }).click();
     await page.getByText('企业处于待审核状态，无法进入').waitFor();
     expect(await toasts(page)).toContain('请选择企业');
@@ -85,13 +86,9 @@ describe('journey: register → enterprise → approve → log in → home → E
     expect(await cookie(context, 'access_token')).toBeTruthy();
     expect(await cookie(context, 'user_id')).toBeTruthy();
 
-    // No enterprise chosen yet: the chooser lists the user's enterprises.
-    const chooser = page.getByTestId('role-chooser');
-    await chooser.waitFor();
-    await shot(page, 'chooser-zh');
-    await chooser.getByRole('button', { name: title }).click();
-
-    // Exactly one role: chosen automatically, stored, and the app reloads on /home.
+    // No enterprise chosen yet, and only one can be entered, with exactly one role: it is chosen
+    // automatically, stored, and the app reloads on /home (issue 8 §4; the chooser is seen above,
+    // while the enterprise was under review).
     await page.getByTestId('home-page').waitFor();
     await page.waitForURL('**/home/home');
     expect(await toasts(page)).toContain('用户只有一个身份，直接跳转');

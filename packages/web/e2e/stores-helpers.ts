@@ -68,7 +68,7 @@ export async function setupStoreTeam(range: { p?: string[]; c?: string[]; a?: st
   return { title, enCode, supervisor, manager };
 }
 
-/** Password login through /index, then the enterprise chooser (one role → chosen, app reloads on /home). */
+/** Password login through /index; the only approved enterprise with one role is entered (the app reloads on /home). */
 export async function logIn(b: Browser, who: Account, title: string): Promise<void> {
   const { page } = b;
   await page.goto('/index');
@@ -76,10 +76,9 @@ export async function logIn(b: Browser, who: Account, title: string): Promise<vo
   await field(page, 'login-un').fill(who.un);
   await field(page, 'login-pw').fill(who.pw);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => u.pathname.startsWith('/home'));
-  await page.getByTestId('role-chooser').getByRole('button', { name: title }).click();
-  await page.getByTestId('home-page').waitFor();
   await page.waitForURL('**/home/home');
+  await page.getByTestId('home-page').waitFor();
+  await page.getByTestId('header-enterprise-switcher').getByText(title).waitFor();
 }
 
 /** The interface language for the next page load (the app reads the `language` cookie at start). */

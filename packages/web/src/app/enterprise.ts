@@ -96,7 +96,8 @@ export type BootOutcome = 'ready' | 'noEnterprise' | 'chooseEnterprise';
 
 /**
  * On entering the layout (spec §4): keep the company list, restore the active enterprise and role
- * from local storage when still valid, otherwise open the chooser with 请选择企业.
+ * from local storage when still valid; otherwise enter the one approved enterprise there is (issue 8
+ * §4), or open the chooser with 请选择企业 when there are several (or none).
  */
 export function applyUserInfo(info: UserInfo): BootOutcome {
   const list = info.companyList;
@@ -115,14 +116,19 @@ export function applyUserInfo(info: UserInfo): BootOutcome {
     appStore.set({ activeCom: {}, roleFlag: 0 });
     return 'noEnterprise';
   }
+  // Only one enterprise can be entered: go in (its one role at once, several: the chooser lists them).
+  const approved = list.filter((c) => c.status === ENTERPRISE_STATUS.approved);
+  const only = approved.length === 1 ? approved[0] : null;
   if (!fresh || fresh.status !== ENTERPRISE_STATUS.approved) {
     appStore.set({ activeCom: {}, roleItem: {}, selectedCompany: {}, roleFlag: 1 });
-    toast.info(i18n.t('common:msg.chooseEnterprise'), 'choose-enterprise');
+    if (only) void chooseEnterprise(only);
+    else toast.info(i18n.t('common:msg.chooseEnterprise'), 'choose-enterprise');
     return 'chooseEnterprise';
   }
   writeStored('activeCom', fresh);
   if (!roleItem.roleNode) {
     appStore.set({ activeCom: fresh, roleItem: {}, selectedCompany: fresh, roleFlag: 1 });
+    if (only) void chooseEnterprise(fresh);
     return 'chooseEnterprise';
   }
   appStore.set({ activeCom: fresh, roleItem, mainFlag: fresh.isMain, roleFlag: appStore.get().roleFlag === 3 ? 3 : 2 });
