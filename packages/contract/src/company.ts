@@ -13,8 +13,13 @@ export const company = z.object({
   /** 0 under review, 1 approved, 2 rejected. */
   status: z.number(),
   isMain: z.number(),
+  /** The enterprise's time zone (IANA name) in which its shops' days and hours are counted; on the user's list of enterprises. */
+  timeZone: z.string().optional(),
 });
 export type Company = z.infer<typeof company>;
+
+/** Where an enterprise's days are counted when it has not said otherwise (DESIGN §7). */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 export const roleEntry = z.object({
   deptId: z.number(),

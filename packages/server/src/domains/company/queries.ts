@@ -14,7 +14,7 @@ export async function enterpriseByCode(q: Q, code: string): Promise<EnterpriseRo
 /** The enterprises a user is an active member of (their own membership rows, across tenants). */
 export async function companiesOf(q: Q, userId: number): Promise<Company[]> {
   return q.query<Company>(
-    `select e.id as "companyId", e.code as "companyCode", e.title, e.logo, e.status, m.is_main as "isMain"
+    `select e.id as "companyId", e.code as "companyCode", e.title, e.logo, e.status, m.is_main as "isMain", e.time_zone as "timeZone"
        from members m join enterprises e on e.id = m.enterprise_id
       where m.user_id = $1 and m.status = 1 order by m.joined_at, e.id`,
     [userId],

@@ -12,6 +12,8 @@ import { Chart } from '../../components/Chart/Chart';
 import { EmptyState } from '../../components/EmptyState';
 import { TreeDialog } from '../../components/TreeDialog/TreeDialog';
 import { ageOption, genderOption, heatOption, trendOption } from './charts';
+import { appStore } from '../../state/app';
+import { useStore } from '../../state/store';
 import { bodyOf, change, readFilter, writeFilter, type CountFilter } from './filter';
 
 type ShopRow = PaResult['byShop'][number];
@@ -36,7 +38,8 @@ function Kpi({ title, value, suffix, delta, testId }: { title: string; value: nu
 export default function CountPage() {
   const { t } = useTranslation('data');
   const [params, setParams] = useSearchParams();
-  const filter = useMemo(() => readFilter(params), [params]);
+  const timeZone = useStore(appStore).activeCom.timeZone;
+  const filter = useMemo(() => readFilter(params, new Date(), timeZone), [params, timeZone]);
   const [picking, setPicking] = useState(false);
   const update = (f: Partial<CountFilter>) => setParams(writeFilter(f, params), { replace: true });
   const body = bodyOf(filter);

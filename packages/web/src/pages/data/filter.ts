@@ -1,17 +1,21 @@
-import { STATS_GROUPS, STATS_SHORTCUT_DAYS, type Range, type StatsGroup } from '@vitrine/contract';
+import { DEFAULT_TIME_ZONE, STATS_GROUPS, STATS_SHORTCUT_DAYS, type Range, type StatsGroup } from '@vitrine/contract';
 
 // The data centre's filter lives in the URL (shareable, survives reload): ?days=7|30|90 or
 // ?from=&to=, group, gender, type, and the shop scope from the tree dialog as scope={p,c,a,s} (n = its shop count).
 
 export type CountFilter = { from: string; to: string; days: number | null; group: StatsGroup; gender?: number; DeviceType?: 'big' | 'pad'; scope: Range | null; shopCount: number };
 
-const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+const dayIn = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 
-/** The last `days` local days up to today. */
-export function lastDays(days: number, today = new Date()): { from: string; to: string } {
-  const from = new Date(today);
-  from.setDate(from.getDate() - (days - 1));
-  return { from: day(from), to: day(today) };
+/**
+ * The last `days` days up to today, counted in the enterprise's time zone: the shops' local days the
+ * server counts visits in, not the browser's (at 00:30 in Shanghai a browser on UTC is still on yesterday).
+ */
+export function lastDays(days: number, now = new Date(), timeZone: string = DEFAULT_TIME_ZONE): { from: string; to: string } {
+  const to = dayIn(now, timeZone);
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  return { from, to };
 }
 
 function scopeOf(text: string | null): Range | null {
@@ -26,13 +30,13 @@ function scopeOf(text: string | null): Range | null {
   }
 }
 
-export function readFilter(params: URLSearchParams, today = new Date()): CountFilter {
+export function readFilter(params: URLSearchParams, now = new Date(), timeZone: string = DEFAULT_TIME_ZONE): CountFilter {
   const from = params.get('from');
   const to = params.get('to');
   const custom = from && to && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   const wanted = Number(params.get('days'));
   const days = custom ? null : (STATS_SHORTCUT_DAYS as readonly number[]).includes(wanted) ? wanted : 7;
-  const range = custom ? { from, to } : lastDays(days ?? 7, today);
+  const range = custom ? { from, to } : lastDays(days ?? 7, now, timeZone);
   const group = params.get('group') as StatsGroup | null;
   const gender = params.get('gender');
   const type = params.get('type');
