@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { oneOf } from './describe.js';
+import { AD_TYPES, DEVICE_TYPES } from './enums.js';
+import { defineCall } from './call.js';
+import { playlistItem, playlistSegment } from './device-api.js';
 import { id, int, json, optionalText, text } from './fields.js';
+import { listOf, paging } from './list.js';
 import { lifecycleCalls } from './lifecycle.js';
 
 // Advertising records (issue 9): commodities (enterprise-wide) and ad plans (aimed at areas, shops
@@ -54,11 +59,97 @@ export const adPlanData = z.object({
   deviceType: z.enum(['all', 'big', 'pad'], { error: 'field.invalid' }).default('all'),
   /** -1 any, 1 landscape, 0 portrait */
   orientation: blankAs(int.min(-1, 'field.invalid').max(1, 'field.invalid').optional()).default(-1),
+  /** 1: screens with a camera greet visitors with the AI pitches */
+  aiPitches: oneOf([0, 1]).default(0),
+  /** a background-music content (ad type bgm) under the plan's image contents */
+  bgmContentId: blankAs(id.optional()),
 });
-export const adPlanView = z.object({});
+export const adPlanView = z.object({
+  /** 1: the plan fills the gaps where nothing else plays (the most specific default wins); set by ad-plan/default */
+  isDefault: z.number(),
+});
 export const adPlanFilter = z.object({});
 
+/** Longest a screen shows one image (ms); an item's duration lies in 1 s … this. */
+export const MAX_ITEM_MS = 600_000;
+/** How long an image shows when its author does not say (spec: carousels of 10 s). */
+export const DEFAULT_IMAGE_MS = 10_000;
+
+/**
+ * An ad content (spec §3 ad type): default = default video display, main = carousel, details =
+ * product display, compare = product comparison, bgm = background music. Materials in play order
+ * with a duration each (default/main/details), the products shown (details: 1, compare: 2–4) and
+ * the specification rows compared, or the music tracks and their volume (bgm).
+ */
+export const adContentData = z.object({
+  name: text(64),
+  adType: z.enum(AD_TYPES, { error: 'field.invalid' }),
+  deviceType: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).default('big'),
+  /** 1 landscape, 0 portrait */
+  orientation: oneOf([0, 1]).default(1),
+  /** material file ids in play order; durationMs 0 = the material's own (videos) or 10 s (images) */
+  items: json(z.array(z.object({ fileId: id, durationMs: int.min(0, 'field.invalid').max(MAX_ITEM_MS, 'field.invalid').default(0) })).max(50, 'field.tooLong')).default([]),
+  commodityIds: json(z.array(id).max(4, 'field.tooLong')).default([]),
+  /** the specification rows a comparison shows (names of the products' spec rows) */
+  specNames: json(z.array(text(32)).max(30, 'field.tooLong')).default([]),
+  layout: z.enum(['left', 'right', 'full'], { error: 'field.invalid' }).default('full'),
+  /** background music: audio materials in play order */
+  bgm: json(z.array(z.object({ fileId: id })).max(20, 'field.tooLong')).default([]),
+  volume: blankAs(int.min(0, 'field.invalid').max(100, 'field.invalid').optional()).default(60),
+});
+export const adContentView = z.object({
+  /** the whole content's play time (ms), from its items */
+  totalMs: z.number(),
+});
+export const adContentFilter = z.object({ adType: z.enum(AD_TYPES, { error: 'field.invalid' }).optional(), deviceType: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).optional() });
+
+export const adContentCalls = lifecycleCalls('ad-content', ADVERT, adContentData, adContentView, adContentFilter);
 export const commodityCalls = lifecycleCalls('commodity', ADVERT, commodityData, commodityView, commodityFilter);
 export const adPlanCalls = lifecycleCalls('ad-plan', ADVERT, adPlanData, adPlanView, adPlanFilter);
 
-export const advertApi = { commodity: commodityCalls, 'ad-plan': adPlanCalls };
+const publish = { menu: ADVERT, bit: 'publish' } as const;
+const view = { menu: ADVERT, bit: 'view' } as const;
+const planItem = adPlanCalls.setStatus.result;
+
+/** Why a targeted screen does not play the plan now (issue 9 §5). */
+export const PLAN_DEVICE_REASONS = ['notLaunched', 'offline', 'deviceType', 'orientation', 'noContent', 'outranked', 'outsideTime'] as const;
+export const planDevice = z.object({
+  deviceId: z.number(), code: z.string(), name: z.string(), shopId: z.number(), shopName: z.string(),
+  type: z.string(), orientation: z.number(), deviceStatus: z.number(),
+  /** 1: the plan is what the screen plays now */
+  playing: z.number(),
+  reason: z.enum(PLAN_DEVICE_REASONS).nullable(),
+  /** the plan that plays there instead (reason outranked) */
+  byPlanId: z.number().nullable(),
+  byPlanName: z.string(),
+});
+
+/** The plan-only calls (spec: throw, revoke, default, device-list) and what a screen plays this week. */
+export const adPlanExtraCalls = {
+  throw: defineCall({
+    path: 'ad-plan/throw', auth: 'tenant', perm: publish, log: { entity: 'ad-plan', verb: 'throw' },
+    summary: 'Launch an enabled plan to its screens (online 302)', body: z.object({ id }), result: planItem,
+  }),
+  revoke: defineCall({
+    path: 'ad-plan/revoke', auth: 'tenant', perm: publish, log: { entity: 'ad-plan', verb: 'revoke' },
+    summary: 'Take a launched plan off its screens (offline 301)', body: z.object({ id }), result: planItem,
+  }),
+  default: defineCall({
+    path: 'ad-plan/default', auth: 'tenant', perm: publish, log: { entity: 'ad-plan', verb: 'update' },
+    summary: 'Make an enabled plan a default plan (it fills the gaps; the most specific default wins), or no longer',
+    body: z.object({ id, isDefault: oneOf([0, 1]).default(1) }), result: planItem,
+  }),
+  deviceList: defineCall({
+    path: 'ad-plan/device-list', auth: 'tenant', perm: view,
+    summary: "Every screen the plan is aimed at (in the caller's range), whether it plays the plan now, and if not why",
+    body: paging.extend({ id }), result: listOf(planDevice),
+  }),
+  timeline: defineCall({
+    path: 'ad-plan/timeline', auth: 'tenant', perm: view,
+    summary: 'What a screen plays over the next 7 local days: the resolution the device API serves',
+    body: z.object({ deviceId: id }),
+    result: z.object({ timezone: z.string(), segments: z.array(playlistSegment), fallback: z.object({ planId: z.number(), items: z.array(playlistItem) }).nullable(), etag: z.string() }),
+  }),
+};
+
+export const advertApi = { commodity: commodityCalls, 'ad-content': adContentCalls, 'ad-plan': { ...adPlanCalls, ...adPlanExtraCalls } };

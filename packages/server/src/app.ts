@@ -20,12 +20,13 @@ import { createJobs } from './jobs/index.js';
 import type { Jobs, JobsOptions } from './jobs/runner.js';
 import { deviceApiRoutes } from './device-api/routes.js';
 import { createDeviceRuntime } from './device-api/runtime.js';
+import { advertPlaylists } from './advert/playlists.js';
 import type { PlaylistSource } from './device-api/playlist.js';
 import { startDeviceLoop } from './device-api/loop.js';
 
 export type AppOptions = {
   config: Config; db: Db; sms?: SmsSender; hasher?: Hasher; authCacheMs?: number; jobs?: JobsOptions;
-  /** where device playlists come from (default: the splash until the advertising resolution is wired) */
+  /** where device playlists come from (default: the advertising resolution over the launched plans, advert/playlists.ts) */
   playlists?: PlaylistSource;
 };
 
@@ -47,7 +48,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     hasher: opts.hasher ?? createHasher(config.hashConcurrency),
     cache: new AuthCache(opts.authCacheMs ?? config.authCacheMs),
     jobs,
-    device: createDeviceRuntime(db, config, opts.playlists),
+    device: createDeviceRuntime(db, config, opts.playlists ?? advertPlaylists(db, { ttlMs: config.deviceLoop?.playlistCacheMs })),
   };
   // Who-is-calling lookups are forgotten on every instance when a committed change to what they
   // read notifies (triggers of 0030_auth_notify.sql); no handler has to remember.

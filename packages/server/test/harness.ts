@@ -23,7 +23,8 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
     // Every test calls from 127.0.0.1: per-IP limits high here, tested on their own in limits.test.ts.
     limits: { authPerMinute: 10_000, smsPerMinute: 10_000, smsPerIpDay: 10_000, smsPerPhoneDay: 10 },
     // No device-loop timers: tests flush presence and run the sweep themselves, with their own clock.
-    deviceLoop: { timers: false },
+    // Plans read afresh on every playlist call: a launched plan shows in the next answer.
+    deviceLoop: { timers: false, playlistCacheMs: 0 },
     ...over,
   };
 }

@@ -8,10 +8,12 @@ export type DeviceLoopConfig = {
   callsPerMinute: number;
   /** false: no flush timer (tests flush and run the sweep themselves, with a controlled clock) */
   timers: boolean;
+  /** how long an instance keeps an enterprise's launched plans before reading them again (0: every call) */
+  playlistCacheMs: number;
 };
 
 export const DEVICE_LOOP_DEFAULTS: DeviceLoopConfig = {
-  heartbeatSeconds: 60, flushMs: 5000, callsPerMinute: 600, timers: true,
+  heartbeatSeconds: 60, flushMs: 5000, callsPerMinute: 600, timers: true, playlistCacheMs: 5000,
 };
 
 /** A device's own heartbeat period: the base with a jitter fixed per device (no thundering herd). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Playlist } from '@vitrine/contract';
+import type { Q } from '../db/client.js';
 
 /** Who a device call acts for: the device's enterprise, the device and its shop. */
 export type DeviceScope = { enterpriseId: number; deviceId: number; shopId: number };
@@ -14,7 +15,11 @@ export type DeviceInputs = { type: string; orientation: number; ai: number; time
  * so that the heartbeat's `playlistEtag` changes exactly when the playlist does.
  */
 export type PlaylistSource = {
-  playlistFor(scope: DeviceScope, device: DeviceInputs, now: Date): Promise<Playlist>;
+  /**
+   * `q`: a transaction acting for the enterprise to read through — a caller already inside one (the
+   * sweep) must not open another (PGlite has one session: a second would wait for the first).
+   */
+  playlistFor(scope: DeviceScope, device: DeviceInputs, now: Date, q?: Q): Promise<Playlist>;
 };
 
 // Building an Intl formatter costs far more than using one: one per time zone, kept.

@@ -112,6 +112,6 @@ describe('reach rules: enterprise-wide and targets', () => {
     expect((await post(t, 'ad-plan/get', { id: both }, south)).body.ret).toBe(0);
     expect((await post(t, 'ad-plan/get', { id: both }, elsewhere)).body.ret).toBe(RET.forbidden);
     expect((await post(t, 'ad-plan/update', { id: both, ...plan({ s: [String(nanshan)] }) }, south)).body.ret).toBe(RET.forbidden);
-    expect((await post(t, 'ad-plan/set-status', { id: both, status: 301 }, reviewer)).body.ret).toBe(0);
+    expect((await post(t, 'ad-plan/set-status', { id: both, status: 302 }, reviewer)).body.ret).toBe(0);
   });
 });

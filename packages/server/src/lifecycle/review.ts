@@ -30,7 +30,7 @@ export async function examineRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id
   if (!won.length) throw fail.conflict('lifecycle.alreadyExamined');
   const { data, author_id: author } = won[0];
   if (pass) {
-    await syncColumns(q, cfg, scope, id, data, `status = ${C.approved}, live_version = ${Number(rec.version)}, online = ${rec.liveVersion === null ? O.online : 'online'}`);
+    await syncColumns(q, cfg, scope, id, data, `status = ${C.approved}, live_version = ${Number(rec.version)}, online = ${rec.liveVersion === null && cfg.approvalLaunches !== false ? O.online : rec.liveVersion === null ? O.offline : 'online'}`);
   } else {
     await q.query(`update ${cfg.table} set status = ${C.rejected}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
   }
@@ -54,6 +54,20 @@ export async function setOnline(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: nu
   await q.query(`update ${cfg.table} set online = $3, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, status]);
   q.changed({ id, label: titleOf(cfg, rec.headData), before: { online: rec.online }, after: { online: status } });
   return versionItem(q, cfg, scope, id, live);
+}
+
+/**
+ * A record-level flag of an enabled record that is not deleted (the transition table's `delete`
+ * conditions), changed by a publisher in range without a new version: an ad plan's `is_default`.
+ */
+export async function setFlag(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, column: string, value: number): Promise<Item> {
+  const scope = scopeOf(ctx);
+  const rec = await reachInRange(q, cfg, ctx, id, true);
+  allow('delete', rec, ctx);
+  const [before] = await q.query<Record<string, number>>(`select ${column} as v from ${cfg.table} where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
+  await q.query(`update ${cfg.table} set ${column} = $3, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, value]);
+  q.changed({ id, label: titleOf(cfg, rec.headData), before: { [column]: before.v }, after: { [column]: value } });
+  return versionItem(q, cfg, scope, id, rec.liveVersion as number);
 }
 
 /** Soft-delete an enabled record (it goes offline) or recover it (it stays offline until published). */

@@ -13,7 +13,7 @@ type Calls = ReturnType<typeof lifecycleCalls<string, Open, Open, Open>>;
  * The engine answers rows of any entity, so its calls are registered with the result left open; the
  * contract's result schema still checks every answer where checkResults is on (development, tests).
  */
-const rows = <B extends z.ZodType>(def: CallDef<B, z.ZodType, 'tenant'>) => def;
+export const rows = <B extends z.ZodType>(def: CallDef<B, z.ZodType, 'tenant'>) => def;
 
 /** Register the standard calls of one entity; every input is the contract's, checked before the engine runs. */
 export function registerLifecycle(app: FastifyInstance, deps: Deps, calls: Calls, s: LifecycleService) {

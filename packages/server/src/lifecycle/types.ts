@@ -50,6 +50,8 @@ export type EntityConfig = {
   copyData?: (data: Data) => Data;
   /** Where a message about one record takes its reader (default: the stores page, the record shown above its list). */
   link?: (id: number) => string;
+  /** false: a first approval leaves the record offline until a publisher launches it (ad plans: throw). */
+  approvalLaunches?: boolean;
   /** The message key for a unique-constraint violation. */
   uniqueKey?: MessageKey;
 };

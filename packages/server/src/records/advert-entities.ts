@@ -1,5 +1,9 @@
 import { fail } from '../errors.js';
-import { adPlanData, adPlanFilter, adPlanView, commodityData, commodityFilter, commodityView } from '@vitrine/contract';
+import {
+  adContentData, adContentFilter, adContentView, adPlanData, adPlanFilter, adPlanView, commodityData, commodityFilter, commodityView, DEFAULT_IMAGE_MS,
+} from '@vitrine/contract';
+import type { Q } from '../db/client.js';
+import type { Scope } from '../lifecycle/types.js';
 import { defineEntity } from '../lifecycle/entity.js';
 import { checkFree, suffix } from './checks.js';
 
@@ -20,15 +24,80 @@ export const COMMODITY = defineEntity({ data: commodityData, view: commodityView
   },
 });
 
+type Item = { fileId: number; durationMs: number };
+const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
+
+/** Materials of this enterprise by id: their kind of media and own length. */
+async function materials(q: Q, scope: Scope, fileIds: number[]) {
+  if (!fileIds.length) return new Map<number, { mime: string; duration: number | null }>();
+  const rows = await q.query<{ id: number; mime: string; duration: number | null }>(
+    `select id, mime, duration from files where enterprise_id = $1 and kind = 'material' and id = any($2::int[])`, [scope.enterpriseId, fileIds],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * What each ad type needs (spec §3): pictures or videos in play order (default, main, and optionally
+ * details), one product (details) or 2–4 with the rows to compare (compare), music (bgm). An item
+ * without a duration takes its video's own length, or 10 s for an image.
+ */
+async function checkContent(q: Q, scope: Scope, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const type = String(data.adType);
+  const items = (Array.isArray(data.items) ? data.items : []) as Item[];
+  const bgm = (Array.isArray(data.bgm) ? data.bgm : []) as { fileId: number }[];
+  const commodities = ids(data.commodityIds);
+  const media = await materials(q, scope, [...items.map((i) => i.fileId), ...bgm.map((b) => b.fileId)]);
+  const visual = (id: number) => /^(image|video)\//.test(media.get(id)?.mime ?? '');
+  if (items.some((i) => !visual(i.fileId))) throw fail.invalid('items', 'content.material');
+  if ((type === 'default' || type === 'main') && !items.length) throw fail.invalid('items', 'content.materials');
+  if (type === 'details' && commodities.length !== 1) throw fail.invalid('commodityIds', 'content.products');
+  if (type === 'compare' && (commodities.length < 2 || commodities.length > 4)) throw fail.invalid('commodityIds', 'content.products');
+  if (type === 'compare' && !(Array.isArray(data.specNames) && data.specNames.length)) throw fail.invalid('specNames', 'content.specs');
+  if (commodities.length) {
+    const found = await q.query('select id from commodities where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, commodities]);
+    if (found.length !== new Set(commodities).size) throw fail.invalid('commodityIds', 'content.product');
+  }
+  if (bgm.some((b) => !/^audio\//.test(media.get(b.fileId)?.mime ?? ''))) throw fail.invalid('bgm', 'content.material');
+  if (type === 'bgm' && !bgm.length) throw fail.invalid('bgm', 'content.music');
+  const timed = items.map((i) => {
+    if (i.durationMs > 0) return i;
+    const m = media.get(i.fileId);
+    const own = m?.mime.startsWith('video/') && m.duration ? Math.round(m.duration * 1000) : DEFAULT_IMAGE_MS;
+    return { ...i, durationMs: own };
+  });
+  return { ...data, items: timed };
+}
+
+export const AD_CONTENT = defineEntity({ data: adContentData, view: adContentView, filter: adContentFilter }, {
+  entity: 'ad-content', table: 'ad_contents', menu: '/advert', label: 'entity.adContent', reach: { kind: 'enterprise' }, titleField: 'name',
+  link: (id) => `/advert?tab=contents&id=${id}`,
+  keyword: ['name'],
+  eqFilters: { adType: 'adType', deviceType: 'deviceType' },
+  view: {},
+  finish: (item) => ({ ...item, totalMs: ((item.items ?? []) as Item[]).reduce((sum, i) => sum + Number(i.durationMs || 0), 0) }),
+  copyData: (d) => ({ ...d, name: `${String(d.name).slice(0, 58)}-${suffix()}` }),
+  validate: (q, scope, data) => checkContent(q, scope, data),
+});
+
 export const AD_PLAN = defineEntity({ data: adPlanData, view: adPlanView, filter: adPlanFilter }, {
   entity: 'ad-plan', table: 'ad_plans', menu: '/advert', label: 'entity.adPlan', reach: { kind: 'targets', field: 'targets' }, titleField: 'name',
+  // approved is not launched: it plays nowhere until thrown (DESIGN §7)
+  approvalLaunches: false,
   link: (id) => `/advert?tab=plans&id=${id}`,
   keyword: ['name'],
   eqFilters: {},
-  view: {},
+  view: { isDefault: () => 't.is_default::int' },
   copyData: (d) => ({ ...d, name: `${String(d.name).slice(0, 58)}-${suffix()}` }),
-  validate: async (_q, _scope, data) => {
+  validate: async (q, scope, data) => {
     if (String(data.dateTo) < String(data.dateFrom)) throw fail.invalid('dateTo', 'plan.dates');
+    const wanted = ((Array.isArray(data.contents) ? data.contents : []) as { contentId: number }[]).map((c) => c.contentId);
+    const bgm = data.bgmContentId ? Number(data.bgmContentId) : null;
+    const rows = await q.query<{ id: number; ad_type: string }>(
+      'select id, ad_type from ad_contents where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, [...wanted, ...(bgm ? [bgm] : [])]],
+    );
+    const types = new Map(rows.map((r) => [r.id, r.ad_type]));
+    if (wanted.some((id) => !types.has(id) || types.get(id) === 'bgm')) throw fail.invalid('contents', 'plan.content');
+    if (bgm && types.get(bgm) !== 'bgm') throw fail.invalid('bgmContentId', 'plan.bgm');
     return data;
   },
 });

@@ -28,11 +28,12 @@ export const shopIn = (w: World, ent: TestEnterprise) => {
   if (!shops.has(ent)) shops.set(ent, reviewerOf(w, ent).then((rev) => makeShop(w.t, ent, { name: named(w, ent, 'Shop') }, rev)));
   return shops.get(ent)!;
 };
-const owner = (ent: TestEnterprise) => tenantHeaders(ent.owner, ent, ent.ownerRole);
+export const owner = (ent: TestEnterprise) => tenantHeaders(ent.owner, ent, ent.ownerRole);
 const unique = () => `M${Math.floor(Math.random() * 1e9)}`;
 
-export type Entity = { name: string; data: (w: World, ent: TestEnterprise) => Promise<Body> };
-const ENTITIES: Entity[] = [
+/** `launched`: what an approval leaves (302 online; ad plans stay 301 until thrown) — set-status asks for the other. */
+export type Entity = { name: string; data: (w: World, ent: TestEnterprise) => Promise<Body>; launched?: boolean };
+export const ENTITIES: Entity[] = [
   { name: 'shop', data: async (w, ent) => ({ name: named(w, ent, 'Matrix shop'), code: unique(), level: 2, province: '44', city: '4403', district: '440305' }) },
   { name: 'et', data: async (w, ent) => ({ name: named(w, ent, 'Entrance'), etType: 'entrance', shopId: await shopIn(w, ent) }) },
   { name: 'employee', data: async (w, ent) => ({ name: named(w, ent, '员工'), phone: '13700000000', gender: 1, shopId: await shopIn(w, ent) }) },
@@ -55,6 +56,8 @@ export async function enabled(w: World, ent: TestEnterprise, e: Entity): Promise
   return id;
 }
 
+const toggled = (e: Entity) => (e.launched === false ? 302 : 301);
+
 export function lifecycleRows(e: Entity): MatrixRoute[] {
   const p = (action: string) => `${e.name}/${action}`;
   const foreignEnabled = (extra: Body = {}) => async (w: World) => ({ id: await enabled(w, w.b, e), ...extra });
@@ -74,7 +77,7 @@ export function lifecycleRows(e: Entity): MatrixRoute[] {
       asManager: FORBIDDEN, foreign: async (w) => ({ id: await draft(w, w.b, e, true), pass: 1 }),
     },
     { path: p('enable-list'), body: {} },
-    { path: p('set-status'), body: async (w) => ({ id: await enabled(w, w.a, e), status: 301 }), asManager: FORBIDDEN, foreign: foreignEnabled({ status: 301 }) },
+    { path: p('set-status'), body: async (w) => ({ id: await enabled(w, w.a, e), status: toggled(e) }), asManager: FORBIDDEN, foreign: foreignEnabled({ status: toggled(e) }) },
     { path: p('delete'), body: async (w) => ({ id: await enabled(w, w.a, e) }), foreign: foreignEnabled() },
     {
       path: p('recovery'),

@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
-import { registerLifecycle } from '../../lifecycle/routes.js';
+import { registerLifecycle, rows } from '../../lifecycle/routes.js';
 import { lifecycleService } from '../../lifecycle/service.js';
-import { AD_PLAN, COMMODITY } from '../../records/advert-entities.js';
+import { register } from '../../plugins/register.js';
+import { AD_CONTENT, AD_PLAN, COMMODITY } from '../../records/advert-entities.js';
+import { defaultPlan, planDevices, revokePlan, throwPlan, timeline } from './plans.js';
 
-/** Commodities (enterprise-wide) and ad plans (aimed at areas, shops and devices) on the one lifecycle. */
+/** Commodities and ad contents (enterprise-wide) and ad plans (aimed at areas, shops and devices) on the one lifecycle. */
 export function advertRoutes(app: FastifyInstance, deps: Deps) {
   registerLifecycle(app, deps, api.commodity, lifecycleService(deps.db, COMMODITY));
-  registerLifecycle(app, deps, api['ad-plan'], lifecycleService(deps.db, AD_PLAN));
+  registerLifecycle(app, deps, api['ad-content'], lifecycleService(deps.db, AD_CONTENT));
+  const { throw: throwCall, revoke, default: defaultCall, deviceList, timeline: timelineCall, ...plan } = api['ad-plan'];
+  registerLifecycle(app, deps, plan, lifecycleService(deps.db, AD_PLAN));
+  register(app, deps, rows(throwCall), (i, ctx) => throwPlan(deps, ctx, i.id));
+  register(app, deps, rows(revoke), (i, ctx) => revokePlan(deps, ctx, i.id));
+  register(app, deps, rows(defaultCall), (i, ctx) => defaultPlan(deps, ctx, i.id, i.isDefault));
+  register(app, deps, deviceList, (i, ctx) => planDevices(deps, ctx, i));
+  register(app, deps, timelineCall, (i, ctx) => timeline(deps, ctx, i.deviceId));
 }

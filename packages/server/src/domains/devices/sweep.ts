@@ -65,6 +65,7 @@ export async function sweepEnterprise(q: Q, scope: Scope, playlists: PlaylistSou
       { enterpriseId: scope.enterpriseId, deviceId: r.id, shopId: r.shop_id },
       { type: r.type, orientation: r.orientation, ai: r.ai, timezone: r.time_zone },
       now,
+      q,
     );
     const e = expectedContents(playlist, nowSec);
     expected.set(r.id, e);

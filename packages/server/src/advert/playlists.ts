@@ -1,0 +1,108 @@
+import type { Db } from '../db/client.js';
+import type { PlaylistSource } from '../device-api/playlist.js';
+import { targetsOf } from '../lifecycle/targets.js';
+import { localDayOf, resolve, type ContentInput, type FileInput, type PlanInput, type World } from './resolve.js';
+
+// Where the device API's playlists come from once plans exist (issue 9 §5): the enterprise's
+// launched plans, their contents and materials, read from the database and kept for a few seconds
+// per enterprise (every heartbeat asks for an ETag), then the pure resolution per device and day.
+
+export const fileUrl = (sha256: string) => `/device-api/file?sha256=${sha256}`;
+
+type PlanRow = {
+  id: number; live_version: number; priority: number; is_default: number; date_from: string; date_to: string; weekdays: number[];
+  dayparts: { from: string; to: string }[]; contents: { contentId: number; weight?: number }[]; targets: unknown;
+  device_type: string; orientation: number; bgm_content_id: number | null;
+};
+type ContentRow = {
+  id: number; live_version: number; ad_type: string; device_type: string; orientation: number;
+  items: { fileId: number; durationMs: number }[]; bgm: { fileId: number }[];
+};
+type FileRow = { id: number; sha256: string; size: number; mime: string; duration: number | null };
+
+/** Reads acting for the enterprise: a transaction's `query`, or `db.read` with its scope. */
+export type Reader = <T>(sql: string, params: unknown[]) => Promise<T[]>;
+
+/**
+ * The plans that may play in the enterprise and what they need: a plan runs only when it is
+ * enabled, launched (online) and not deleted (its typed columns hold the enabled version);
+ * `alsoPlan` is read even when not launched (the console asks what it would do).
+ */
+export async function loadWorld(read: Reader, enterpriseId: number, today: string, alsoPlan = 0): Promise<World> {
+  const plans = await read<PlanRow>(
+    `select id, live_version, priority, is_default, to_char(date_from, 'YYYY-MM-DD') as date_from, to_char(date_to, 'YYYY-MM-DD') as date_to,
+            weekdays, dayparts, contents, targets, device_type, orientation, bgm_content_id
+       from ad_plans where enterprise_id = $1 and live_version is not null and deleted_at is null and (online = 302 or id = $3) and date_to >= $2::date - 1
+      order by id`, [enterpriseId, today, alsoPlan]);
+  const contentIds = [...new Set(plans.flatMap((p) => [...p.contents.map((c) => Number(c.contentId)), ...(p.bgm_content_id ? [p.bgm_content_id] : [])]))];
+  const contents = contentIds.length ? await read<ContentRow>(
+    `select id, live_version, ad_type, device_type, orientation, items, bgm from ad_contents
+      where enterprise_id = $1 and id = any($2::int[]) and live_version is not null and deleted_at is null and online = 302`, [enterpriseId, contentIds]) : [];
+  const fileIds = [...new Set(contents.flatMap((c) => [...c.items, ...c.bgm].map((i) => Number(i.fileId))))];
+  const files = fileIds.length ? await read<FileRow>(
+    'select id, sha256, size, mime, duration from files where enterprise_id = $1 and id = any($2::int[])', [enterpriseId, fileIds]) : [];
+  const byId = new Map(files.map((f) => [f.id, f]));
+  const shaOf = (id: number) => byId.get(Number(id))?.sha256;
+  return {
+    plans: plans.map((p): PlanInput => ({
+      id: p.id, version: p.live_version, priority: p.priority, isDefault: p.is_default === 1, dateFrom: p.date_from, dateTo: p.date_to,
+      weekdays: p.weekdays, dayparts: p.dayparts, contents: p.contents.map((c) => ({ contentId: Number(c.contentId), weight: Number(c.weight ?? 1) })),
+      targets: targetsOf(p.targets), deviceType: p.device_type, orientation: p.orientation, bgmContentId: p.bgm_content_id,
+    })),
+    contents: new Map(contents.map((c): [number, ContentInput] => [c.id, {
+      id: c.id, version: c.live_version, adType: c.ad_type, deviceType: c.device_type, orientation: c.orientation,
+      items: c.items.flatMap((i) => (shaOf(i.fileId) ? [{ sha256: shaOf(i.fileId)!, durationMs: Number(i.durationMs) }] : [])),
+      tracks: c.bgm.flatMap((b) => {
+        const f = byId.get(Number(b.fileId));
+        return f ? [{ sha256: f.sha256, durationMs: Math.round((f.duration ?? 0) * 1000) }] : [];
+      }),
+    }])),
+    files: new Map(files.map((f): [string, FileInput] => [f.sha256, { sha256: f.sha256, size: Number(f.size), mime: f.mime }])),
+  };
+}
+
+/**
+ * The playlists of the advertising resolution. An enterprise's plans are read at most once per
+ * `ttlMs` on this instance (0: on every call), so a launched or revoked plan reaches the screens
+ * within that time plus one heartbeat; a device's place (its shop's regions) is read with them.
+ */
+type Place = { province: string; city: string; district: string };
+type Entry = { at: number; day: string; world: World; places: Map<number, Place> };
+
+export function advertPlaylists(db: Db, opts: { ttlMs?: number } = {}): PlaylistSource {
+  const ttl = opts.ttlMs ?? 5000;
+  // resolved values only: a caller inside a transaction (q) never waits for a read that needs the
+  // session it holds (PGlite); outside one, concurrent callers share one load (single flight)
+  const entries = new Map<number, Entry>();
+  const loading = new Map<number, Promise<Entry>>();
+  const load = async (enterpriseId: number, day: string, read: Reader): Promise<Entry> => {
+    const entry = { at: Date.now(), day, world: await loadWorld(read, enterpriseId, day), places: new Map<number, Place>() };
+    entries.set(enterpriseId, entry);
+    return entry;
+  };
+  const entryFor = (enterpriseId: number, day: string, read: Reader, inTx: boolean): Promise<Entry> => {
+    const e = entries.get(enterpriseId);
+    if (e && e.day === day && Date.now() - e.at < ttl) return Promise.resolve(e);
+    if (inTx) return load(enterpriseId, day, read);
+    let p = loading.get(enterpriseId);
+    if (!p) {
+      p = load(enterpriseId, day, read).finally(() => loading.delete(enterpriseId));
+      loading.set(enterpriseId, p);
+    }
+    return p;
+  };
+  return {
+    async playlistFor(scope, device, now, q) {
+      const day = localDayOf(device.timezone, now.getTime());
+      const read: Reader = q ? (sql, params) => q.query(sql, params) : (sql, params) => db.read({ enterpriseId: scope.enterpriseId }, sql, params);
+      const entry = await entryFor(scope.enterpriseId, day, read, !!q);
+      let place = entry.places.get(scope.shopId);
+      if (!place) {
+        const [row] = await read<Place>('select province, city, district from shops where enterprise_id = $1 and id = $2', [scope.enterpriseId, scope.shopId]);
+        place = row ?? { province: '', city: '', district: '' };
+        entry.places.set(scope.shopId, place);
+      }
+      return resolve({ id: scope.deviceId, shopId: scope.shopId, ...place, type: device.type, orientation: device.orientation, timezone: device.timezone }, entry.world, now, fileUrl);
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { ONLINE_STATUS as O, type PLAN_DEVICE_REASONS } from '@vitrine/contract';
+import { loadWorld, fileUrl } from '../../advert/playlists.js';
+import { localDayOf, mismatch, resolve, type ResolveDevice, type World } from '../../advert/resolve.js';
+import { tenantTx } from '../../db/tenant.js';
+import type { Deps } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { reach } from '../../lifecycle/access.js';
+import { setFlag, setOnline } from '../../lifecycle/review.js';
+import { Params } from '../../lifecycle/sql.js';
+import { targetsOf } from '../../lifecycle/targets.js';
+import type { TenantCtx } from '../../plugins/context.js';
+import { AD_PLAN } from '../../records/advert-entities.js';
+import { DEVICE } from '../../records/device-entity.js';
+import { shopScopeSql } from '../stats/scope.js';
+
+// The plan-only calls: launch (throw), revoke, default, the device list with why a screen does not
+// play the plan, and a screen's 7-day timeline — the last two read the same resolution the device
+// API serves (advert/resolve.ts).
+
+type Reason = (typeof PLAN_DEVICE_REASONS)[number];
+
+export const throwPlan = (deps: Deps, ctx: TenantCtx, id: number) => tenantTx(deps.db, ctx, (q) => setOnline(q, AD_PLAN, ctx, id, O.online));
+export const revokePlan = (deps: Deps, ctx: TenantCtx, id: number) => tenantTx(deps.db, ctx, (q) => setOnline(q, AD_PLAN, ctx, id, O.offline));
+export const defaultPlan = (deps: Deps, ctx: TenantCtx, id: number, isDefault: number) =>
+  tenantTx(deps.db, ctx, (q) => setFlag(q, AD_PLAN, ctx, id, 'is_default', isDefault));
+
+type DeviceRow = {
+  id: number; code: string; name: string; shop_id: number; shop_name: string; type: string; orientation: number; device_status: number;
+  province: string; city: string; district: string; time_zone: string;
+};
+
+const DEVICE_COLS = `d.id, d.code, d.name, d.shop_id, s.name as shop_name, d.type, d.orientation::int as orientation, d.device_status,
+  s.province, s.city, s.district, e.time_zone`;
+const DEVICE_FROM = `devices d join shops s on s.enterprise_id = d.enterprise_id and s.id = d.shop_id join enterprises e on e.id = d.enterprise_id`;
+
+const asDevice = (r: DeviceRow): ResolveDevice => ({
+  id: r.id, shopId: r.shop_id, province: r.province, city: r.city, district: r.district, type: r.type, orientation: r.orientation, timezone: r.time_zone,
+});
+
+export async function planDevices(deps: Deps, ctx: TenantCtx, input: { id: number; pageNum: number; pageSize: number }) {
+  return tenantTx(deps.db, ctx, async (q, scope) => {
+    const rec = await reach(q, AD_PLAN, ctx, input.id);
+    if (rec.liveVersion === null) throw fail.conflict('lifecycle.notEnabled');
+    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [scope.enterpriseId]);
+    const now = new Date();
+    const today = localDayOf(tz, now.getTime());
+    const world = await loadWorld((sql, params) => q.query(sql, params), scope.enterpriseId, today, input.id);
+    const plan = world.plans.find((x) => x.id === input.id);
+    const targets = plan?.targets ?? targetsOf(rec.headData.targets);
+    const p = new Params([scope.enterpriseId]);
+    const aimed = `(d.id = any(${p.add(targets.d)}::int[]) or s.id = any(${p.add(targets.s)}::int[]) or s.district = any(${p.add(targets.a)}::text[])
+      or s.city = any(${p.add(targets.c)}::text[]) or s.province = any(${p.add(targets.p)}::text[]))`;
+    const where = `d.enterprise_id = $1 and d.live_version is not null and d.deleted_at is null and ${aimed} and s.id in (${shopScopeSql('$1', ctx.range, undefined, p.add)})`;
+    const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as total from ${DEVICE_FROM} where ${where}`, p.values);
+    const rows = await q.query<DeviceRow>(
+      `select ${DEVICE_COLS} from ${DEVICE_FROM} where ${where} order by d.id limit ${p.add(input.pageSize)} offset ${p.add((input.pageNum - 1) * input.pageSize)}`, p.values,
+    );
+    const online = rec.online;
+    const names = new Map((await q.query<{ id: number; name: string }>('select id, name from ad_plans where enterprise_id = $1', [scope.enterpriseId])).map((r) => [r.id, r.name]));
+    const launched: World = { ...world, plans: world.plans.filter((x) => x.id !== input.id || online === O.online) };
+    const nowSec = Math.floor(now.getTime() / 1000);
+    const list = rows.map((r) => {
+      const dev = asDevice(r);
+      let reason: Reason | null = null;
+      let by: number | null = null;
+      const static_ = plan ? mismatch(plan, dev, world) : 'noContent';
+      if (static_ === 'deviceType' || static_ === 'orientation' || static_ === 'noContent') reason = static_;
+      else if (online !== O.online) reason = 'notLaunched';
+      else if (r.device_status === 0) reason = 'offline';
+      else {
+        const pl = resolve(dev, launched, now, fileUrl);
+        const seg = pl.segments.find((s) => s.from <= nowSec && nowSec < s.to);
+        const mine = new Set(plan?.contents.map((c) => c.contentId));
+        if (!seg) reason = 'outsideTime';
+        else if (seg.planId !== input.id && !seg.items.some((i) => mine.has(i.contentId))) {
+          // outranked only when the plan would run now; otherwise it is simply not its time
+          const alone = resolve(dev, { ...launched, plans: launched.plans.filter((x) => x.id === input.id) }, now, fileUrl);
+          reason = alone.segments.some((s) => s.from <= nowSec && nowSec < s.to) ? 'outranked' : 'outsideTime';
+          if (reason === 'outranked') by = seg.planId;
+        }
+      }
+      return {
+        deviceId: r.id, code: r.code, name: r.name, shopId: r.shop_id, shopName: r.shop_name, type: r.type, orientation: r.orientation,
+        deviceStatus: r.device_status, playing: reason === null ? 1 : 0, reason, byPlanId: by, byPlanName: by === null ? '' : names.get(by) ?? '',
+      };
+    });
+    return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
+  });
+}
+
+/** What one screen (in the caller's range) plays over the next 7 local days. */
+export async function timeline(deps: Deps, ctx: TenantCtx, deviceId: number) {
+  const rec = await tenantTx(deps.db, ctx, (q) => reach(q, DEVICE, ctx, deviceId));
+  if (!rec.inRange) throw fail.forbidden('lifecycle.outOfRange');
+  const scope = { enterpriseId: ctx.enterprise.id };
+  const [row] = await deps.db.read<DeviceRow>(scope, `select ${DEVICE_COLS} from ${DEVICE_FROM} where d.enterprise_id = $1 and d.id = $2`, [scope.enterpriseId, deviceId]);
+  const now = new Date();
+  const world = await loadWorld((sql, params) => deps.db.read(scope, sql, params), scope.enterpriseId, localDayOf(row.time_zone, now.getTime()));
+  const pl = resolve(asDevice(row), world, now, fileUrl);
+  return { timezone: pl.timezone, segments: pl.segments, fallback: pl.fallback, etag: pl.etag };
+}
