@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { SMS_PURPOSES } from './enums.js';
-import { empty, id, json, ok, optionalText, password, phone, smsCode, text } from './fields.js';
+import { empty, id, json, ok, ownImage, password, phone, smsCode, text } from './fields.js';
 import { company, roleEntry } from './company.js';
 import { menuItem } from './menu.js';
 
@@ -84,7 +84,7 @@ export const account = {
   }),
   update: defineCall({
     path: 'account/update', auth: 'user', summary: 'Update nickname and avatar',
-    body: z.object({ nickname: text(32).optional(), avatar: optionalText(300) }), result: userInfo,
+    body: z.object({ nickname: text(32).optional(), avatar: ownImage }), result: userInfo,
   }),
   changePassword: defineCall({
     path: 'account/change-password', auth: 'user', limit: 'auth', summary: 'Change password (old password or SMS code)',

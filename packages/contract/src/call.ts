@@ -29,7 +29,7 @@ export type CallDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.Zod
   auth: A;
   perm?: Perm;
   /** Rate-limit bucket applied per IP (config `limits`): sign-in, SMS sending, screen activation. */
-  limit?: 'auth' | 'sms' | 'activate';
+  limit?: 'auth' | 'sms' | 'activate' | 'join';
   summary: string;
   log?: OpLog | 'private';
   body: B;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { APPLY_STATUS } from './enums.js';
-import { empty, id, int, json, ok, optionalText, text } from './fields.js';
+import { empty, id, int, json, ok, optionalText, ownImage, text } from './fields.js';
 import { listOf, paging, range } from './list.js';
 
 export const company = z.object({
@@ -86,17 +86,17 @@ export const roleSpec = z.object({ deptId: id, jobId: id, role: int.optional() }
 
 export const companyCalls = {
   create: defineCall({
-    path: 'company/create', auth: 'user', summary: 'Create an enterprise (status 0, under review)', log: { entity: 'enterprise', verb: 'create' },
-    body: z.object({ title: text(64), logo: optionalText(300) }), result: company,
+    path: 'company/create', auth: 'user', limit: 'join', summary: 'Create an enterprise (status 0, under review)', log: { entity: 'enterprise', verb: 'create' },
+    body: z.object({ title: text(64), logo: ownImage }), result: company,
   }),
   applyJoin: defineCall({
-    path: 'company/apply-join', auth: 'user', summary: 'Apply to join an enterprise by its code', log: { entity: 'join-apply', verb: 'apply' },
+    path: 'company/apply-join', auth: 'user', limit: 'join', summary: 'Apply to join an enterprise by its code', log: { entity: 'join-apply', verb: 'apply' },
     body: z.object({ enCode: text(32) }), result: z.object({ status: z.number(), title: z.string() }),
   }),
   info: defineCall({ path: 'company/info', auth: 'tenant', summary: 'The current enterprise', body: empty, result: company }),
   update: defineCall({
     path: 'company/update', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Edit the enterprise title and logo', log: { entity: 'enterprise', verb: 'update' },
-    body: z.object({ title: text(64).optional(), logo: optionalText(300) }), result: company,
+    body: z.object({ title: text(64).optional(), logo: ownImage }), result: company,
   }),
   accounts: defineCall({
     path: 'company/accounts', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: 'Members with departments, jobs, role entries and data ranges',

@@ -14,6 +14,11 @@ export const password = z.string({ error: 'field.required' }).min(8, 'password.l
 export const smsCode = z.string({ error: 'code.format' }).trim().regex(/^\d{6}$/, 'code.format');
 export const text = (max: number) => z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(max, 'field.tooLong');
 export const optionalText = (max: number) => z.string().trim().max(max, 'field.tooLong').optional();
+/**
+ * A logo or avatar: empty, or the lasting address of an image uploaded here (`<apiBase>/file/img/<sha256>`),
+ * never someone else's site or a script URL (issue 8 §1).
+ */
+export const ownImage = z.string().trim().max(300, 'field.tooLong').regex(/^$|^(\/[A-Za-z0-9_.-]+)*\/file\/img\/[0-9a-f]{64}$/, 'field.invalid').optional();
 
 /** Numbers arrive as strings in form bodies; integers are the database's (32-bit, like its columns). */
 export const INT_MAX = 2147483647;

@@ -34,7 +34,7 @@ export type Config = {
   hashConcurrency: number;
   logger: boolean;
   /** Per-IP limits: calls a minute on the auth and SMS buckets, SMS codes a day. */
-  limits: { authPerMinute: number; smsPerMinute: number; smsPerIpDay: number; smsPerPhoneDay: number; activatePerMinute?: number };
+  limits: { authPerMinute: number; smsPerMinute: number; smsPerIpDay: number; smsPerPhoneDay: number; activatePerMinute?: number; joinPerMinute?: number };
   /**
    * Fail a call whose tenant transaction writes while its contract declares no operation-log verb
    * (one extra statement per transaction: on in tests, `CHECK_WRITES=1` elsewhere).
@@ -91,6 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       smsPerMinute: Number(env.LIMIT_SMS_PER_MINUTE ?? 10),
       // screens activating behind one shop router roll out fast; each code still dies after 5 wrong tries
       activatePerMinute: Number(env.LIMIT_ACTIVATE_PER_MINUTE ?? 600),
+      joinPerMinute: Number(env.LIMIT_JOIN_PER_MINUTE ?? 10),
       smsPerIpDay: Number(env.LIMIT_SMS_PER_IP_DAY ?? 50),
       smsPerPhoneDay: Number(env.LIMIT_SMS_PER_PHONE_DAY ?? 10),
     },

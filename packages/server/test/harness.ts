@@ -21,7 +21,7 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
     secret: 'test-secret', apiBase: '/api', tokenIdleSeconds: 3600, tokenMaxSeconds: 86400,
     hashConcurrency: 2, logger: false, checkWrites: true, checkResults: true,
     // Every test calls from 127.0.0.1: per-IP limits high here, tested on their own in limits.test.ts.
-    limits: { authPerMinute: 10_000, smsPerMinute: 10_000, smsPerIpDay: 10_000, smsPerPhoneDay: 10 },
+    limits: { authPerMinute: 10_000, smsPerMinute: 10_000, smsPerIpDay: 10_000, smsPerPhoneDay: 10, joinPerMinute: 10_000 },
     // No device-loop timers: tests flush presence and run the sweep themselves, with their own clock.
     // Plans read afresh on every playlist call: a launched plan shows in the next answer.
     deviceLoop: { timers: false, playlistCacheMs: 0 },

@@ -119,6 +119,7 @@ export default async function setup(project: TestProject) {
     LIMIT_SMS_PER_MINUTE: '1000',
     LIMIT_SMS_PER_IP_DAY: '100000',
     LIMIT_AUTH_PER_MINUTE: '100000',
+    LIMIT_JOIN_PER_MINUTE: '100000',
     // Presence written every 0.5 s (the status sweep is the 15 s job).
     DEVICE_PRESENCE_FLUSH_MS: '500',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -91,12 +91,19 @@ export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, de
     },
     handler: async (req, reply) => {
       if (def.limit) {
+        const { authPerMinute, smsPerMinute, activatePerMinute = 600, joinPerMinute = 10 } = deps.config.limits;
+        const max = { auth: authPerMinute, sms: smsPerMinute, activate: activatePerMinute, join: joinPerMinute }[def.limit];
         const count = await deps.db.tx({}, (q) => hit(q, `ip:${def.limit}:${req.ip}`, 60));
-        const { authPerMinute, smsPerMinute, activatePerMinute = 600 } = deps.config.limits;
-        const max = { auth: authPerMinute, sms: smsPerMinute, activate: activatePerMinute }[def.limit];
         if (count > max) throw fail.tooMany();
       }
       const ctx = await contextFor(deps, def, req);
+      // creating and joining enterprises (codes reveal titles) count per signed-in user too, once the
+      // session says who it is (an id header alone could spend someone else's allowance)
+      const userId = 'user' in ctx ? ctx.user?.id : undefined;
+      if (def.limit === 'join' && userId) {
+        const count = await deps.db.tx({}, (q) => hit(q, `user:join:${userId}`, 60));
+        if (count > (deps.config.limits.joinPerMinute ?? 10)) throw fail.tooMany();
+      }
       rejectBadText((def.method === 'GET' ? req.query : req.body) ?? {});
       const input = parseInput<C['body']>(def.body, (def.method === 'GET' ? req.query : req.body) ?? {});
       const result = await runCall(def, input, deps.config.checkWrites === true, () =>

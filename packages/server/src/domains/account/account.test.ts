@@ -127,6 +127,25 @@ describe('password login', () => {
     expect(blocked.body.msg).toBe('尝试次数过多，请稍后再试');
   });
 
+  it('is no weapon: a stranger’s guesses from one address do not lock the owner out of another', async () => {
+    const u = await makeUser(t);
+    const from = (ip: string, pw: string) => t.app.inject({ method: 'POST', url: '/api/account/login', remoteAddress: ip, payload: { un: u.phone, pw } });
+    for (let i = 0; i < 5; i++) expect((await from('203.0.113.7', 'wrong password!')).json().ret).toBe(RET.validation);
+    expect((await from('203.0.113.7', PASSWORD)).statusCode).toBe(429);
+    // the owner, elsewhere, signs in at once
+    expect((await from('198.51.100.2', PASSWORD)).json().ret).toBe(0);
+  });
+
+  it('change-password counts wrong old passwords toward the same throttle', async () => {
+    const u = await makeUser(t);
+    const change = (oldPw: string) => post(t, 'account/change-password', { oldPw, pw: 'A new long passphrase 7' }, u.headers);
+    for (let i = 0; i < 5; i++) expect((await change('wrong password!')).body.ret).toBe(RET.validation);
+    // eight wrong then the right one used to work; now the sixth try waits, right or not
+    const blocked = await change(PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect((await post(t, 'account/login', { un: u.phone, pw: PASSWORD })).status).toBe(429);
+  });
+
   it('counts each attempt before hashing: 20 parallel wrong passwords hash at most 5 times', async () => {
     const u = await makeUser(t);
     const verify = t.deps.hasher.verify.bind(t.deps.hasher);

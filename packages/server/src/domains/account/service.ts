@@ -12,8 +12,32 @@ import { checkCode, consumeCode, issueCode, requireCode } from './codes.js';
 import { createSession, revokeAllSessions, revokeSession } from './sessions.js';
 
 const FAIL_WINDOW = 15 * 60;
-const MAX_FAILS_PER_PHONE = 5;
+/** Wrong passwords for one phone from one address: past this, that address waits (others do not). */
+const MAX_FAILS_PER_SOURCE = 5;
+/** …and from all addresses together: a guessing farm stops here too (SMS login and reset stay open). */
+const MAX_FAILS_PER_PHONE = 30;
 const MAX_FAILS_PER_IP = 50;
+
+/**
+ * Reserve one password attempt for a phone before its hash is checked (parallel guesses cannot
+ * outrun the count): per phone and address, per phone, per address. A stranger's guesses from
+ * elsewhere do not lock the owner out: only the guessing address waits out its window.
+ */
+async function reservePasswordTry(q: Q, phone: string, ip: string): Promise<string[]> {
+  const keys = [`login-fail:phone:${phone}:ip:${ip}`, `login-fail:phone:${phone}`, `login-fail:ip:${ip}`];
+  const limits = [MAX_FAILS_PER_SOURCE, MAX_FAILS_PER_PHONE, MAX_FAILS_PER_IP];
+  for (let i = 0; i < keys.length; i++) {
+    if ((await reserve(q, keys[i], FAIL_WINDOW)) > limits[i]) throw fail.tooMany('auth.throttled');
+  }
+  return keys;
+}
+
+/** A right password: this phone's counts start again, and this attempt no longer counts against the address. */
+async function passwordTryOk(q: Q, keys: string[]): Promise<void> {
+  await clear(q, keys[0]);
+  await clear(q, keys[1]);
+  await q.query('update rate_counters set count = greatest(count - 1, 0) where key = $1', [keys[2]]);
+}
 
 type UserRow = { id: number; phone: string; nickname: string; avatar: string; password_hash: string | null };
 const userByPhone = async (q: Q, phone: string) =>
@@ -62,19 +86,15 @@ export async function register(deps: Deps, ctx: Ctx, input: { un: string; code: 
  * count; SMS login and reset stay open to the owner.
  */
 export async function login(deps: Deps, ctx: Ctx, input: { un: string; pw: string }) {
-  const phoneKey = `login-fail:phone:${input.un}`;
-  const ipKey = `login-fail:ip:${ctx.ip}`;
+  let keys: string[] = [];
   const user = await deps.db.tx({}, async (q) => {
-    const byPhone = await reserve(q, phoneKey, FAIL_WINDOW);
-    const byIp = await reserve(q, ipKey, FAIL_WINDOW);
-    if (byPhone > MAX_FAILS_PER_PHONE || byIp > MAX_FAILS_PER_IP) throw fail.tooMany('auth.throttled');
+    keys = await reservePasswordTry(q, input.un, ctx.ip);
     return userByPhone(q, input.un);
   });
   const ok = await deps.hasher.verify(input.pw, user?.password_hash ?? null);
   if (!user || !ok) throw fail.invalid('pw', 'auth.badCredentials');
   return deps.db.tx({}, async (q) => {
-    await clear(q, phoneKey);
-    await q.query('update rate_counters set count = greatest(count - 1, 0) where key = $1', [ipKey]);
+    await passwordTryOk(q, keys);
     return loginResult(deps, q, user, ctx);
   });
 }
@@ -105,7 +125,8 @@ export async function resetPassword(deps: Deps, input: { un: string; code: strin
     await consumeCode(q, codeId);
     await q.query('update users set password_hash = $2, updated_at = now() where id = $1', [user.id, hash]);
     await revokeAllSessions(q, user.id);
-    await clear(q, `login-fail:phone:${input.un}`);
+    // the owner proved the phone: every count of password tries for it starts again
+    await q.query(`delete from rate_counters where key = $1 or key like $2`, [`login-fail:phone:${input.un}`, `login-fail:phone:${input.un}:ip:%`]);
   });
   return {};
 }
@@ -139,8 +160,14 @@ export async function changePassword(deps: Deps, ctx: UserCtx, input: { oldPw?: 
   let codeId: number | undefined;
   if (input.code) codeId = await requireCode(deps, ctx.user.phone, 'reset', input.code);
   else {
-    const [row] = await deps.db.tx({}, (q) => q.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [ctx.user.id]));
+    // the old password is a password try like a login's (issue 8 §2: it never locked)
+    let keys: string[] = [];
+    const [row] = await deps.db.tx({}, async (q) => {
+      keys = await reservePasswordTry(q, ctx.user.phone, ctx.ip);
+      return q.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [ctx.user.id]);
+    });
     if (!input.oldPw || !(await deps.hasher.verify(input.oldPw, row?.password_hash ?? null))) throw fail.invalid('oldPw', 'password.wrong');
+    await deps.db.tx({}, (q) => passwordTryOk(q, keys));
   }
   const hash = await deps.hasher.hash(input.pw);
   await deps.db.tx({ userId: ctx.user.id }, async (q) => {

@@ -36,8 +36,14 @@ describe('members', () => {
 
   it('updates the enterprise title and logo (main admin only)', async () => {
     const ent = await makeEnterprise(t);
-    const res = await post(t, 'company/update', { title: '新名字', logo: '/files/abc' }, admin(ent));
-    expect(res.body.result).toMatchObject({ title: '新名字', logo: '/files/abc', companyCode: ent.companyCode });
+    const logo = `/api/file/img/${'ab'.repeat(32)}`;
+    const res = await post(t, 'company/update', { title: '新名字', logo }, admin(ent));
+    expect(res.body.result).toMatchObject({ title: '新名字', logo, companyCode: ent.companyCode });
+    // only our own image addresses: not another site, not a script URL (issue 8 §1)
+    for (const bad of ['https://evil.example/x.png', 'javascript:alert(1)', '/files/abc', `//evil.example/file/img/${'ab'.repeat(32)}`]) {
+      const refused = await post(t, 'company/update', { logo: bad }, admin(ent));
+      expect(refused.body, bad).toMatchObject({ ret: RET.validation });
+    }
     const m = await makeUser(t);
     const node = await addMemberWithRole(t, ent, m, 3);
     expect((await post(t, 'company/update', { title: 'x' }, tenantHeaders(m, ent, node))).body).toMatchObject({ ret: RET.forbidden, msg: '仅企业主管理员可以操作' });
