@@ -39,7 +39,8 @@ export const account = {
   code: defineCall({
     path: 'account/code', auth: 'public', limit: 'sms', summary: 'Send an SMS code',
     body: z.object({ un: phone, purpose: purpose.default('login') }),
-    result: z.object({ resendIn: z.number() }),
+    /** devCode: in development, to a caller on the server's own machine only, the code itself (issue 8 §1) */
+    result: z.object({ resendIn: z.number(), devCode: z.string().optional() }),
   }),
   checkCode: defineCall({
     path: 'account/check-code', auth: 'public', limit: 'auth', summary: 'Check a code without consuming it',

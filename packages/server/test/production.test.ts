@@ -9,7 +9,10 @@ const t = useTestApp({ production: true });
 describe('production mode', () => {
   it('refuses dev/sms-outbox and stores no code in the outbox', async () => {
     const phone = randomPhone();
-    expect((await post(t, 'account/code', { un: phone })).body.ret).toBe(0);
+    const sent = await post(t, 'account/code', { un: phone });
+    // no code in the answer either, even to a caller on this machine
+    expect(sent.body).toMatchObject({ ret: 0, result: { resendIn: 60 } });
+    expect(sent.body.result).not.toHaveProperty('devCode');
     const res = await post(t, 'dev/sms-outbox', { un: phone });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ ret: RET.forbidden, msg: '仅开发环境可用' });

@@ -38,6 +38,13 @@ describe('safe by default', () => {
     expect(statSync(join(dataDir, 'demo.password')).mode & 0o077).toBe(0);
   });
 
+  it('account/code carries the code to a caller on this machine in development only', async () => {
+    const send = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/account/code', remoteAddress, payload: { un: randomPhone() } });
+    expect((await send('127.0.0.1')).json().result.devCode).toMatch(/^\d{6}$/);
+    expect((await send('10.0.0.7')).json().result).toEqual({ resendIn: 60 });
+    // production: test/production.test.ts
+  });
+
   it('the development outbox answers a caller on this machine, and refuses the network and proxied callers', async () => {
     const phone = randomPhone();
     expect((await post(t, 'account/code', { un: phone })).body.ret).toBe(0);

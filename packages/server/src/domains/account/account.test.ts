@@ -75,7 +75,7 @@ describe('register and SMS codes', () => {
 
   it('refuses a resend within 60 s and past the daily cap, counted in the database', async () => {
     const phone = randomPhone();
-    expect((await post(t, 'account/code', { un: phone })).body.result).toEqual({ resendIn: 60 });
+    expect((await post(t, 'account/code', { un: phone })).body.result).toEqual({ resendIn: 60, devCode: await lastCode(phone) });
     const again = await post(t, 'account/code', { un: phone });
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ ret: RET.tooMany, msg: '发送过于频繁，请60秒后再试' });
@@ -86,6 +86,20 @@ describe('register and SMS codes', () => {
     );
     await t.db.admin.query(`update sms_codes set created_at = now() - interval '2 minutes' where phone = $1`, [phone]);
     expect((await post(t, 'account/code', { un: phone })).body.msg).toBe('今日验证码发送次数已达上限');
+  });
+
+  it('one address spends only a share of a phone’s daily codes: a stranger cannot burn the owner’s', async () => {
+    const phone = randomPhone();
+    const from = (ip: string) => t.app.inject({ method: 'POST', url: '/api/account/code', remoteAddress: ip, payload: { un: phone } });
+    const older = () => t.db.admin.query(`update sms_codes set created_at = created_at - interval '2 minutes' where phone = $1`, [phone]);
+    const rets = [];
+    for (let i = 0; i < 4; i++) {
+      rets.push((await from('203.0.113.50')).json().ret);
+      await older();
+    }
+    // 3 of the 10 a day from the stranger's address, then no more from there
+    expect(rets).toEqual([0, 0, 0, RET.tooMany]);
+    expect((await from('198.51.100.60')).json().ret).toBe(0);
   });
 
   it('refuses a registered phone, short and common passwords', async () => {

@@ -11,16 +11,22 @@ const hashCode = (secret: string, phone: string, purpose: string, code: string) 
   createHmac('sha256', secret).update(`${phone}|${purpose}|${code}`).digest('hex');
 
 /** Issue a 6-digit code from a cryptographic source, stored hashed; resend and daily caps enforced. */
-export async function issueCode(deps: Deps, q: Q, phone: string, purpose: SmsPurpose, ip: string): Promise<number> {
-  const [stats] = await q.query<{ last_age: number | null; phone_day: number; ip_day: number }>(
+/** The share of a phone's daily SMS codes one address may ask for. */
+const SMS_SOURCE_SHARE = 0.3;
+
+export async function issueCode(deps: Deps, q: Q, phone: string, purpose: SmsPurpose, ip: string): Promise<{ resendIn: number; code: string }> {
+  const [stats] = await q.query<{ last_age: number | null; phone_day: number; ip_day: number; pair_day: number }>(
     `select (select extract(epoch from now() - max(created_at))::int from sms_codes where phone = $1) as last_age,
             (select count(*)::int from sms_codes where phone = $1 and created_at > now() - interval '1 day') as phone_day,
-            (select count(*)::int from sms_codes where ip = $2 and created_at > now() - interval '1 day') as ip_day`,
+            (select count(*)::int from sms_codes where ip = $2 and created_at > now() - interval '1 day') as ip_day,
+            (select count(*)::int from sms_codes where phone = $1 and ip = $2 and created_at > now() - interval '1 day') as pair_day`,
     [phone, ip],
   );
   if (stats.last_age !== null && stats.last_age < SMS_RESEND_SECONDS) throw fail.tooMany('code.tooSoon');
   const { smsPerPhoneDay, smsPerIpDay } = deps.config.limits;
-  if (stats.phone_day >= smsPerPhoneDay || stats.ip_day >= smsPerIpDay) throw fail.tooMany('code.dailyCap');
+  // one address may spend only a share of a phone's daily codes: a stranger cannot burn them all
+  const perSource = Math.max(1, Math.ceil(smsPerPhoneDay * SMS_SOURCE_SHARE));
+  if (stats.phone_day >= smsPerPhoneDay || stats.ip_day >= smsPerIpDay || stats.pair_day >= perSource) throw fail.tooMany('code.dailyCap');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await q.query(
     `insert into sms_codes (phone, purpose, code_hash, ip, expires_at)
@@ -28,7 +34,7 @@ export async function issueCode(deps: Deps, q: Q, phone: string, purpose: SmsPur
     [phone, purpose, hashCode(deps.config.secret, phone, purpose, code), ip, CODE_TTL_SECONDS],
   );
   await deps.sms.send(q, phone, purpose, code);
-  return SMS_RESEND_SECONDS;
+  return { resendIn: SMS_RESEND_SECONDS, code };
 }
 
 /**

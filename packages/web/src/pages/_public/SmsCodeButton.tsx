@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, type FormInstance } from 'antd';
+import { App, Button, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, type SmsPurpose } from '@vitrine/contract';
 import { call } from '../../api/client';
@@ -23,6 +23,7 @@ export function SmsCodeButton({ form, purpose, testId, phoneField = 'un', onErro
   const { remaining, start } = useCountdown();
   const [sending, setSending] = useState(false);
   const [sentOnce, setSentOnce] = useState(false);
+  const { notification } = App.useApp();
 
   const send = async () => {
     let un: string;
@@ -37,6 +38,10 @@ export function SmsCodeButton({ form, purpose, testId, phoneField = 'un', onErro
       const result = await call(api.account.code, { un, purpose });
       start(result.resendIn > 0 ? result.resendIn : RESEND_SECONDS);
       setSentOnce(true);
+      // development, on the server's own machine: no SMS gateway, so the code is shown here
+      if (result.devCode) {
+        notification.info({ key: 'dev-code', title: t('sms.devTitle'), description: t('sms.devCode', { code: result.devCode, phone: un }), duration: 0 });
+      }
     } catch (err) {
       onError(err);
     } finally {

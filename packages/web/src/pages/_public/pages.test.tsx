@@ -2,6 +2,8 @@ import { act, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { App } from 'antd';
+import { api } from '@vitrine/contract';
 import { i18n } from '../../i18n';
 import IndexPage from '../index/IndexPage';
 import RegisterPage from '../register/RegisterPage';
@@ -27,7 +29,9 @@ async function render(Page: ComponentType, url: string): Promise<HTMLElement> {
   await act(async () => {
     root?.render(
       <MemoryRouter initialEntries={[url]}>
-        <Page />
+        <App>
+          <Page />
+        </App>
       </MemoryRouter>,
     );
   });
@@ -108,5 +112,17 @@ describe('login panel', () => {
     const button = byTestId('login-send-code') as HTMLButtonElement;
     expect(button.textContent).toMatch(/^(60|59)s$/);
     expect(button.disabled).toBe(true);
+  });
+
+  it('shows the code in a notice when the development server sends it to this machine', async () => {
+    await i18n.changeLanguage('en-US');
+    const answer = api.account.code.result.parse({ resendIn: 60, devCode: '428193' });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ret: 0, msg: 'ok', result: answer }))));
+    await render(IndexPage, '/index');
+    await act(async () => byTestId('login-tab-sms')?.click());
+    await act(async () => type(byTestId('login-un') as HTMLInputElement, '13800138000'));
+    await act(async () => byTestId('login-send-code')?.click());
+    await settle(100);
+    await vi.waitFor(() => expect(document.body.textContent).toContain('The code sent to 13800138000 is 428193'));
   });
 });
