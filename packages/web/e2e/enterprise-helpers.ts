@@ -7,7 +7,7 @@ import type { Account, Envelope } from './server';
 
 /** Password login on /index; resolves once the console (/home) is reached. */
 export async function uiLogin(page: Page, account: Pick<Account, 'un' | 'pw'>): Promise<void> {
-  await page.goto('/index');
+  if (new URL(page.url()).pathname !== '/index') await page.goto('/index');
   await page.getByTestId('login-tab-password').click();
   await field(page, 'login-un').fill(account.un);
   await field(page, 'login-pw').fill(account.pw);
@@ -16,11 +16,16 @@ export async function uiLogin(page: Page, account: Pick<Account, 'un' | 'pw'>): 
 }
 
 /**
- * After login, a user whose only approved enterprise gives them one role is taken into it: the app
- * stores it and reloads on /home (spec §4, issue 8 §4). Resolves when /home shows the enterprise in
- * the header.
+ * Password login by a user whose only approved enterprise gives them one role: the app enters it,
+ * stores it and reloads on /home (spec §4, issue 8 §4). Resolves after that reload, when /home shows
+ * the enterprise in the header (the console is on screen for a moment before it: acting then would
+ * be undone by the reload).
  */
-export async function enterSingleRole(page: Page, title: string): Promise<void> {
+export async function loginAndEnter(page: Page, account: Pick<Account, 'un' | 'pw'>, title: string): Promise<void> {
+  await page.goto('/index');
+  const reloaded = page.waitForEvent('load');
+  await uiLogin(page, account);
+  await reloaded;
   await page.waitForURL('**/home/home');
   await page.getByTestId('home-page').waitFor();
   await page.getByTestId('header-enterprise-switcher').getByText(title).waitFor();

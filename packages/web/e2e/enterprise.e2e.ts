@@ -5,7 +5,7 @@
 // Two browsers: A = the main admin, B = the applicant / member.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookie, field, launch, location, shot, toasts, type Browser } from './browser';
-import { asConsole, consoleHeaders, enterSingleRole, forget, uiLogin, unreadBadge } from './enterprise-helpers';
+import { asConsole, consoleHeaders, forget, loginAndEnter, unreadBadge } from './enterprise-helpers';
 import { approve, createEnterprise, newPassword, newPhone, outboxCode, registerAccount, suffix, type Account } from './server';
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -55,8 +55,7 @@ describe('enterprise: join approval, role change (10017), non-main member, both 
 
   it('the main admin logs in and approves the application on /enterprise?tab=applies', async () => {
     const { page } = a;
-    await uiLogin(page, admin);
-    await enterSingleRole(page, title);
+    await loginAndEnter(page, admin, title);
     // The application told the admins: the Messages badge counts it.
     await expect.poll(() => unreadBadge(page)).toBeGreaterThanOrEqual(1);
     await page.getByTestId('header-user-menu').click();
@@ -85,8 +84,7 @@ describe('enterprise: join approval, role change (10017), non-main member, both 
   it('the applicant logs in, enters the enterprise, sees the unread badge and reads the result in /news', async () => {
     const { page } = b;
     await forget(page);
-    await uiLogin(page, applicant);
-    await enterSingleRole(page, title);
+    await loginAndEnter(page, applicant, title);
     await expect.poll(() => unreadBadge(page)).toBe(1);
     await page.getByTestId('header-user-menu').getByText('店员').waitFor();
 

@@ -70,11 +70,13 @@ describe('route guard', () => {
 
     // Still on /index?redirect=%2Fstore%2Fstore from the previous test.
     expect(location(page)).toBe('/index?redirect=%2Fstore%2Fstore');
+    const reloaded = page.waitForEvent('load');
     await logIn(b, account);
     await page.waitForURL((u) => u.pathname === '/store/store');
     expect(location(page)).toBe('/store/store');
 
     // First visit: no enterprise chosen yet; the only one, with one role, is entered (app reloads on /home).
+    await reloaded;
     await page.waitForURL('**/home/home');
     await page.getByTestId('home-page').waitFor();
     expect(location(page)).toBe('/home/home');

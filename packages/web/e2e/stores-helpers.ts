@@ -75,7 +75,10 @@ export async function logIn(b: Browser, who: Account, title: string): Promise<vo
   await page.getByTestId('login-tab-password').click();
   await field(page, 'login-un').fill(who.un);
   await field(page, 'login-pw').fill(who.pw);
+  // the enterprise is entered with a reload: wait for it, or what comes next is undone by it
+  const reloaded = page.waitForEvent('load');
   await page.getByTestId('login-submit').click();
+  await reloaded;
   await page.waitForURL('**/home/home');
   await page.getByTestId('home-page').waitFor();
   await page.getByTestId('header-enterprise-switcher').getByText(title).waitFor();
