@@ -139,10 +139,20 @@ describe('journey: register → enterprise → approve → log in → home → E
 
   it('asks before signing out: cancel shows Cancelled, confirm goes to /index without the session', async () => {
     const { page, context } = b;
-    await page.getByTestId('header-user-menu').click();
-    await page.getByTestId('menu-signout').click();
     let dialog = page.getByRole('dialog').filter({ hasText: 'Sign out?' });
-    await dialog.waitFor();
+    // Under load the user menu could close before its item was clicked (CI, load 8–12): open it
+    // again until the confirmation shows, a few times at most.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.getByTestId('header-user-menu').click();
+        await page.getByTestId('menu-signout').click({ timeout: 5000 });
+        await dialog.waitFor({ timeout: 5000 });
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+        await page.keyboard.press('Escape');
+      }
+    }
     await shot(page, 'signout-confirm-en');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Cancelled', { exact: true }).waitFor();
