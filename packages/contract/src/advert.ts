@@ -101,7 +101,12 @@ export const adContentView = z.object({
   /** the whole content's play time (ms), from its items */
   totalMs: z.number(),
 });
-export const adContentFilter = z.object({ adType: z.enum(AD_TYPES, { error: 'field.invalid' }).optional(), deviceType: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).optional() });
+/** The sidebar's filters (spec §2/§3): ad content category as `extend_opt` {"ad_type"}, device type, orientation. */
+export const adContentFilter = z.object({
+  extend_opt: json(z.object({ ad_type: z.enum(AD_TYPES, { error: 'field.invalid' }).optional() })).optional(),
+  DeviceType: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).optional(),
+  Direction: oneOf([0, 1]).optional(),
+});
 
 export const adContentCalls = lifecycleCalls('ad-content', ADVERT, adContentData, adContentView, adContentFilter);
 export const commodityCalls = lifecycleCalls('commodity', ADVERT, commodityData, commodityView, commodityFilter);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { id, int, optionalText, text } from './fields.js';
+import { listOf, paging } from './list.js';
 
 // Files: upload permits, uploads, info by hash, URLs, the materials library (issue 3).
 
-export const UPLOAD_KINDS = ['logo', 'avatar', 'material'] as const;
+export const UPLOAD_KINDS = ['logo', 'avatar', 'material', 'poster'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /** Kinds stored without a console upload permit: the screenshot a device sends back for a command. */
 export type StoredKind = UploadKind | 'screenshot';
@@ -23,12 +24,17 @@ const smallImages = (max: number): UploadRule[] => [
 /**
  * What each kind accepts, judged on the bytes (never the name or the client's MIME).
  * logo / avatar: png, jpeg or webp images up to 200 KB. material (spec §9): mp4 under 20 MB,
- * jpg or png under 200 KB.
+ * jpg or png under 200 KB, and background music as mp3 or aac under 10 MB (issue 9). poster: the
+ * small frame the console captures from a video at upload.
  */
 export const UPLOAD_RULES: Record<StoredKind, UploadRule[]> = {
   logo: [...smallImages(200 * KB), { ext: 'webp', mime: 'image/webp', max: 200 * KB }],
   avatar: [...smallImages(200 * KB), { ext: 'webp', mime: 'image/webp', max: 200 * KB }],
-  material: [{ ext: 'mp4', mime: 'video/mp4', max: 20 * MB - 1 }, ...smallImages(200 * KB - 1)],
+  material: [
+    { ext: 'mp4', mime: 'video/mp4', max: 20 * MB - 1 }, ...smallImages(200 * KB - 1),
+    { ext: 'mp3', mime: 'audio/mpeg', max: 10 * MB - 1 }, { ext: 'aac', mime: 'audio/aac', max: 10 * MB - 1 },
+  ],
+  poster: [...smallImages(200 * KB), { ext: 'webp', mime: 'image/webp', max: 200 * KB }],
   screenshot: [...smallImages(2 * MB), { ext: 'webp', mime: 'image/webp', max: 2 * MB }],
 };
 
@@ -85,9 +91,59 @@ export const filesApi = {
     }),
     save: defineCall({
       path: 'file/save', auth: 'tenant', perm: { menu: '/advert', bit: 'create' },
-      summary: 'Attach an uploaded file (id) to the materials library with a title', log: { entity: 'material', verb: 'create' },
-      body: z.object({ id, title: text(100) }),
+      summary: 'Attach an uploaded file (id) to the materials library with a title and, for a video, its poster frame (a file of kind poster); a file already in the library answers its entry',
+      log: { entity: 'material', verb: 'create' },
+      body: z.object({ id, title: text(100), posterId: id.optional() }),
       result: z.object({ id: z.number(), fileId: z.number(), title: z.string(), ctime: z.number() }),
+    }),
+  },
+};
+
+export const MATERIAL_MEDIA = ['image', 'video', 'audio'] as const;
+
+/** One entry of the materials library (API.md: type, name, size, width/height, duration, poster, where used). */
+export const materialRow = z.object({
+  id: z.number(),
+  fileId: z.number(),
+  title: z.string(),
+  sha256: z.string(),
+  mime: z.string(),
+  ext: z.string(),
+  /** the spec's file-type code */
+  type: z.number(),
+  size: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  /** seconds (videos) */
+  duration: z.number().nullable(),
+  ctime: z.number(),
+  /** short-lived signed URLs of the bytes and of a video's poster frame */
+  url: z.string(),
+  posterUrl: z.string().nullable(),
+  /** ad contents (not deleted) whose pictures, videos or music use it */
+  usedBy: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** products whose images use it */
+  products: z.number(),
+  /** 'size': a picture or video that is neither 1920×1080 nor 1080×1920 (advice, not refusal) */
+  advice: z.enum(['size']).nullable(),
+});
+
+const ADVERT = '/advert';
+export const materialsApi = {
+  material: {
+    list: defineCall({
+      path: 'material/list', auth: 'tenant', perm: { menu: ADVERT, bit: 'view' },
+      summary: 'The materials library, newest first: by media type and title keyword',
+      body: paging.extend({ type: z.enum(MATERIAL_MEDIA, { error: 'field.invalid' }).optional(), keyword: optionalText(100) }),
+      result: listOf(materialRow),
+    }),
+    rename: defineCall({
+      path: 'material/rename', auth: 'tenant', perm: { menu: ADVERT, bit: 'update' }, log: { entity: 'material', verb: 'update' },
+      summary: 'Rename a material', body: z.object({ id, title: text(100) }), result: materialRow,
+    }),
+    delete: defineCall({
+      path: 'material/delete', auth: 'tenant', perm: { menu: ADVERT, bit: 'delete' }, log: { entity: 'material', verb: 'delete' },
+      summary: 'Remove a material from the library (40009 while an ad content or product uses it)', body: z.object({ id }), result: z.object({ id: z.number() }),
     }),
   },
 };

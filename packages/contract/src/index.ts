@@ -21,7 +21,7 @@ export * from './transitions.js';
 
 import { account } from './account.js';
 import { enterpriseApi } from './enterprise.js';
-import { filesApi } from './files.js';
+import { filesApi, materialsApi } from './files.js';
 import { inboxApi } from './inbox.js';
 import { storesApi } from './stores.js';
 import { statsApi } from './stats.js';
@@ -33,7 +33,7 @@ import type { CallDef } from './call.js';
 /** Every call of the API, by area; the server registers exactly these. */
 export const api = {
   account, company: companyCalls, public: publicCalls, operator: operatorCalls,
-  ...enterpriseApi, ...filesApi, ...inboxApi, ...storesApi, ...statsApi, ...advertApi,
+  ...enterpriseApi, ...filesApi, ...materialsApi, ...inboxApi, ...storesApi, ...statsApi, ...advertApi,
 };
 
 export const allCalls = Object.values(api).flatMap((area) => Object.values(area) as CallDef[]);

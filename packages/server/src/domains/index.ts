@@ -5,6 +5,7 @@ import { companyRoutes } from './company/routes.js';
 import { enterpriseRoutes } from './enterprise/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { inboxRoutes } from './inbox/routes.js';
+import { materialRoutes } from './materials/routes.js';
 import { operatorRoutes } from './operator/routes.js';
 import { publicRoutes } from './public/routes.js';
 import { storeServices } from '../records/services.js';
@@ -22,6 +23,7 @@ export function domainRoutes(app: FastifyInstance, deps: Deps) {
   operatorRoutes(app, deps);
   enterpriseRoutes(app, deps);
   fileRoutes(app, deps);
+  materialRoutes(app, deps);
   inboxRoutes(app, deps);
   const records = storeServices(deps.db);
   geoRoutes(app, deps);

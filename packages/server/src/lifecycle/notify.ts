@@ -56,6 +56,6 @@ export async function notify(
     enterpriseId: scope.enterpriseId, to, kind: key === 'lifecycle.review.request' ? 'review.request' : 'review.result',
     title: { key, params: { entity: { key: cfg.label }, title: record.title } },
     body: record.reason ? { key: 'message.text', params: { text: record.reason } } : undefined,
-    link: cfg.link ? cfg.link(record.id) : `/store/store?entity=${cfg.entity}&tab=${TAB_OF[key]}&record=${record.id}`,
+    link: `${cfg.page ?? '/store/store'}?entity=${cfg.entity}&tab=${TAB_OF[key]}&record=${record.id}`,
   });
 }

@@ -101,7 +101,7 @@ describe('reach rules: enterprise-wide and targets', () => {
     const reviewer = tenantHeaders(reviewerUser, ent, await addMemberWithRange(t, ent, reviewerUser, 3, { p: ['44', '11'] }));
     expect((await post(t, 'ad-plan/apply', { id: both }, sup)).body.ret).toBe(0);
     const inbox = await post<{ list: { link: string }[] }>(t, 'message/list', {}, reviewer);
-    expect(inbox.body.result.list.map((m) => m.link)).toContain(`/advert?tab=plans&id=${both}`);
+    expect(inbox.body.result.list.map((m) => m.link)).toContain(`/advert?entity=ad-plan&tab=review&record=${both}`);
     expect((await post(t, 'ad-plan/examine', { id: both, pass: 1 }, reviewer)).body.ret).toBe(0);
 
     // reading: each manager sees the plan that touches their district, writes none of it

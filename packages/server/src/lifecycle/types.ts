@@ -48,8 +48,8 @@ export type EntityConfig = {
   finish?: (item: Item, mode: 'list' | 'one') => Item;
   /** Data of a copy (unique codes must change). */
   copyData?: (data: Data) => Data;
-  /** Where a message about one record takes its reader (default: the stores page, the record shown above its list). */
-  link?: (id: number) => string;
+  /** The console page a message about one record takes its reader to (the record shown above its list; default /store/store). */
+  page?: string;
   /** false: a first approval leaves the record offline until a publisher launches it (ad plans: throw). */
   approvalLaunches?: boolean;
   /** The message key for a unique-constraint violation. */

@@ -12,7 +12,7 @@ import { checkFree, suffix } from './checks.js';
 
 export const COMMODITY = defineEntity({ data: commodityData, view: commodityView, filter: commodityFilter }, {
   entity: 'commodity', table: 'commodities', menu: '/advert', label: 'entity.commodity', reach: { kind: 'enterprise' }, titleField: 'name',
-  uniqueKey: 'commodity.codeTaken', link: (id) => `/advert?tab=commodities&id=${id}`,
+  uniqueKey: 'commodity.codeTaken', page: '/advert',
   keyword: ['name', 'code', 'brand'],
   eqFilters: { category: 'category' },
   view: {},
@@ -70,9 +70,14 @@ async function checkContent(q: Q, scope: Scope, data: Record<string, unknown>): 
 
 export const AD_CONTENT = defineEntity({ data: adContentData, view: adContentView, filter: adContentFilter }, {
   entity: 'ad-content', table: 'ad_contents', menu: '/advert', label: 'entity.adContent', reach: { kind: 'enterprise' }, titleField: 'name',
-  link: (id) => `/advert?tab=contents&id=${id}`,
+  page: '/advert',
   keyword: ['name'],
-  eqFilters: { adType: 'adType', deviceType: 'deviceType' },
+  // spec §2 sidebar: ad content category as extend_opt {"ad_type"}, device type, orientation
+  eqFilters: { DeviceType: 'deviceType', Direction: 'orientation' },
+  listFilter: (f, add, acc) => {
+    const type = (f.extend_opt as { ad_type?: string } | undefined)?.ad_type;
+    return type ? `${acc('adType')} = ${add(type)}` : null;
+  },
   view: {},
   finish: (item) => ({ ...item, totalMs: ((item.items ?? []) as Item[]).reduce((sum, i) => sum + Number(i.durationMs || 0), 0) }),
   copyData: (d) => ({ ...d, name: `${String(d.name).slice(0, 58)}-${suffix()}` }),
@@ -83,7 +88,7 @@ export const AD_PLAN = defineEntity({ data: adPlanData, view: adPlanView, filter
   entity: 'ad-plan', table: 'ad_plans', menu: '/advert', label: 'entity.adPlan', reach: { kind: 'targets', field: 'targets' }, titleField: 'name',
   // approved is not launched: it plays nowhere until thrown (DESIGN §7)
   approvalLaunches: false,
-  link: (id) => `/advert?tab=plans&id=${id}`,
+  page: '/advert',
   keyword: ['name'],
   eqFilters: {},
   view: { isDefault: () => 't.is_default::int' },

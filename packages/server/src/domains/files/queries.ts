@@ -36,11 +36,23 @@ export async function insertFile(
   return { row: row!, created: rows.length > 0 };
 }
 
-export async function insertMaterial(q: Q, s: Scope, m: { fileId: number; userId: number; title: string }) {
-  const [row] = await q.query<{ id: number; fileId: number; title: string; ctime: number }>(
-    `insert into materials (enterprise_id, file_id, user_id, title) values ($1, $2, $3, $4)
-     returning id, file_id as "fileId", title, extract(epoch from created_at)::int as ctime`,
-    [s.enterpriseId, m.fileId, m.userId, m.title],
+type MaterialEntry = { id: number; fileId: number; title: string; ctime: number; posterId: number | null };
+const ENTRY = `id, file_id as "fileId", title, extract(epoch from created_at)::int as ctime, poster_file_id as "posterId"`;
+
+export async function insertMaterial(q: Q, s: Scope, m: { fileId: number; userId: number; title: string; posterId: number | null }) {
+  const [row] = await q.query<MaterialEntry>(
+    `insert into materials (enterprise_id, file_id, user_id, title, poster_file_id) values ($1, $2, $3, $4, $5) returning ${ENTRY}`,
+    [s.enterpriseId, m.fileId, m.userId, m.title, m.posterId],
   );
   return row;
+}
+
+/** The library's entry of a file, if it has one. */
+export async function materialOfFile(q: Q, s: Scope, fileId: number): Promise<MaterialEntry | undefined> {
+  const [row] = await q.query<MaterialEntry>(`select ${ENTRY} from materials where enterprise_id = $1 and file_id = $2 order by id limit 1`, [s.enterpriseId, fileId]);
+  return row;
+}
+
+export async function setPoster(q: Q, s: Scope, id: number, posterId: number): Promise<void> {
+  await q.query('update materials set poster_file_id = $3 where enterprise_id = $1 and id = $2', [s.enterpriseId, id, posterId]);
 }

@@ -22,11 +22,12 @@ export function storageOf(deps: Deps): Storage & { tmpDir: string } {
   return s;
 }
 
-/** Who may ask for a permit of each kind: logo → main admin; material → advertising create; avatar → any member. */
+/** Who may ask for a permit of each kind: logo → main admin; material and its poster → advertising create; avatar → any member. */
 const KIND_PERM: Record<UploadKind, Perm | null> = {
   logo: { menu: '/enterprise', bit: 'update', main: true },
   avatar: null,
   material: { menu: '/advert', bit: 'create' },
+  poster: { menu: '/advert', bit: 'create' },
 };
 
 /** Logos and avatars are shown to anyone who sees the enterprise or the person: lasting, by hash. */
@@ -99,12 +100,24 @@ export async function fileUrl(deps: Deps, ctx: TenantCtx, by: { id?: number; has
   return signRawUrl(deps.config.secret, deps.config.apiBase, row.id, ctx.enterprise.id);
 }
 
-/** Attach an uploaded file to the enterprise's materials library. */
-export async function saveMaterial(deps: Deps, ctx: TenantCtx, input: { id: number; title: string }) {
+/**
+ * Attach an uploaded material to the enterprise's materials library, with a video's poster frame
+ * (a file of kind poster of this enterprise). The same content is never in the library twice: a
+ * file already there answers its entry (and gains the poster if it had none).
+ */
+export async function saveMaterial(deps: Deps, ctx: TenantCtx, input: { id: number; title: string; posterId?: number }) {
   return tenantTx(deps.db, ctx, async (q) => {
     const file = await qs.fileById(q, scopeOf(ctx), input.id);
     if (!file) throw fail.notFound('file.notFound');
-    const m = await qs.insertMaterial(q, scopeOf(ctx), { fileId: file.id, userId: ctx.user.id, title: input.title });
+    if (file.kind !== 'material') throw fail.invalid('id', 'file.type.material');
+    const poster = input.posterId === undefined ? null : await qs.fileById(q, scopeOf(ctx), input.posterId);
+    if (input.posterId !== undefined && poster?.kind !== 'poster') throw fail.invalid('posterId', 'file.poster');
+    const existing = await qs.materialOfFile(q, scopeOf(ctx), file.id);
+    if (existing) {
+      if (poster && !existing.posterId) await qs.setPoster(q, scopeOf(ctx), existing.id, poster.id);
+      return { id: existing.id, fileId: existing.fileId, title: existing.title, ctime: existing.ctime };
+    }
+    const m = await qs.insertMaterial(q, scopeOf(ctx), { fileId: file.id, userId: ctx.user.id, title: input.title, posterId: poster?.id ?? null });
     q.changed({ id: m.id, label: m.title, after: { title: m.title, file: file.name } });
     return m;
   });

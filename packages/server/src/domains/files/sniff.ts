@@ -25,7 +25,7 @@ export function fileTypeCode(mime: string): number {
 
 const tooLargeKey = (kind: StoredKind, ext: string): MessageKey =>
   kind === 'screenshot' ? 'device.screenshot.tooLarge'
-    : kind !== 'material' ? 'file.tooLarge.image' : ext === 'mp4' ? 'file.tooLarge.video' : 'file.tooLarge.materialImage';
+    : kind !== 'material' ? 'file.tooLarge.image' : ext === 'mp4' ? 'file.tooLarge.video' : ext === 'mp3' || ext === 'aac' ? 'file.tooLarge.audio' : 'file.tooLarge.materialImage';
 
 /** The message for a body past a kind's largest size, before its type is known. */
 export const streamTooLargeKey = (kind: StoredKind) => tooLargeKey(kind, kind === 'material' ? 'mp4' : 'png');

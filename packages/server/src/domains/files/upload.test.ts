@@ -68,7 +68,7 @@ describe('file upload', () => {
       }
     }
     const en = await upload(t, { ...h, cookie: 'language=en-US' }, (await permitOf(t, h, 'material')).result.permit, { name: 'x.jpg', data: ELF });
-    expect(en.body.msg).toBe('Unsupported file type: upload an MP4 video or a JPG or PNG image');
+    expect(en.body.msg).toBe('Unsupported file type: upload an MP4 video, a JPG or PNG image, or MP3 or AAC audio');
     expect(await rowsOf(ent.companyId)).toEqual([]);
     expect(tmpFiles()).toEqual([]);
     const stored = readdirSync(filesDir(), { recursive: true }).map(String);
