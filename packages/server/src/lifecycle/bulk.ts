@@ -29,14 +29,20 @@ export async function bulkImport(q: Q, cfg: EntityConfig, author: TenantCtx, rev
   const ids = (await q.query<{ id: number }>(`select nextval(pg_get_serial_sequence($1, 'id'))::int as id from generate_series(1, $2)`, [cfg.table, rows.length])).map((r) => r.id);
   const fields = Object.keys(cfg.fields);
   const recs = rows.map((r, i) => ({
-    id: ids[i], status: STATUS[r.outcome], live: r.outcome === 'enabled' ? 1 : null, online: r.outcome === 'enabled' ? O.online : O.offline,
+    // enabled is online, unless approval leaves the record to be launched (ad plans: throw)
+    id: ids[i], status: STATUS[r.outcome], live: r.outcome === 'enabled' ? 1 : null, online: r.outcome === 'enabled' && cfg.approvalLaunches !== false ? O.online : O.offline,
     ...Object.fromEntries(fields.map((f) => [f, datas[i][f] ?? (cfg.fields[f].type === 'text' ? '' : null)])),
   }));
   const cols = fields.map((f) => cfg.fields[f].column);
   const shape = ['id int', 'status int', 'live int', 'online int', ...fields.map((f) => `"${f}" ${SQL_TYPE[cfg.fields[f].type]}`)].join(', ');
+  // each value cast to its column's own type (a text field may live in a date column: ad plans' days)
+  const typed = new Map((await q.query<{ c: string; t: string }>(
+    'select attname as c, format_type(atttypid, atttypmod) as t from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped', [cfg.table],
+  )).map((r) => [r.c, r.t]));
   await q.query(
     `insert into ${cfg.table} (id, enterprise_id, author_id, status, live_version, online, ${cols.join(', ')}) overriding system value
-     select x.id, $1, $2, x.status, x.live, x.online, ${fields.map((f) => `x."${f}"`).join(', ')} from jsonb_to_recordset($3::jsonb) as x(${shape})`,
+     select x.id, $1, $2, x.status, x.live, x.online, ${fields.map((f) => `x."${f}"::${typed.get(cfg.fields[f].column) ?? SQL_TYPE[cfg.fields[f].type]}`).join(', ')}
+       from jsonb_to_recordset($3::jsonb) as x(${shape})`,
     [scope.enterpriseId, author.user.id, JSON.stringify(recs)],
   );
   const versions = rows.map((r, i) => ({ id: ids[i], status: STATUS[r.outcome], apply: APPLY[r.outcome], data: datas[i], reason: r.outcome === 'rejected' ? r.reason ?? '' : '', reviewed: r.outcome === 'enabled' || r.outcome === 'rejected' }));

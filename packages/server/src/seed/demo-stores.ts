@@ -21,7 +21,7 @@ const BRANDS = ['维特琳', '优选', '鲜生活', '家乐', '便民'];
 const STREETS = ['人民路', '中山路', '建设路', '解放路', '和平路', '新华路'];
 const BATCH = 80;
 
-async function ctxFor(q: Q, enterpriseId: number, who: DemoPerson, role: number): Promise<TenantCtx> {
+export async function ctxFor(q: Q, enterpriseId: number, who: DemoPerson, role: number): Promise<TenantCtx> {
   const [r] = await q.query<{ id: number; role_node: string; dept_id: number; job_id: number; code: string; title: string; is_main: number }>(
     `select re.id, re.role_node, re.dept_id, re.job_id, e.code, e.title, m.is_main
        from role_entries re join jobs j on j.id = re.job_id join enterprises e on e.id = re.enterprise_id

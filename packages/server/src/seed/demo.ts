@@ -5,6 +5,7 @@ import { createUser } from '../domains/account/service.js';
 import { createCompany } from '../domains/company/service.js';
 import { addMember, addRoleEntry } from '../domains/company/queries.js';
 import { reviewEnterprise } from '../domains/operator/service.js';
+import { seedDemoAdvert } from './demo-advert.js';
 import { seedDemoStores } from './demo-stores.js';
 import type { UserCtx } from '../plugins/context.js';
 
@@ -59,6 +60,7 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     await addRoleEntry(q, scope, { userId: users.assistant.id, deptId: shop.id, jobId: jobFor(ROLE.assistant), range: { p: [], c: [], a: [], s: [] } });
   });
   const stores = await seedDemoStores(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager });
+  const ads = await seedDemoAdvert(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager });
 
   const lines = [
     'Demo data created. Sign in at /index with a phone and the password ' + password + ':',
@@ -67,6 +69,7 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     `  ${DEMO_USERS.assistant.phone}  shop assistant in ${demo.title}`,
     `  ${DEMO_USERS.other.phone}  main admin of ${other.title} (${other.companyCode}), another tenant`,
     `  (${stores.shops} shops and ${stores.devices} devices; the store manager's range is district ${stores.managerDistrict})`,
+    `  (${ads.materials} materials, ${ads.products} products, ${ads.contents} ad contents and ${ads.plans} ad plans on the screens)`,
   ];
   return { banner: lines.join('\n'), codes: [demo.companyCode, other.companyCode] };
 }
