@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: the server (node, real database per test file) and the web app (happy-dom).
+// Three projects: the server (node, real database per test file), the screen renderer and the web app (happy-dom).
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +13,14 @@ export default defineConfig({
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'screen',
+          root: './packages/screen',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
         },
       },
       {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { createRoot } from 'react-dom/client';
+import { act } from 'react';
+import { Screen, type ScreenItem, type ScreenProduct } from './index';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function render(el: React.ReactElement): HTMLElement {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  act(() => createRoot(host).render(el));
+  return host;
+}
+
+const product = (id: number, price: number, origin: string): ScreenProduct => ({
+  id, name: `茶${id}`, brand: '山里', price, unit: '盒', sellingPoints: ['明前采摘'], specs: [{ name: '产地', value: origin }, { name: '净含量', value: '250g' }],
+});
+const item = (over: Partial<ScreenItem>): ScreenItem => ({ key: 'k', contentId: 1, type: 'main', durationMs: 0, media: [], ...over });
+
+describe('<Screen>', () => {
+  it('draws a 1920×1080 stage in landscape and 1080×1920 in portrait', () => {
+    const land = render(<Screen orientation={1} items={[]} />);
+    expect(land.querySelector<HTMLElement>('[data-testid=vs-stage]')!.style.width).toBe('1920px');
+    const port = render(<Screen orientation={0} items={[]} />);
+    const stage = port.querySelector<HTMLElement>('[data-testid=vs-stage]')!;
+    expect([stage.style.width, stage.style.height]).toEqual(['1080px', '1920px']);
+    expect(port.querySelector('[data-testid=vs-splash]')?.textContent).toBe('Vitrine');
+  });
+
+  it('a carousel shows its picture, a video plays muted', () => {
+    const pic = render(<Screen orientation={1} items={[item({ media: [{ url: '/a.png', mime: 'image/png' }] })]} />);
+    expect(pic.querySelector('img')?.getAttribute('src')).toBe('/a.png');
+    const vid = render(<Screen orientation={1} items={[item({ media: [{ url: '/v.mp4', mime: 'video/mp4' }] })]} playing />);
+    const video = vid.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('/v.mp4');
+    expect(video.muted).toBe(true);
+  });
+
+  it('a product display shows name, brand, price and selling points', () => {
+    const host = render(<Screen orientation={1} items={[item({ type: 'details', layout: 'left', products: [product(1, 3800, '杭州')] })]} />);
+    const panel = host.querySelector('[data-testid=vs-product]')!;
+    expect(panel.textContent).toContain('茶1');
+    expect(panel.textContent).toContain('山里');
+    expect(panel.textContent).toContain('¥38.00');
+    expect(panel.textContent).toContain('明前采摘');
+    expect(host.querySelector('.vs-layout-left')).not.toBeNull();
+  });
+
+  it('a comparison lists the products and highlights differing rows, in English too', () => {
+    const host = render(<Screen orientation={1} lang="en-US" items={[item({ type: 'compare', products: [product(1, 100, '杭州'), product(2, 200, '福建')], specNames: ['产地', '净含量'] })]} />);
+    const table = host.querySelector('[data-testid=vs-compare]')!;
+    expect(table.textContent).toContain('Compare');
+    expect([...table.querySelectorAll('.vs-differs')].map((e) => e.textContent)).toEqual(['杭州', '福建']);
+  });
+
+  it('background music shows its card with the track count', () => {
+    const host = render(<Screen orientation={1} items={[item({ type: 'bgm', media: [{ url: '/a.mp3', mime: 'audio/mpeg' }, { url: '/b.mp3', mime: 'audio/mpeg' }] })]} />);
+    expect(host.querySelector('[data-testid=vs-music]')?.textContent).toContain('第 1/2 首');
+    expect(host.querySelector('audio')?.getAttribute('src')).toBe('/a.mp3');
+  });
+});

@@ -1,0 +1,3 @@
+export * from './model';
+export { Screen, STAGE, type ScreenProps } from './Screen';
+export type { ScreenLang } from './words';
