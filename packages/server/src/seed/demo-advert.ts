@@ -18,6 +18,12 @@ import { ctxFor, type DemoPerson } from './demo-stores.js';
 // small files made once by scripts/make-demo-media.sh.
 
 const MEDIA = join(import.meta.dirname, 'media');
+/** The library's titles of the media files (product pictures take their product's name). */
+const TITLES: Record<string, string> = {
+  'new-arrivals.jpg': '新品上市横幅', 'member-day.jpg': '会员日横幅', 'winter-drinks.jpg': '冬季暖饮横幅', 'breakfast.jpg': '早餐套餐横幅',
+  'weekend.jpg': '周末特惠横幅', 'green.jpg': '绿色生活横幅', 'join-portrait.jpg': '扫码入会（竖屏）', 'pick-portrait.jpg': '今日推荐（竖屏）',
+  'welcome.mp4': '欢迎光临视频', 'calm.mp3': '轻松背景音乐',
+};
 
 const PRODUCTS = [
   { file: 'tea-green.jpg', name: '龙井绿茶', code: 'TEA-001', brand: '西湖', category: '茶饮', price: 6800, unit: '盒', points: ['明前采摘', '清香回甘'], specs: [['产地', '浙江杭州'], ['净含量', '250g'], ['发酵', '不发酵'], ['冲泡水温', '80°C']] },
@@ -41,7 +47,8 @@ async function storeMedia(deps: Deps, ctx: TenantCtx): Promise<Map<string, numbe
   for (const name of names) {
     const id = await stored(name, 'material');
     const poster = name.endsWith('.mp4') ? await stored(name.replace(/\.mp4$/, '-poster.jpg'), 'poster') : undefined;
-    await saveMaterial(deps, ctx, { id, title: name.replace(/\.[^.]+$/, ''), posterId: poster });
+    const title = TITLES[name] ?? PRODUCTS.find((p) => p.file === name)?.name ?? name.replace(/\.[^.]+$/, '');
+    await saveMaterial(deps, ctx, { id, title, posterId: poster });
     out.set(name, id);
   }
   return out;

@@ -35,6 +35,7 @@ const STORE_NAMESPACES = ['store', 'lifecycle', 'device', 'filter', 'oplog'];
 const StorePage = lazy(withNs(() => import('../pages/store/StorePage'), ...STORE_NAMESPACES));
 const ManageDetailsPage = lazy(withNs(() => import('../pages/store/ManageDetailsPage'), ...STORE_NAMESPACES));
 const PerDetailsPage = lazy(withNs(() => import('../pages/store/PerDetailsPage'), ...STORE_NAMESPACES));
+const AdvertPage = lazy(withNs(() => import('../pages/advert/AdvertPage'), 'advert', 'lifecycle', 'device', 'filter', 'oplog', 'store', 'upload'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -86,7 +87,7 @@ export const routes: RouteObject[] = [
           section('data', [{ path: 'count', element: page(CountPage) }]),
           // The side menu's default entry says /count.
           { path: 'count', element: to('/data/count') },
-          { path: 'advert', element: placeholder('advert') },
+          { path: 'advert', element: page(AdvertPage) },
           { path: 'news', element: page(NewsPage) },
           section('center', [
             { path: 'center', element: page(CenterPage) },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { App, Button, Drawer, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call, fieldErrors } from '../../api/client';
@@ -23,6 +23,7 @@ export function toFormValues(fields: FieldSpec[], row: Values | null, defaults: 
 export function toBody(fields: FieldSpec[], values: Values): Values {
   const out: Values = {};
   for (const f of fields) {
+    if (f.showIf && !f.showIf(values)) continue;
     if (f.kind === 'region') {
       const region = (values.region as string[] | undefined) ?? [];
       REGION.forEach((k, i) => { out[k] = region[i]; });
@@ -35,15 +36,18 @@ export function toBody(fields: FieldSpec[], values: Values): Values {
 }
 
 /** Create or edit a record from the entity's declared form fields. */
-export function FormDrawer({ calls, fields, row, open, title, defaults, onClose, onSaved }: {
+export function FormDrawer({ calls, fields, row, open, title, defaults, aside: Aside, onClose, onSaved }: {
   calls: LifecycleCalls; fields: FieldSpec[]; row: LifecycleRow | null; open: boolean; title: string;
-  defaults?: Values; onClose: () => void; onSaved: (saved: { id: number }) => void;
+  defaults?: Values; aside?: ComponentType<{ values: Values }>; onClose: () => void; onSaved: (saved: { id: number }) => void;
 }) {
+  const wide = fields.some((f) => f.widget);
   const { t } = useTranslation('lifecycle');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const shopId = Form.useWatch('shopId', form) as number | undefined;
+  // every value, for fields shown only when others call for them and widgets that read others
+  const values = (Form.useWatch([], { form, preserve: true }) ?? {}) as Values;
   const record = row as Values | null;
 
   useEffect(() => {
@@ -70,6 +74,7 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, onClose,
   };
 
   const input = (f: FieldSpec) => {
+    if (f.widget) return <f.widget values={values} />;
     switch (f.kind) {
       case 'textarea':
         return <Input.TextArea rows={3} maxLength={200} />;
@@ -98,7 +103,7 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, onClose,
     <Drawer
       open={open}
       onClose={onClose}
-      size={520}
+      size={wide ? 720 : 520}
       title={title}
       destroyOnHidden
       extra={
@@ -114,13 +119,15 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, onClose,
             key={f.name}
             name={f.kind === 'region' ? 'region' : f.name}
             label={t(f.label)}
-            hidden={f.fixed !== undefined}
+            hidden={f.fixed !== undefined || (f.showIf ? !f.showIf(values) : false)}
+            extra={f.help ? t(f.help) : undefined}
             rules={f.required ? [{ required: true, message: t('form.required', { field: t(f.label) }) }] : []}
           >
             {input(f)}
           </Form.Item>
         ))}
       </Form>
+      {Aside ? <Aside values={values} /> : null}
     </Drawer>
   );
 }

@@ -76,6 +76,8 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
   });
 
   const me = Number(getCookie(COOKIE.userId) ?? 0);
+  const launch = config.launch;
+  const word = useMemo(() => (a: RowAction) => t(launch && (a === 'online' || a === 'offline') ? launch.words[a] : `action.${a}`), [t, launch]);
   const columnsOf = useMemo(() => (at: LifecycleTab) => {
     const base = buildColumns(config.columns.filter((c) => !hidden.includes(c.key)), at, t);
     base.push({
@@ -92,7 +94,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
             data-testid={`row-${a}-${row.id}`} loading={actions.busy === `${a}:${row.id}`}
             onClick={() => actions.run(a, row)}
           >
-            {t(`action.${a}`)}
+            {word(a)}
           </Button>
         );
         const rest = allowed.slice(INLINE);
@@ -103,7 +105,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
             {rest.length ? (
               <Dropdown
                 menu={{
-                  items: rest.map((a) => ({ key: a, label: <span data-testid={`row-${a}-${row.id}`}>{t(`action.${a}`)}</span>, danger: a === 'delete' || a === 'deleteOwn' })),
+                  items: rest.map((a) => ({ key: a, label: <span data-testid={`row-${a}-${row.id}`}>{word(a)}</span>, danger: a === 'delete' || a === 'deleteOwn' })),
                   onClick: ({ key }) => actions.run(key as RowAction, row),
                 }}
               >
@@ -115,7 +117,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
       },
     });
     return base;
-  }, [config.columns, hidden, t, granted, actions, rowExtra, me]);
+  }, [config.columns, hidden, t, granted, actions, rowExtra, me, word]);
   const columns = useMemo(() => columnsOf(tab), [columnsOf, tab]);
   // `record`, not `id`: manage_details keeps its shop in `id` and lists the shop's records below it
   const focusId = Number(params.get('record'));
@@ -148,7 +150,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
             ) : null}
             {canCreate ? (
               <Button type="primary" icon={<PlusOutlined />} data-testid="create" onClick={actions.openCreate}>
-                {t('action.create', { entity: t(`store:entity.${config.entity}`) })}
+                {t('action.create', { entity: t(config.label ?? `store:entity.${config.entity}`) })}
               </Button>
             ) : null}
           </Space>
@@ -183,8 +185,8 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
       />
       <FormDrawer
         calls={config.calls} fields={config.fields} row={actions.editing?.row ?? null} open={actions.editing !== null}
-        defaults={config.defaults}
-        title={actions.editing?.row ? t('form.edit', { name: title(actions.editing.row) }) : t('action.create', { entity: t(`store:entity.${config.entity}`) })}
+        defaults={config.defaults} aside={config.aside}
+        title={actions.editing?.row ? t('form.edit', { name: title(actions.editing.row) }) : t('action.create', { entity: t(config.label ?? `store:entity.${config.entity}`) })}
         onClose={actions.closeEdit}
         onSaved={(row) => {
           actions.closeEdit();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { CallDef, LifecycleFields } from '@vitrine/contract';
 import type { LifecycleTab } from './actions';
 
@@ -28,13 +28,23 @@ export type ColumnSpec<Row> = {
   tabs?: LifecycleTab[];
 };
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'phone' | 'date' | 'region' | 'shop' | 'et';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'phone' | 'date' | 'region' | 'shop' | 'et' | 'custom';
+
+/** The form's current values, for fields that depend on others. */
+export type FormValues = Record<string, unknown>;
+
+/** A widget of its own (kind `custom`): a controlled input the form item feeds, seeing the other values. */
+export type FieldWidget = ComponentType<{ value?: any; onChange?: (value: any) => void; values: FormValues }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * One form field as an entity declares it: a data field of the contract (`region` stands for
- * province, city and district), its label (i18n key) and widget; select: value → i18n key or label.
+ * province, city and district), its label (i18n key) and widget; select: value → i18n key or label;
+ * `showIf`: asked only when the other values call for it (e.g. products for a product ad).
  */
-export type FieldDecl<K extends string> = { name: K | 'region'; label: string; kind: FieldKind; valueEnum?: Record<string, string> };
+export type FieldDecl<K extends string> = {
+  name: K | 'region'; label: string; kind: FieldKind; valueEnum?: Record<string, string>;
+  widget?: FieldWidget; showIf?: (values: FormValues) => boolean; help?: string;
+};
 
 /**
  * One form field of the create / edit drawer, as `formFields` makes it: what the form must ask
@@ -52,12 +62,18 @@ export type FieldSpec = FieldDecl<string> & {
 
 /** Everything the table needs to manage one entity. */
 export type EntityConfig<Row extends LifecycleRow> = {
-  entity: 'shop' | 'et' | 'employee' | 'member' | 'device';
+  entity: 'shop' | 'et' | 'employee' | 'member' | 'device' | 'commodity' | 'ad-content' | 'ad-plan';
   calls: LifecycleCalls;
+  /** The entity's name (i18n key; default `store:entity.<entity>`). */
+  label?: string;
+  /** Calls and words that replace the standard online / offline (ad plans: throw and revoke). */
+  launch?: { online: CallDef; offline: CallDef; words: { online: string; offline: string } };
   /** The record's display name (history, dialogs). */
   titleOf: (row: Row) => string;
   columns: ColumnSpec<Row>[];
   fields: FieldSpec[];
   /** Default values of a new record. */
   defaults?: Record<string, string | number>;
+  /** Shown under the form, following its values (e.g. an ad content's live preview). */
+  aside?: ComponentType<{ values: FormValues }>;
 };

@@ -38,8 +38,8 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
         case 'recovery': await call(calls.recovery, { id }); break;
         case 'pass': await call(calls.examine, { id, pass: 1 }); break;
         case 'reject': await call(calls.examine, { id, pass: 0, reason }); break;
-        case 'online': await call(calls.setStatus, { id, status: ONLINE_STATUS.online }); break;
-        case 'offline': await call(calls.setStatus, { id, status: ONLINE_STATUS.offline }); break;
+        case 'online': await (config.launch ? call(config.launch.online, { id }) : call(calls.setStatus, { id, status: ONLINE_STATUS.online })); break;
+        case 'offline': await (config.launch ? call(config.launch.offline, { id }) : call(calls.setStatus, { id, status: ONLINE_STATUS.offline })); break;
         default: return;
       }
       void message.success(t(`done.${action}`));

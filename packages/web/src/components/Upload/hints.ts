@@ -10,7 +10,9 @@ export const MATERIAL_SIZE = { width: 1920, height: 1080 } as const;
 
 export type FileLike = { name: string; type: string; size: number };
 
-const EXT_MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', mp4: 'video/mp4' };
+const EXT_MIME: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', mp4: 'video/mp4', mp3: 'audio/mpeg', aac: 'audio/aac',
+};
 
 /** The MIME type the browser reports, else the one the extension suggests. */
 export function mimeOf(file: FileLike): string {
@@ -30,14 +32,14 @@ export function acceptOf(kind: UploadKind): string {
 }
 
 /** A refusal as an i18n key of the upload namespace. */
-export type HintProblem = { key: 'error.formatImage' | 'error.formatMaterial' | 'error.imageTooLarge' | 'error.videoTooLarge' };
+export type HintProblem = { key: 'error.formatImage' | 'error.formatMaterial' | 'error.imageTooLarge' | 'error.videoTooLarge' | 'error.audioTooLarge' };
 
 /** Checks a file against the rules of its kind; null when it may be uploaded. */
 export function checkFile(kind: UploadKind, file: FileLike): HintProblem | null {
   const rule = ruleFor(kind, file);
   if (!rule) return { key: kind === 'material' ? 'error.formatMaterial' : 'error.formatImage' };
   if (file.size <= rule.max) return null;
-  return { key: rule.mime.startsWith('video/') ? 'error.videoTooLarge' : 'error.imageTooLarge' };
+  return { key: rule.mime.startsWith('video/') ? 'error.videoTooLarge' : rule.mime.startsWith('audio/') ? 'error.audioTooLarge' : 'error.imageTooLarge' };
 }
 
 /** Advice only (materials): a picture that is not 1920x1080 is allowed but will be scaled. */

@@ -1,0 +1,126 @@
+import { Tag } from 'antd';
+import { AD_TYPES, api } from '@vitrine/contract';
+import type { CommodityRow, ContentRow, PlanRow } from './rows';
+import type { EntityConfig, FormValues } from '../../components/LifecycleTable';
+import { formFields } from '../../components/LifecycleTable/formFields';
+import type { FilterGroup } from '../../components/FilterSidebar';
+import { formatSeconds } from './materials';
+import { MaterialItems } from './widgets/MaterialItems';
+import { BgmContentSelect, CommodityPicker, PlanContentsField, SpecNamesPicker } from './widgets/records';
+import { DayField, DaypartsField, ImagesField, MusicField, PriceField, SpecRowsField, TagsField, WeekdaysField } from './widgets/simple';
+import { TargetsField } from './widgets/TargetsField';
+import { FormPreview } from './ContentPreview';
+
+// The declarative tables of the advertising area: one column list and one form per entity.
+
+
+const enumOf = (ns: string, values: readonly (string | number)[]) => Object.fromEntries(values.map((v) => [String(v), `${ns}.${v}`]));
+const AD_TYPE_ENUM = enumOf('filter:adType', AD_TYPES);
+const DEVICE_TYPE_ENUM = { big: 'device:type.big', pad: 'device:type.pad' } as Record<string, string>;
+const ORIENTATION_ENUM = enumOf('device:orientation', [1, 0]);
+const LAYOUT_ENUM = enumOf('advert:layout', ['left', 'right', 'full']);
+const PLAN_DEVICE_ENUM = enumOf('advert:planDeviceType', ['all', 'big', 'pad']);
+const PLAN_ORIENTATION_ENUM = enumOf('advert:planOrientation', [-1, 1, 0]);
+const ON_OFF = enumOf('advert:onOff', [0, 1]);
+
+const typeIs = (...types: string[]) => (v: FormValues) => types.includes(String(v.adType));
+export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+export const commodityConfig: EntityConfig<CommodityRow> = {
+  entity: 'commodity',
+  label: 'advert:entity.commodity',
+  calls: api.commodity,
+  titleOf: (r) => r.name,
+  columns: [
+    { key: 'name', title: 'advert:field.name' },
+    { key: 'code', title: 'advert:field.code' },
+    { key: 'brand', title: 'advert:field.brand' },
+    { key: 'category', title: 'advert:field.category' },
+    { key: 'price', title: 'advert:field.price', render: (r) => yuan(r.price) },
+    { key: 'unit', title: 'advert:field.unit', width: 80 },
+  ],
+  fields: formFields(api.commodity.create.body, [
+    { name: 'name', label: 'advert:field.name', kind: 'text' },
+    { name: 'code', label: 'advert:field.code', kind: 'text' },
+    { name: 'brand', label: 'advert:field.brand', kind: 'text' },
+    { name: 'category', label: 'advert:field.category', kind: 'text' },
+    { name: 'price', label: 'advert:field.price', kind: 'custom', widget: PriceField },
+    { name: 'unit', label: 'advert:field.unit', kind: 'text' },
+    { name: 'images', label: 'advert:field.images', kind: 'custom', widget: ImagesField },
+    { name: 'sellingPoints', label: 'advert:field.sellingPoints', kind: 'custom', widget: TagsField },
+    { name: 'specs', label: 'advert:field.specs', kind: 'custom', widget: SpecRowsField },
+  ]),
+  defaults: { price: 0 },
+};
+
+/** The contents' table; `preview` opens a row on the screen renderer. */
+export function contentConfig(preview: (row: ContentRow) => void): EntityConfig<ContentRow> {
+  return {
+    entity: 'ad-content',
+    label: 'advert:entity.ad-content',
+    calls: api['ad-content'],
+    titleOf: (r) => r.name,
+    columns: [
+      { key: 'name', title: 'advert:field.name', render: (r) => <a data-testid={`preview-${r.id}`} onClick={() => preview(r)}>{r.name}</a> },
+      { key: 'adType', title: 'advert:field.adType', kind: 'enum', valueEnum: AD_TYPE_ENUM },
+      { key: 'deviceType', title: 'advert:field.deviceType', kind: 'enum', valueEnum: DEVICE_TYPE_ENUM, width: 90 },
+      { key: 'orientation', title: 'advert:field.orientation', kind: 'enum', valueEnum: ORIENTATION_ENUM, width: 90 },
+      { key: 'totalMs', title: 'advert:field.totalMs', render: (r) => (r.adType === 'bgm' || r.adType === 'compare' ? '—' : formatSeconds(r.totalMs)), width: 90 },
+    ],
+    fields: formFields(api['ad-content'].create.body, [
+      { name: 'name', label: 'advert:field.name', kind: 'text' },
+      { name: 'adType', label: 'advert:field.adType', kind: 'select', valueEnum: AD_TYPE_ENUM },
+      { name: 'deviceType', label: 'advert:field.deviceType', kind: 'select', valueEnum: DEVICE_TYPE_ENUM },
+      { name: 'orientation', label: 'advert:field.orientation', kind: 'select', valueEnum: ORIENTATION_ENUM },
+      { name: 'items', label: 'advert:field.items', kind: 'custom', widget: MaterialItems, showIf: typeIs('default', 'main', 'details'), help: 'advert:help.items' },
+      { name: 'commodityIds', label: 'advert:field.commodityIds', kind: 'custom', widget: CommodityPicker, showIf: typeIs('details', 'compare') },
+      { name: 'layout', label: 'advert:field.layout', kind: 'select', valueEnum: LAYOUT_ENUM, showIf: typeIs('details') },
+      { name: 'specNames', label: 'advert:field.specNames', kind: 'custom', widget: SpecNamesPicker, showIf: typeIs('compare'), help: 'advert:help.specNames' },
+      { name: 'bgm', label: 'advert:field.bgm', kind: 'custom', widget: MusicField, showIf: typeIs('bgm') },
+      { name: 'volume', label: 'advert:field.volume', kind: 'number', showIf: typeIs('bgm') },
+    ]),
+    defaults: { adType: 'main', deviceType: 'big', orientation: 1, layout: 'full', volume: 60 },
+    aside: FormPreview,
+  };
+}
+
+export const planConfig: EntityConfig<PlanRow> = {
+  entity: 'ad-plan',
+  label: 'advert:entity.ad-plan',
+  calls: api['ad-plan'],
+  launch: { online: api['ad-plan'].throw, offline: api['ad-plan'].revoke, words: { online: 'advert:action.throw', offline: 'advert:action.revoke' } },
+  titleOf: (r) => r.name,
+  columns: [
+    { key: 'name', title: 'advert:field.name', render: (r) => <>{r.name}{r.isDefault ? <Tag color="gold" style={{ marginLeft: 6 }}>{'★'}</Tag> : null}</> },
+    { key: 'dateFrom', title: 'advert:field.dates', render: (r) => `${r.dateFrom} ~ ${r.dateTo}` },
+    { key: 'dayparts', title: 'advert:field.dayparts', render: (r) => (r.dayparts.length ? r.dayparts.map((p) => `${p.from}–${p.to}`).join(', ') : '24h') },
+    { key: 'priority', title: 'advert:field.priority', kind: 'number', width: 80 },
+    { key: 'contents', title: 'advert:field.contentCount', render: (r) => r.contents.length, width: 90 },
+    { key: 'deviceType', title: 'advert:field.planDeviceType', kind: 'enum', valueEnum: PLAN_DEVICE_ENUM, width: 100 },
+  ],
+  fields: formFields(api['ad-plan'].create.body, [
+    { name: 'name', label: 'advert:field.name', kind: 'text' },
+    { name: 'contents', label: 'advert:field.contents', kind: 'custom', widget: PlanContentsField },
+    { name: 'dateFrom', label: 'advert:field.dateFrom', kind: 'custom', widget: DayField },
+    { name: 'dateTo', label: 'advert:field.dateTo', kind: 'custom', widget: DayField },
+    { name: 'weekdays', label: 'advert:field.weekdays', kind: 'custom', widget: WeekdaysField },
+    { name: 'dayparts', label: 'advert:field.dayparts', kind: 'custom', widget: DaypartsField, help: 'advert:help.dayparts' },
+    { name: 'priority', label: 'advert:field.priority', kind: 'number', help: 'advert:help.priority' },
+    { name: 'targets', label: 'advert:field.targets', kind: 'custom', widget: TargetsField, help: 'advert:help.targets' },
+    { name: 'deviceType', label: 'advert:field.planDeviceType', kind: 'select', valueEnum: PLAN_DEVICE_ENUM },
+    { name: 'orientation', label: 'advert:field.planOrientation', kind: 'select', valueEnum: PLAN_ORIENTATION_ENUM },
+    { name: 'aiPitches', label: 'advert:field.aiPitches', kind: 'select', valueEnum: ON_OFF },
+    { name: 'bgmContentId', label: 'advert:field.bgmContentId', kind: 'custom', widget: BgmContentSelect },
+  ]),
+  defaults: { priority: 5, deviceType: 'all', orientation: -1, aiPitches: 0 },
+};
+
+export const ADVERT_ENTITIES = ['ad-content', 'ad-plan', 'material', 'commodity'] as const;
+export type AdvertEntity = (typeof ADVERT_ENTITIES)[number];
+
+/** The sidebar groups each list supplies (spec §2: ad content category, device type and parameters, status, time). */
+export const ADVERT_FILTERS: Record<Exclude<AdvertEntity, 'material'>, FilterGroup[]> = {
+  'ad-content': ['adType', 'deviceType', 'direction', 'status', 'time'],
+  'ad-plan': ['status', 'time'],
+  commodity: ['status', 'time'],
+};

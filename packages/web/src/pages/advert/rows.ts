@@ -1,0 +1,7 @@
+import type { api, ResultOf } from '@vitrine/contract';
+
+// The advertising records as their lists answer them (the contract's item schemas).
+type RowOf<C extends { myList: unknown }> = ResultOf<C['myList']> extends { list: (infer R)[] } ? R : never;
+export type CommodityRow = RowOf<typeof api.commodity>;
+export type ContentRow = RowOf<(typeof api)['ad-content']>;
+export type PlanRow = RowOf<(typeof api)['ad-plan']>;
