@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { id, int, optionalText, text } from './fields.js';
-import { listOf, paging } from './list.js';
 
-// Files: upload permits, uploads, info by hash, URLs, the materials library (issue 3).
+// Files: upload permits, uploads, info by hash, URLs, attaching a file to the materials library
+// (issue 3; the library's own calls are in materials.ts).
 
 export const UPLOAD_KINDS = ['logo', 'avatar', 'material', 'poster'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -74,7 +74,7 @@ export const filesApi = {
   file: {
     signature: defineCall({
       path: 'file/signature', method: 'GET', auth: 'tenant',
-      summary: 'A short-lived signed upload permit (query: kind = logo | avatar | material; optional name, size)',
+      summary: 'A short-lived signed upload permit (query: kind = logo | avatar | material | poster; optional name, size)',
       body: z.object({ kind, name: optionalText(200), size: int.min(0, 'field.invalid').optional() }),
       result: z.object({ permit: z.string(), expires: z.number(), maxSize: z.number(), accept: z.array(z.string()) }),
     }),
@@ -91,59 +91,10 @@ export const filesApi = {
     }),
     save: defineCall({
       path: 'file/save', auth: 'tenant', perm: { menu: '/advert', bit: 'create' },
-      summary: 'Attach an uploaded file (id) to the materials library with a title and, for a video, its poster frame (a file of kind poster); a file already in the library answers its entry',
+      summary: 'Attach an uploaded material (id) to the library with a title and, for a video, its poster frame (posterId: a file of kind poster); a file already in the library answers its existing entry',
       log: { entity: 'material', verb: 'create' },
       body: z.object({ id, title: text(100), posterId: id.optional() }),
       result: z.object({ id: z.number(), fileId: z.number(), title: z.string(), ctime: z.number() }),
-    }),
-  },
-};
-
-export const MATERIAL_MEDIA = ['image', 'video', 'audio'] as const;
-
-/** One entry of the materials library (API.md: type, name, size, width/height, duration, poster, where used). */
-export const materialRow = z.object({
-  id: z.number(),
-  fileId: z.number(),
-  title: z.string(),
-  sha256: z.string(),
-  mime: z.string(),
-  ext: z.string(),
-  /** the spec's file-type code */
-  type: z.number(),
-  size: z.number(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  /** seconds (videos) */
-  duration: z.number().nullable(),
-  ctime: z.number(),
-  /** short-lived signed URLs of the bytes and of a video's poster frame */
-  url: z.string(),
-  posterUrl: z.string().nullable(),
-  /** ad contents (not deleted) whose pictures, videos or music use it */
-  usedBy: z.array(z.object({ id: z.number(), name: z.string() })),
-  /** products whose images use it */
-  products: z.number(),
-  /** 'size': a picture or video that is neither 1920×1080 nor 1080×1920 (advice, not refusal) */
-  advice: z.enum(['size']).nullable(),
-});
-
-const ADVERT = '/advert';
-export const materialsApi = {
-  material: {
-    list: defineCall({
-      path: 'material/list', auth: 'tenant', perm: { menu: ADVERT, bit: 'view' },
-      summary: 'The materials library, newest first: by media type and title keyword',
-      body: paging.extend({ type: z.enum(MATERIAL_MEDIA, { error: 'field.invalid' }).optional(), keyword: optionalText(100) }),
-      result: listOf(materialRow),
-    }),
-    rename: defineCall({
-      path: 'material/rename', auth: 'tenant', perm: { menu: ADVERT, bit: 'update' }, log: { entity: 'material', verb: 'update' },
-      summary: 'Rename a material', body: z.object({ id, title: text(100) }), result: materialRow,
-    }),
-    delete: defineCall({
-      path: 'material/delete', auth: 'tenant', perm: { menu: ADVERT, bit: 'delete' }, log: { entity: 'material', verb: 'delete' },
-      summary: 'Remove a material from the library (40009 while an ad content or product uses it)', body: z.object({ id }), result: z.object({ id: z.number() }),
     }),
   },
 };

@@ -11,6 +11,7 @@ export * from './account.js';
 export * from './public.js';
 export * from './enterprise.js';
 export * from './files.js';
+export * from './materials.js';
 export * from './inbox.js';
 export * from './stores.js';
 export * from './device-api.js';
@@ -21,7 +22,8 @@ export * from './transitions.js';
 
 import { account } from './account.js';
 import { enterpriseApi } from './enterprise.js';
-import { filesApi, materialsApi } from './files.js';
+import { filesApi } from './files.js';
+import { materialsApi } from './materials.js';
 import { inboxApi } from './inbox.js';
 import { storesApi } from './stores.js';
 import { statsApi } from './stats.js';

@@ -2,6 +2,7 @@ import { BASE_MESSAGES } from './base.js';
 import { ENTERPRISE_MESSAGES } from './enterprise.js';
 import { FILES_MESSAGES } from './files.js';
 import { INBOX_MESSAGES } from './inbox.js';
+import { MATERIALS_MESSAGES } from './materials.js';
 import { LIFECYCLE_MESSAGES } from './lifecycle.js';
 import { STORES_MESSAGES } from './stores.js';
 import { DEVICES_MESSAGES } from './devices.js';
@@ -9,7 +10,7 @@ import { STATS_MESSAGES } from './stats.js';
 import { ADVERT_MESSAGES } from './advert.js';
 
 /** Every message the server can send, in both languages; one file per area. */
-export const MESSAGES = { ...BASE_MESSAGES, ...ENTERPRISE_MESSAGES, ...FILES_MESSAGES, ...INBOX_MESSAGES, ...LIFECYCLE_MESSAGES, ...STORES_MESSAGES, ...DEVICES_MESSAGES, ...STATS_MESSAGES, ...ADVERT_MESSAGES } as const;
+export const MESSAGES = { ...BASE_MESSAGES, ...ENTERPRISE_MESSAGES, ...FILES_MESSAGES, ...MATERIALS_MESSAGES, ...INBOX_MESSAGES, ...LIFECYCLE_MESSAGES, ...STORES_MESSAGES, ...DEVICES_MESSAGES, ...STATS_MESSAGES, ...ADVERT_MESSAGES } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
 export type Lang = 'zh' | 'en';

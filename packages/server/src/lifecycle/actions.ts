@@ -7,14 +7,16 @@ import { allow, reach, reachToWrite, scopeOf } from './access.js';
 import { notify, reviewersOf } from './notify.js';
 import { versionItem } from './read.js';
 import { checkDataInRange, insertRecord, insertVersion, syncColumns } from './store.js';
-import { saveTargets, type TargetRow } from './targets.js';
+import { clipToRange, saveTargets, targetsOf, type TargetRow } from './targets.js';
 import { titleOf, type Data, type EntityConfig, type Item } from './types.js';
 
 // The author's side of the lifecycle: create, update, copy, apply, delete-own, recovery-own.
 
 /** Validated data that lies in the caller's range, and its target rows (targets records). */
 async function prepare(q: Q, cfg: EntityConfig, ctx: TenantCtx, input: Data, recordId: number | null): Promise<{ data: Data; targets: TargetRow[] | null }> {
-  const data = cfg.validate ? await cfg.validate(q, scopeOf(ctx), input, recordId) : input;
+  const valid = cfg.validate ? await cfg.validate(q, scopeOf(ctx), input, recordId) : input;
+  const field = cfg.reach.kind === 'targets' ? cfg.reach.field : null;
+  const data = field ? { ...valid, [field]: await clipToRange(q, scopeOf(ctx), targetsOf(valid[field])) } : valid;
   const targets = await checkDataInRange(q, cfg, scopeOf(ctx), data, recordId);
   return { data, targets };
 }

@@ -82,7 +82,13 @@ describe('reach rules: enterprise-wide and targets', () => {
 
     // writing a plan: only what lies in one's range
     expect((await post(t, 'ad-plan/create', plan({ s: [String(dongcheng)] }), south)).body.ret).toBe(RET.forbidden);
-    expect((await post(t, 'ad-plan/create', plan({ p: ['44'] }), south)).body.ret).toBe(RET.forbidden);
+    expect((await post(t, 'ad-plan/create', plan({ p: ['11'] }), south)).body.ret).toBe(RET.forbidden);
+    // a province holding one's district (the tree dialog shows it as its parent) means one's part of it
+    const clipped = await post<{ id: number; targets: { p: string[]; a: string[] } }>(t, 'ad-plan/create', plan({ p: ['44'], c: ['1101'] }), south);
+    expect(clipped.body.ret, JSON.stringify(clipped.body)).toBe(RET.forbidden);
+    const mine = await post<{ id: number; targets: { p: string[]; a: string[] } }>(t, 'ad-plan/create', plan({ p: ['44'] }), south);
+    expect(mine.body.ret).toBe(0);
+    expect([mine.body.result.targets.p, mine.body.result.targets.a]).toEqual([[], ['440305']]);
     expect((await post(t, 'ad-plan/create', plan({ s: [String(nanshan)] }), south)).body.ret).toBe(0);
     expect((await post(t, 'ad-plan/create', plan({ a: ['440305'] }), south)).body.ret).toBe(0);
     expect((await post(t, 'ad-plan/create', plan({ s: [String(999999)] }), sup)).body.ret).toBe(RET.validation);

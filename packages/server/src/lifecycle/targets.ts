@@ -47,6 +47,33 @@ export async function resolveTargets(q: Q, scope: Scope, field: string, t: Targe
   return rows;
 }
 
+/**
+ * An area wider than the caller's range stands for the part of it they can see (the tree dialog
+ * shows a store manager of one district its province and city as parents, and checking them means
+ * "my shops there"): such a target becomes the range's areas and shops inside it. Targets inside
+ * the range, shops and devices stay as they are (outside the range they are refused as before).
+ */
+export async function clipToRange(q: Q, scope: Scope, t: Targets): Promise<Targets> {
+  const range = scope.range;
+  if (range === null) return t;
+  const codes = [...range.p, ...range.c, ...range.a];
+  const outside = [...t.p, ...t.c, ...t.a].filter((code) => !codes.some((c) => code.startsWith(c)));
+  if (!outside.length) return t;
+  const rangeShops = range.s.map(shopIdOf).filter((x): x is number => x !== null);
+  const shops = rangeShops.length
+    ? await q.query<{ id: number; district: string }>('select id, district from shops where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, rangeShops])
+    : [];
+  // an outside area holding some of the range: replaced by what of the range lies in it
+  const wide = outside.filter((code) => codes.some((c) => c.startsWith(code)) || shops.some((s) => s.district.startsWith(code)));
+  if (!wide.length) return t;
+  const inside = (code: string) => wide.some((w) => code.startsWith(w));
+  const keep = (list: string[], extra: string[]) => [...new Set([...list.filter((code) => !wide.includes(code)), ...extra.filter(inside)])];
+  return {
+    p: keep(t.p, range.p), c: keep(t.c, range.c), a: keep(t.a, range.a),
+    s: [...new Set([...t.s, ...shops.filter((s) => inside(s.district)).map((s) => s.id)])], d: t.d,
+  };
+}
+
 /** Every target lies in the range (null = the whole enterprise): the condition for writing. */
 export function covered(range: Range | null, rows: TargetRow[]): boolean {
   if (range === null) return true;

@@ -1,23 +1,28 @@
-import { createReadStream, readdirSync } from 'node:fs';
+import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { adContentData, adPlanData, commodityData, maxUploadSize, ROLE } from '@vitrine/contract';
+import { adContentData, adPlanData, api, commodityData, fileUpload, ROLE, type CallDef } from '@vitrine/contract';
+import { localDayOf } from '../advert/resolve.js';
 import { tenantTx } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
-import { receive, saveMaterial } from '../domains/files/service.js';
 import { defaultPlan, throwPlan } from '../domains/advert/plans.js';
+import { permitFor, receive, saveMaterial, signature } from '../domains/files/service.js';
 import { bulkImport, type Outcome } from '../lifecycle/bulk.js';
-import type { Data } from '../lifecycle/types.js';
+import { lifecycleService } from '../lifecycle/service.js';
+import { runCall } from '../oplog/call.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { AD_CONTENT, AD_PLAN, COMMODITY } from '../records/advert-entities.js';
 import { ctxFor, type DemoPerson } from './demo-stores.js';
 
-// The demo's advertising (issue 9 §7), through the services the calls use: materials stored and
-// sniffed as uploads and attached to the library, products, contents of every ad type and plans
-// reviewed on the lifecycle (the manager authors, the supervisor approves), then launched with
-// throw and a default plan set, so the simulated screens have something to play. The media are
-// small files made once by scripts/make-demo-media.sh.
+// The demo's advertising (issue 9 §7), through the services the console's calls run: the media
+// uploaded (sniffed, content-addressed) and put in the materials library; products and contents of
+// every ad type through the lifecycle's bulk path (the manager authors and submits, the supervisor
+// approves); plans one by one through create → apply → examine (a plan's targets are kept per
+// version, which the bulk path does not do), then launched with throw and a default plan set, so
+// the simulated screens have something to play. The media are small files in ./media, made once
+// by scripts/make-demo-media.mjs: nothing here needs ffmpeg.
 
 const MEDIA = join(import.meta.dirname, 'media');
+const POSTER = /-poster\.jpg$/;
 /** The library's titles of the media files (product pictures take their product's name). */
 const TITLES: Record<string, string> = {
   'new-arrivals.jpg': '新品上市横幅', 'member-day.jpg': '会员日横幅', 'winter-drinks.jpg': '冬季暖饮横幅', 'breakfast.jpg': '早餐套餐横幅',
@@ -25,87 +30,160 @@ const TITLES: Record<string, string> = {
   'welcome.mp4': '欢迎光临视频', 'calm.mp3': '轻松背景音乐',
 };
 
-const PRODUCTS = [
-  { file: 'tea-green.jpg', name: '龙井绿茶', code: 'TEA-001', brand: '西湖', category: '茶饮', price: 6800, unit: '盒', points: ['明前采摘', '清香回甘'], specs: [['产地', '浙江杭州'], ['净含量', '250g'], ['发酵', '不发酵'], ['冲泡水温', '80°C']] },
-  { file: 'tea-black.jpg', name: '滇红红茶', code: 'TEA-002', brand: '凤庆', category: '茶饮', price: 5200, unit: '盒', points: ['蜜香浓郁', '暖胃'], specs: [['产地', '云南凤庆'], ['净含量', '250g'], ['发酵', '全发酵'], ['冲泡水温', '95°C']] },
-  { file: 'tea-oolong.jpg', name: '安溪铁观音', code: 'TEA-003', brand: '安溪', category: '茶饮', price: 8800, unit: '盒', points: ['兰花香', '七泡有余香'], specs: [['产地', '福建安溪'], ['净含量', '250g'], ['发酵', '半发酵'], ['冲泡水温', '95°C']] },
-  { file: 'water.jpg', name: '山泉水 550ml', code: 'DRK-001', brand: '维特琳', category: '饮料', price: 200, unit: '瓶', points: ['天然弱碱'], specs: [['容量', '550ml']] },
-  { file: 'coffee.jpg', name: '挂耳咖啡', code: 'DRK-002', brand: '晨光', category: '饮料', price: 3900, unit: '盒', points: ['中深烘焙', '10 包装'], specs: [['产地', '云南普洱']] },
-  { file: 'yogurt.jpg', name: '原味酸奶', code: 'DAI-001', brand: '牧场', category: '乳品', price: 890, unit: '杯', points: ['0 添加蔗糖'], specs: [['净含量', '200g']] },
-  { file: 'bread.jpg', name: '全麦面包', code: 'BAK-001', brand: '麦香', category: '烘焙', price: 1290, unit: '袋', points: ['高纤维', '当日现烤'], specs: [['净含量', '400g']] },
-  { file: 'scarf.jpg', name: '羊毛围巾', code: 'ACC-001', brand: '暖冬', category: '配饰', price: 15900, unit: '条', points: ['澳洲美利奴羊毛'], specs: [['材质', '100% 羊毛']] },
-] as const;
+type Spec = [string, string][];
+const TEA = (origin: string, ferment: string, water: string): Spec => [['产地', origin], ['净含量', '250g'], ['发酵程度', ferment], ['冲泡水温', water], ['保质期', '18个月']];
+const PRODUCTS: { file: string; name: string; code: string; brand: string; category: string; price: number; unit: string; points: string[]; specs: Spec }[] = [
+  { file: 'tea-green.jpg', name: '龙井绿茶', code: 'TEA-001', brand: '西湖', category: '茶叶', price: 6800, unit: '罐', points: ['明前采摘', '清香回甘', '高山茶园直采'], specs: TEA('浙江杭州', '不发酵', '80°C') },
+  { file: 'tea-black.jpg', name: '滇红红茶', code: 'TEA-002', brand: '凤庆', category: '茶叶', price: 5200, unit: '罐', points: ['蜜香浓郁', '暖胃'], specs: TEA('云南凤庆', '全发酵', '95°C') },
+  { file: 'tea-oolong.jpg', name: '安溪铁观音', code: 'TEA-003', brand: '安溪', category: '茶叶', price: 8800, unit: '罐', points: ['兰花香', '七泡有余香'], specs: TEA('福建安溪', '半发酵', '100°C') },
+  { file: 'water.jpg', name: '山泉水 550ml', code: 'DRK-001', brand: '维特琳', category: '饮料', price: 200, unit: '瓶', points: ['天然弱碱', '冷藏更佳'], specs: [['容量', '550ml'], ['水源地', '浙江千岛湖']] },
+  { file: 'coffee.jpg', name: '挂耳咖啡', code: 'DRK-002', brand: '晨光', category: '饮料', price: 3900, unit: '盒', points: ['中深烘焙', '10 包装'], specs: [['产地', '云南普洱'], ['规格', '10g × 10']] },
+  { file: 'yogurt.jpg', name: '原味酸奶', code: 'DAI-001', brand: '牧场', category: '乳品', price: 890, unit: '杯', points: ['0 添加蔗糖', '冷链直送'], specs: [['净含量', '200g'], ['储存', '2–6°C 冷藏']] },
+  { file: 'bread.jpg', name: '全麦面包', code: 'BAK-001', brand: '麦香', category: '烘焙', price: 1290, unit: '袋', points: ['高纤维', '当日现烤'], specs: [['净含量', '400g'], ['保质期', '3天']] },
+  { file: 'scarf.jpg', name: '羊毛围巾', code: 'ACC-001', brand: '暖冬', category: '配饰', price: 15900, unit: '条', points: ['澳洲美利奴羊毛', '亲肤不扎'], specs: [['材质', '100% 羊毛'], ['尺寸', '180 × 30 cm']] },
+];
 
-/** Every material of the media folder stored as an upload of this enterprise and attached to the library: file id by name. */
+type ContentSpec = {
+  name: string; adType: string; deviceType: string; orientation: number; layout?: string; pictures?: { file: string; durationMs: number }[];
+  products?: string[]; specNames?: string[]; music?: string[]; volume?: number; draft?: boolean;
+};
+const big = { deviceType: 'big', orientation: 1 };
+const pictures = (names: string[], durationMs = 0) => names.map((file) => ({ file, durationMs }));
+/** The contents: materials by file name and products by code; the last one stays a draft. */
+const CONTENTS = {
+  welcome: { name: '欢迎光临（默认视频）', adType: 'default', ...big, pictures: pictures(['welcome.mp4']) },
+  arrivals: { name: '新品上市轮播', adType: 'main', ...big, pictures: pictures(['new-arrivals.jpg', 'breakfast.jpg', 'winter-drinks.jpg'], 8000) },
+  member: { name: '会员日轮播', adType: 'main', ...big, pictures: pictures(['member-day.jpg', 'weekend.jpg', 'green.jpg']) },
+  portrait: { name: '收银台竖屏推荐', adType: 'main', deviceType: 'pad', orientation: 0, pictures: pictures(['pick-portrait.jpg', 'join-portrait.jpg']) },
+  tea: { name: '龙井绿茶展示', adType: 'details', ...big, layout: 'left', products: ['TEA-001'], pictures: pictures(['tea-green.jpg'], 12_000) },
+  scarf: { name: '羊毛围巾展示', adType: 'details', ...big, layout: 'right', products: ['ACC-001'], pictures: pictures(['scarf.jpg'], 12_000) },
+  teas: {
+    name: '三款名茶对比', adType: 'compare', ...big, products: ['TEA-001', 'TEA-002', 'TEA-003'], specNames: ['产地', '发酵程度', '冲泡水温', '净含量'],
+    pictures: pictures(['tea-green.jpg', 'tea-black.jpg', 'tea-oolong.jpg'], 5000),
+  },
+  music: { name: '轻松背景音乐', adType: 'bgm', ...big, music: ['calm.mp3'], volume: 40 },
+  spring: { name: '春节预热轮播（草稿）', adType: 'main', ...big, pictures: pictures(['weekend.jpg', 'member-day.jpg']), draft: true },
+} satisfies Record<string, ContentSpec>;
+type ContentKey = keyof typeof CONTENTS;
+
+const ALL = ['31', '11', '44', '33', '32', '51', '42'];
+const morning = { from: '08:00', to: '12:00' };
+const evening = { from: '18:00', to: '22:00' };
+type PlanState = 'launched' | 'approved' | 'submitted' | 'rejected';
+type PlanSpec = {
+  name: string; priority: number; targets: Record<string, string[]>; contents: [ContentKey, number][]; state?: PlanState; isDefault?: boolean;
+  dayparts?: { from: string; to: string }[]; weekdays?: number[]; deviceType?: string; orientation?: number; bgm?: boolean; aiPitches?: number; days?: number;
+};
+/** One plan per province of the demo's store tree, an overnight one, one for the cash-desk tablets, the default, and one of each other state. */
+const PLANS: PlanSpec[] = [
+  { name: '全天默认播放', priority: 1, targets: { p: ALL }, contents: [['welcome', 1], ['arrivals', 2], ['portrait', 1]], isDefault: true, bgm: true },
+  { name: '上海 · 早间新品', priority: 6, targets: { p: ['31'] }, dayparts: [morning], contents: [['arrivals', 2], ['tea', 1]], aiPitches: 1 },
+  { name: '北京 · 晚间会员日', priority: 7, targets: { p: ['11'] }, weekdays: [3, 5, 6], dayparts: [evening], contents: [['member', 1], ['teas', 1]] },
+  { name: '广东 · 早晚高峰', priority: 5, targets: { p: ['44'] }, dayparts: [morning, evening], contents: [['arrivals', 1], ['member', 1]], bgm: true },
+  { name: '浙江 · 茶饮节', priority: 6, targets: { p: ['33'] }, dayparts: [{ from: '10:00', to: '16:00' }], contents: [['teas', 1], ['tea', 2]] },
+  { name: '江苏 · 早餐时段', priority: 8, targets: { p: ['32'] }, dayparts: [{ from: '07:00', to: '10:00' }], contents: [['arrivals', 1]] },
+  { name: '四川 · 暖冬围巾', priority: 4, targets: { p: ['51'] }, dayparts: [{ from: '17:00', to: '21:00' }], contents: [['scarf', 2], ['member', 1]] },
+  { name: '湖北 · 周末特惠', priority: 3, targets: { p: ['42'] }, weekdays: [0, 6], dayparts: [{ from: '09:00', to: '22:00' }], contents: [['member', 1], ['scarf', 1]] },
+  { name: '黄浦 · 深夜安静时段', priority: 9, targets: { a: ['310101'] }, dayparts: [{ from: '22:00', to: '02:00' }], contents: [['welcome', 1]] },
+  { name: '收银台竖屏推荐', priority: 5, targets: { p: ALL }, deviceType: 'pad', orientation: 0, dayparts: [{ from: '10:00', to: '14:00' }, { from: '17:00', to: '21:00' }], contents: [['portrait', 1]] },
+  { name: '国庆黄金周（待投放）', priority: 6, targets: { p: ALL }, contents: [['member', 1], ['arrivals', 1]], state: 'approved', days: 30 },
+  { name: '夜宵档试投放', priority: 4, targets: { c: ['4403'] }, dayparts: [{ from: '21:00', to: '23:30' }], contents: [['scarf', 1]], state: 'rejected', days: 30 },
+  { name: '春节预热计划', priority: 10, targets: { p: ALL }, contents: [['member', 1]], state: 'submitted', days: 60 },
+];
+const REJECTED = '夜宵时段门店已打烊，请调整时段';
+
+/** Every file of ./media uploaded by this person as a material (a video with its poster frame) and put in the library: file id by name. */
 async function storeMedia(deps: Deps, ctx: TenantCtx): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  const names = readdirSync(MEDIA).filter((n) => !n.endsWith('-poster.jpg')).sort();
-  const stored = async (name: string, kind: 'material' | 'poster') => {
-    const permit = { e: ctx.enterprise.id, u: ctx.user.id, k: kind, m: maxUploadSize(kind), x: Math.floor(Date.now() / 1000) + 600 };
-    return (await receive(deps, ctx, permit, createReadStream(join(MEDIA, name)), name)).id;
+  const strict = deps.config.checkWrites === true;
+  const upload = async (name: string, kind: 'material' | 'poster') => {
+    const { permit } = await signature(deps, ctx, { kind, size: statSync(join(MEDIA, name)).size });
+    return runCall(fileUpload, {}, strict, () => receive(deps, ctx, permitFor(deps, ctx, permit), createReadStream(join(MEDIA, name)), name));
   };
-  for (const name of names) {
-    const id = await stored(name, 'material');
-    const poster = name.endsWith('.mp4') ? await stored(name.replace(/\.mp4$/, '-poster.jpg'), 'poster') : undefined;
+  const out = new Map<string, number>();
+  for (const name of readdirSync(MEDIA).filter((n) => !POSTER.test(n)).sort()) {
+    const { id } = await upload(name, 'material');
+    const poster = name.endsWith('.mp4') ? (await upload(name.replace(/\.mp4$/, '-poster.jpg'), 'poster')).id : undefined;
     const title = TITLES[name] ?? PRODUCTS.find((p) => p.file === name)?.name ?? name.replace(/\.[^.]+$/, '');
-    await saveMaterial(deps, ctx, { id, title, posterId: poster });
+    const input = { id, title, posterId: poster };
+    await runCall(api.file.save, input, strict, () => saveMaterial(deps, ctx, input));
     out.set(name, id);
   }
   return out;
 }
 
-const row = (data: Data, outcome: Outcome = 'enabled') => ({ data, outcome, reason: '画面信息不完整，请补充' });
+/** Products and contents, enabled (the last content a draft): their ids by code and by key. */
+async function seedCatalogue(deps: Deps, manager: TenantCtx, sup: TenantCtx, file: (name: string) => number) {
+  return tenantTx(deps.db, sup, async (q) => {
+    const row = (data: Record<string, unknown>, outcome: Outcome = 'enabled') => ({ data, outcome });
+    const productIds = await bulkImport(q, COMMODITY, manager, sup, PRODUCTS.map((p) => row(commodityData.parse({
+      name: p.name, code: p.code, brand: p.brand, category: p.category, price: p.price, unit: p.unit,
+      images: [file(p.file)], sellingPoints: p.points, specs: p.specs.map(([name, value]) => ({ name, value })),
+    }))));
+    const product = new Map(PRODUCTS.map((p, i) => [p.code, productIds[i]]));
+    const keys = Object.keys(CONTENTS) as ContentKey[];
+    const contentIds = await bulkImport(q, AD_CONTENT, manager, sup, keys.map((key) => {
+      const { pictures: items = [], products = [], music = [], draft, ...rest }: ContentSpec = CONTENTS[key];
+      return row(adContentData.parse({
+        ...rest, items: items.map((i) => ({ fileId: file(i.file), durationMs: i.durationMs })),
+        commodityIds: products.map((code) => product.get(code)!), bgm: music.map((m) => ({ fileId: file(m) })),
+      }), draft ? 'draft' : 'enabled');
+    }));
+    return { products: productIds.length, content: new Map(keys.map((k, i) => [k, contentIds[i]])) };
+  });
+}
 
-export type DemoAdvertResult = { materials: number; products: number; contents: number; plans: number };
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** Seeds the demo enterprise's advertising once (nothing when it already has contents). */
-export async function seedDemoAdvert(deps: Deps, opts: { enterpriseId: number; supervisor: DemoPerson; manager: DemoPerson; today?: string }): Promise<DemoAdvertResult> {
+/** The plans, one call after another as the console makes them; then the default set and the plans launched. */
+async function seedPlans(deps: Deps, manager: TenantCtx, sup: TenantCtx, content: Map<ContentKey, number>, today: string): Promise<{ plans: number; launched: number }> {
+  const strict = deps.config.checkWrites === true;
+  const plans = lifecycleService(deps.db, AD_PLAN);
+  const calls = api['ad-plan'];
+  const as = <T>(def: CallDef, input: unknown, fn: () => Promise<T>) => runCall(def, input, strict, fn);
+  const music = content.get('music');
+  const launch: number[] = [];
+  for (const p of PLANS) {
+    const data = adPlanData.parse({
+      name: p.name, priority: p.priority, targets: p.targets, dateFrom: today, dateTo: addDays(today, p.days ?? 365),
+      contents: p.contents.map(([key, weight]) => ({ contentId: content.get(key), weight })),
+      ...(p.weekdays ? { weekdays: p.weekdays } : {}), ...(p.dayparts ? { dayparts: p.dayparts } : {}),
+      ...(p.deviceType ? { deviceType: p.deviceType, orientation: p.orientation } : {}),
+      ...(p.bgm ? { bgmContentId: music } : {}), aiPitches: p.aiPitches ?? 0,
+    });
+    const id = Number((await as(calls.create, data, () => plans.create(manager, data))).id);
+    await as(calls.apply, { id }, () => plans.apply(manager, { id }));
+    const state = p.state ?? 'launched';
+    if (state === 'submitted') continue;
+    const review = state === 'rejected' ? { id, pass: 0 as const, reason: REJECTED } : { id, pass: 1 as const };
+    await as(calls.examine, review, () => plans.examine(sup, review));
+    if (p.isDefault) await as(calls.default, { id, isDefault: 1 }, () => defaultPlan(deps, sup, id, 1));
+    if (state === 'launched') launch.push(id);
+  }
+  for (const id of launch) await as(calls.throw, { id }, () => throwPlan(deps, sup, id));
+  return { plans: PLANS.length, launched: launch.length };
+}
+
+export type DemoAdvertResult = { materials: number; products: number; contents: number; plans: number; launched: number };
+
+/**
+ * Seeds the demo enterprise's advertising once: nothing when it already has products, contents or
+ * plans. `today` (the enterprise's local day by default) is the first day of the plans.
+ */
+export async function seedDemoAdvert(
+  deps: Deps, opts: { enterpriseId: number; supervisor: DemoPerson; manager: DemoPerson; today?: string },
+): Promise<DemoAdvertResult> {
   const scope = { enterpriseId: opts.enterpriseId, userId: opts.supervisor.id };
-  const [{ n }] = await deps.db.tx(scope, (q) => q.query<{ n: number }>('select count(*)::int as n from ad_contents where enterprise_id = $1', [opts.enterpriseId]));
-  if (n > 0) return { materials: 0, products: 0, contents: 0, plans: 0 };
+  const [found] = await deps.db.tx(scope, (q) => q.query<{ n: number; tz: string }>(
+    `select (select count(*) from commodities where enterprise_id = $1) + (select count(*) from ad_contents where enterprise_id = $1)
+          + (select count(*) from ad_plans where enterprise_id = $1) as n, (select time_zone from enterprises where id = $1) as tz`, [opts.enterpriseId]));
+  if (Number(found.n) > 0) return { materials: 0, products: 0, contents: 0, plans: 0, launched: 0 };
   const [manager, sup] = await deps.db.tx(scope, async (q) => [
     await ctxFor(q, opts.enterpriseId, opts.manager, ROLE.manager),
     await ctxFor(q, opts.enterpriseId, opts.supervisor, ROLE.supervisor),
   ]);
-  const file = await storeMedia(deps, manager);
-  const f = (name: string) => file.get(name)!;
-  const today = opts.today ?? new Date().toISOString().slice(0, 10);
-  const year = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
-
-  const plans = await tenantTx(deps.db, sup, async (q) => {
-    const products = await bulkImport(q, COMMODITY, manager, sup, PRODUCTS.map((p) => row(commodityData.parse({
-      name: p.name, code: p.code, brand: p.brand, category: p.category, price: p.price, unit: p.unit,
-      images: [f(p.file)], sellingPoints: p.points, specs: p.specs.map(([name, value]) => ({ name, value })),
-    }))));
-    const content = (data: Record<string, unknown>, outcome?: Outcome) => row(adContentData.parse(data), outcome);
-    const big = { deviceType: 'big', orientation: 1 };
-    const [welcome, arrivals, member, portrait, detailsTea, detailsScarf, compare, music] = await bulkImport(q, AD_CONTENT, manager, sup, [
-      content({ name: '欢迎光临（默认视频）', adType: 'default', ...big, items: [{ fileId: f('welcome.mp4') }] }),
-      content({ name: '新品上市轮播', adType: 'main', ...big, items: ['new-arrivals.jpg', 'breakfast.jpg', 'winter-drinks.jpg'].map((n) => ({ fileId: f(n), durationMs: 8000 })) }),
-      content({ name: '会员日轮播', adType: 'main', ...big, items: ['member-day.jpg', 'weekend.jpg', 'green.jpg'].map((n) => ({ fileId: f(n) })) }),
-      content({ name: '收银台竖屏推荐', adType: 'main', deviceType: 'pad', orientation: 0, items: ['pick-portrait.jpg', 'join-portrait.jpg'].map((n) => ({ fileId: f(n) })) }),
-      content({ name: '龙井绿茶展示', adType: 'details', ...big, commodityIds: [products[0]], layout: 'left', items: [{ fileId: f('tea-green.jpg'), durationMs: 12_000 }] }),
-      content({ name: '羊毛围巾展示', adType: 'details', ...big, commodityIds: [products[7]], layout: 'right', items: [{ fileId: f('scarf.jpg'), durationMs: 12_000 }] }),
-      content({ name: '三款名茶对比', adType: 'compare', ...big, commodityIds: products.slice(0, 3), specNames: ['产地', '发酵', '冲泡水温', '净含量'] }),
-      content({ name: '轻松背景音乐', adType: 'bgm', ...big, bgm: [{ fileId: f('calm.mp3') }], volume: 40 }),
-    ]);
-    await bulkImport(q, AD_CONTENT, manager, sup, [content({ name: '春节预热轮播（草稿）', adType: 'main', ...big, items: [{ fileId: f('weekend.jpg') }] }, 'draft')]);
-
-    const plan = (data: Record<string, unknown>) => adPlanData.parse({ dateFrom: today, dateTo: year, ...data });
-    const all = { p: ['31', '11', '44', '33', '51', '32', '42'] };
-    const ids = await bulkImport(q, AD_PLAN, manager, sup, [
-      row(plan({ name: '全天默认播放', priority: 1, targets: all, contents: [{ contentId: welcome, weight: 1 }, { contentId: arrivals, weight: 2 }], bgmContentId: music })),
-      row(plan({ name: '上海早间新品', priority: 6, targets: { p: ['31'] }, dayparts: [{ from: '08:00', to: '12:00' }], contents: [{ contentId: arrivals, weight: 2 }, { contentId: detailsTea, weight: 1 }], aiPitches: 1 })),
-      row(plan({ name: '晚间会员日', priority: 6, targets: { c: ['1101'], p: ['44'] }, weekdays: [3, 5, 6], dayparts: [{ from: '18:00', to: '22:00' }], contents: [{ contentId: member, weight: 1 }, { contentId: compare, weight: 1 }] })),
-      row(plan({ name: '深夜安静时段', priority: 4, targets: { a: ['310101'] }, dayparts: [{ from: '22:00', to: '02:00' }], contents: [{ contentId: welcome, weight: 1 }] })),
-      row(plan({ name: '收银台竖屏推荐', priority: 5, targets: all, deviceType: 'pad', orientation: 0, contents: [{ contentId: portrait, weight: 1 }] })),
-      row(plan({ name: '冬季围巾推广', priority: 5, targets: { p: ['11', '32', '42'] }, contents: [{ contentId: detailsScarf, weight: 1 }, { contentId: arrivals, weight: 1 }] })),
-      row(plan({ name: '春节预热计划', priority: 7, targets: all, contents: [{ contentId: member, weight: 1 }] }), 'submitted'),
-    ]);
-    return { products: products.length, ids };
-  });
-  const [fallback, ...launched] = plans.ids.slice(0, 6);
-  await defaultPlan(deps, sup, fallback, 1);
-  for (const id of [fallback, ...launched]) await throwPlan(deps, sup, id);
-  return { materials: file.size, products: plans.products, contents: 9, plans: plans.ids.length };
+  const files = await storeMedia(deps, manager);
+  const catalogue = await seedCatalogue(deps, manager, sup, (name) => files.get(name)!);
+  const today = opts.today ?? localDayOf(found.tz || 'Asia/Shanghai', Date.now());
+  const plans = await seedPlans(deps, manager, sup, catalogue.content, today);
+  return { materials: files.size, products: catalogue.products, contents: catalogue.content.size, ...plans };
 }

@@ -69,7 +69,7 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     `  ${DEMO_USERS.assistant.phone}  shop assistant in ${demo.title}`,
     `  ${DEMO_USERS.other.phone}  main admin of ${other.title} (${other.companyCode}), another tenant`,
     `  (${stores.shops} shops and ${stores.devices} devices; the store manager's range is district ${stores.managerDistrict})`,
-    `  (${ads.materials} materials, ${ads.products} products, ${ads.contents} ad contents and ${ads.plans} ad plans on the screens)`,
+    `  (${ads.materials} materials, ${ads.products} products, ${ads.contents} ad contents; ${ads.plans} ad plans, ${ads.launched} of them on the screens)`,
   ];
   return { banner: lines.join('\n'), codes: [demo.companyCode, other.companyCode] };
 }

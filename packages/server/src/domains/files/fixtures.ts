@@ -33,13 +33,47 @@ function box(type: string, ...parts: Buffer[]): Buffer {
   return Buffer.concat([head, body]);
 }
 
-/** An mp4 (isom) whose mdat comes before moov, with mvhd v0: timescale 1000, duration `ms`. */
-export function makeMp4(ms: number, padding = 1024): Buffer {
+/** A video track's header (tkhd v0) of w×h, turned a quarter when `turned` (as phones record portrait). */
+function tkhd(w: number, h: number, turned: boolean): Buffer {
+  const b = Buffer.alloc(84);
+  const matrix = turned ? [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x40000000] : [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000];
+  matrix.forEach((v, i) => b.writeInt32BE(v, 40 + i * 4));
+  b.writeUInt32BE(w * 65536, 76);
+  b.writeUInt32BE(h * 65536, 80);
+  return box('tkhd', b);
+}
+
+/**
+ * An mp4 (isom) whose mdat comes before moov, with mvhd v0: timescale 1000, duration `ms`; with
+ * `size`, an audio track (0×0) then a video track of that picture size.
+ */
+export function makeMp4(ms: number, padding = 1024, size?: { width: number; height: number; turned?: boolean }): Buffer {
   const ftyp = box('ftyp', Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41', 'latin1'));
   const mvhd = Buffer.alloc(100);
   mvhd.writeUInt32BE(1000, 12);
   mvhd.writeUInt32BE(ms, 16);
-  return Buffer.concat([ftyp, box('free'), box('mdat', Buffer.alloc(padding, 7)), box('moov', box('mvhd', mvhd))]);
+  const tracks = size ? [box('trak', tkhd(0, 0, false)), box('trak', tkhd(size.width, size.height, size.turned ?? false))] : [];
+  return Buffer.concat([ftyp, box('free'), box('mdat', Buffer.alloc(padding, 7)), box('moov', box('mvhd', mvhd), ...tracks)]);
+}
+
+/** One MPEG-1 Layer III frame: 128 kbit/s, 44.1 kHz, 417 bytes, 1152 samples (the filler byte varies the hash). */
+export const mp3Frame = (fill = 7) => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413, fill)]);
+
+/** An mp3 of `frames` frames, optionally behind an ID3v2.3 tag whose body is `id3` bytes long. */
+export function makeMp3(frames: number, opts: { id3?: number; fill?: number } = {}): Buffer {
+  const tag: Buffer[] = [];
+  if (opts.id3 !== undefined) {
+    const n = opts.id3;
+    tag.push(Buffer.from('ID3'), Buffer.from([3, 0, 0, (n >> 21) & 0x7f, (n >> 14) & 0x7f, (n >> 7) & 0x7f, n & 0x7f]), Buffer.alloc(n));
+  }
+  const frame = mp3Frame(opts.fill);
+  return Buffer.concat([...tag, ...Array.from({ length: frames }, () => frame)]);
+}
+
+/** An ADTS (AAC-LC, 44.1 kHz) stream of `frames` 16-byte frames of 1024 samples each. */
+export function makeAdts(frames: number, fill = 0): Buffer {
+  const frame = Buffer.concat([Buffer.from([0xff, 0xf1, 0x50, 0x80, 0x02, 0x1f, 0xfc]), Buffer.alloc(9, fill)]);
+  return Buffer.concat(Array.from({ length: frames }, () => frame));
 }
 
 /** ELF and PE executables' first bytes. */

@@ -11,8 +11,8 @@ export type FileRow = {
 const COLUMNS = `id, sha256 as hash, kind, name, mime, ext, type::int as type, size::int as size, width, height,
   duration, extract(epoch from created_at)::int as ctime, storage_key`;
 
-export async function fileById(q: Q, s: Scope, id: number): Promise<FileRow | undefined> {
-  const [row] = await q.query<FileRow>(`select ${COLUMNS} from files where enterprise_id = $1 and id = $2`, [s.enterpriseId, id]);
+export async function fileById(q: Q, s: Scope, id: number, lock = false): Promise<FileRow | undefined> {
+  const [row] = await q.query<FileRow>(`select ${COLUMNS} from files where enterprise_id = $1 and id = $2${lock ? ' for update' : ''}`, [s.enterpriseId, id]);
   return row;
 }
 
@@ -47,9 +47,9 @@ export async function insertMaterial(q: Q, s: Scope, m: { fileId: number; userId
   return row;
 }
 
-/** The library's entry of a file, if it has one. */
+/** The library's entry of a file, if it has one (one at most: materials_file). */
 export async function materialOfFile(q: Q, s: Scope, fileId: number): Promise<MaterialEntry | undefined> {
-  const [row] = await q.query<MaterialEntry>(`select ${ENTRY} from materials where enterprise_id = $1 and file_id = $2 order by id limit 1`, [s.enterpriseId, fileId]);
+  const [row] = await q.query<MaterialEntry>(`select ${ENTRY} from materials where enterprise_id = $1 and file_id = $2`, [s.enterpriseId, fileId]);
   return row;
 }
 

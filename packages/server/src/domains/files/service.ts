@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { UPLOAD_RULES, maxUploadSize, type FileRecord, type Perm, type UploadKind } from '@vitrine/contract';
+import { FILE_TYPE, UPLOAD_RULES, maxUploadSize, type FileRecord, type Perm, type UploadKind } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { checkPerm, type TenantCtx } from '../../plugins/context.js';
@@ -102,24 +102,32 @@ export async function fileUrl(deps: Deps, ctx: TenantCtx, by: { id?: number; has
 
 /**
  * Attach an uploaded material to the enterprise's materials library, with a video's poster frame
- * (a file of kind poster of this enterprise). The same content is never in the library twice: a
- * file already there answers its entry (and gains the poster if it had none).
+ * (posterId: a file of kind poster of this enterprise; 40001 otherwise, as for any reference in a
+ * body). The same content is never in the library twice: a file already there answers its entry
+ * (which gains the poster if it had none). The file row is locked so two saves of one file queue.
  */
 export async function saveMaterial(deps: Deps, ctx: TenantCtx, input: { id: number; title: string; posterId?: number }) {
   return tenantTx(deps.db, ctx, async (q) => {
-    const file = await qs.fileById(q, scopeOf(ctx), input.id);
+    const file = await qs.fileById(q, scopeOf(ctx), input.id, true);
     if (!file) throw fail.notFound('file.notFound');
     if (file.kind !== 'material') throw fail.invalid('id', 'file.type.material');
-    const poster = input.posterId === undefined ? null : await qs.fileById(q, scopeOf(ctx), input.posterId);
-    if (input.posterId !== undefined && poster?.kind !== 'poster') throw fail.invalid('posterId', 'file.poster');
+    let poster: qs.FileRow | undefined;
+    if (input.posterId !== undefined) {
+      poster = await qs.fileById(q, scopeOf(ctx), input.posterId);
+      if (poster?.kind !== 'poster') throw fail.invalid('posterId', 'material.poster');
+      if (file.type !== FILE_TYPE.video) throw fail.invalid('posterId', 'material.posterVideo');
+    }
     const existing = await qs.materialOfFile(q, scopeOf(ctx), file.id);
     if (existing) {
-      if (poster && !existing.posterId) await qs.setPoster(q, scopeOf(ctx), existing.id, poster.id);
+      if (poster && existing.posterId === null) {
+        await qs.setPoster(q, scopeOf(ctx), existing.id, poster.id);
+        q.changed({ id: existing.id, label: existing.title, after: { poster: poster.name } });
+      }
       return { id: existing.id, fileId: existing.fileId, title: existing.title, ctime: existing.ctime };
     }
     const m = await qs.insertMaterial(q, scopeOf(ctx), { fileId: file.id, userId: ctx.user.id, title: input.title, posterId: poster?.id ?? null });
-    q.changed({ id: m.id, label: m.title, after: { title: m.title, file: file.name } });
-    return m;
+    q.changed({ id: m.id, label: m.title, after: { title: m.title, file: file.name, ...(poster ? { poster: poster.name } : {}) } });
+    return { id: m.id, fileId: m.fileId, title: m.title, ctime: m.ctime };
   });
 }
 

@@ -3,6 +3,7 @@ import { imageSize } from 'image-size';
 import { FILE_TYPE, UPLOAD_RULES, type MessageKey, type StoredKind } from '@vitrine/contract';
 import { fail } from '../../errors.js';
 import type { Staged } from '../../storage/types.js';
+import { audioFrames } from './audio.js';
 
 export type Inspected = { mime: string; ext: string; type: number; width: number | null; height: number | null; duration: number | null };
 
@@ -32,7 +33,8 @@ export const streamTooLargeKey = (kind: StoredKind) => tooLargeKey(kind, kind ==
 
 /**
  * Judge a staged upload by its bytes: the real type (file-type; unknown is refused), the kind's
- * rules (40001 for the type, 40013 for the size), then image dimensions or video duration.
+ * rules (40001 for the type, 40013 for the size), then image dimensions, a video's duration and
+ * picture size, or music's frames (audio.ts: a run of real frames, and its duration).
  */
 export async function inspect(staged: Staged, kind: StoredKind): Promise<Inspected> {
   const typeKey: MessageKey = kind === 'screenshot' ? 'device.screenshot.type' : kind === 'material' ? 'file.type.material' : 'file.type.image';
@@ -52,6 +54,12 @@ export async function inspect(staged: Staged, kind: StoredKind): Promise<Inspect
     }
   } else if (rule.ext === 'mp4') {
     out.duration = await mp4Duration(staged);
+    const size = await mp4Dimensions(staged);
+    if (size) Object.assign(out, size);
+  } else if (rule.ext === 'mp3' || rule.ext === 'aac') {
+    const audio = await audioFrames(staged, rule.ext);
+    if (!audio) throw fail.invalid('file', typeKey);
+    out.duration = audio.duration;
   }
   return out;
 }
@@ -99,4 +107,31 @@ export async function mp4Duration(staged: Staged): Promise<number | null> {
   const timescale = v1 ? b.readUInt32BE(20) : b.readUInt32BE(12);
   const units = v1 ? Number(b.readBigUInt64BE(24)) : b.readUInt32BE(16);
   return timescale > 0 ? Math.round((units / timescale) * 1000) / 1000 : null;
+}
+
+/**
+ * The picture size of an mp4's first video track, from its tkhd (16.16 fixed-point width and
+ * height after the matrix); a track turned a quarter (phone videos) swaps them, as players do.
+ */
+export async function mp4Dimensions(staged: Staged): Promise<{ width: number; height: number } | null> {
+  const moov = await findBox(staged, 'moov', 0, staged.size);
+  if (!moov) return null;
+  // a bounded walk over moov's children, as findBox
+  for (let at = moov.start + moov.header, i = 0; i < 64; i++) {
+    const trak = await boxAt(staged, at, moov.start + moov.size);
+    if (!trak) return null;
+    at += trak.size;
+    if (trak.type !== 'trak') continue;
+    const tkhd = await findBox(staged, 'tkhd', trak.start + trak.header, trak.start + trak.size);
+    if (!tkhd) continue;
+    const b = await staged.read(tkhd.start + tkhd.header, Math.min(tkhd.size - tkhd.header, 96));
+    const base = b[0] === 1 ? 52 : 40; // the matrix follows the times, ids and duration (wider in v1)
+    if (b.length < base + 44) continue;
+    const width = Math.round(b.readUInt32BE(base + 36) / 65536);
+    const height = Math.round(b.readUInt32BE(base + 40) / 65536);
+    if (!width || !height) continue; // an audio track
+    const quarterTurn = b.readInt32BE(base) === 0 && b.readInt32BE(base + 4) !== 0;
+    return quarterTurn ? { width: height, height: width } : { width, height };
+  }
+  return null;
 }

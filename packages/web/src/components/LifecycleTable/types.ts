@@ -67,13 +67,13 @@ export type EntityConfig<Row extends LifecycleRow> = {
   /** The entity's name (i18n key; default `store:entity.<entity>`). */
   label?: string;
   /** Calls and words that replace the standard online / offline (ad plans: throw and revoke). */
-  launch?: { online: CallDef; offline: CallDef; words: { online: string; offline: string } };
+  launch?: { online: CallDef; offline: CallDef; words: { online: string; offline: string }; done: { online: string; offline: string } };
   /** The record's display name (history, dialogs). */
   titleOf: (row: Row) => string;
   columns: ColumnSpec<Row>[];
   fields: FieldSpec[];
   /** Default values of a new record. */
-  defaults?: Record<string, string | number>;
+  defaults?: Record<string, unknown>;
   /** Shown under the form, following its values (e.g. an ad content's live preview). */
   aside?: ComponentType<{ values: FormValues }>;
 };

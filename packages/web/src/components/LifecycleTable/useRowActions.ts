@@ -42,7 +42,8 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
         case 'offline': await (config.launch ? call(config.launch.offline, { id }) : call(calls.setStatus, { id, status: ONLINE_STATUS.offline })); break;
         default: return;
       }
-      void message.success(t(`done.${action}`));
+      const launched = config.launch && (action === 'online' || action === 'offline') ? config.launch.done[action] : null;
+      void message.success(t(launched ?? `done.${action}`));
       setRejecting(null);
       await refresh();
     } catch (err) {

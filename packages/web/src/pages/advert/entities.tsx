@@ -88,7 +88,7 @@ export const planConfig: EntityConfig<PlanRow> = {
   entity: 'ad-plan',
   label: 'advert:entity.ad-plan',
   calls: api['ad-plan'],
-  launch: { online: api['ad-plan'].throw, offline: api['ad-plan'].revoke, words: { online: 'advert:action.throw', offline: 'advert:action.revoke' } },
+  launch: { online: api['ad-plan'].throw, offline: api['ad-plan'].revoke, words: { online: 'advert:action.throw', offline: 'advert:action.revoke' }, done: { online: 'advert:done.throw', offline: 'advert:done.revoke' } },
   titleOf: (r) => r.name,
   columns: [
     { key: 'name', title: 'advert:field.name', render: (r) => <>{r.name}{r.isDefault ? <Tag color="gold" style={{ marginLeft: 6 }}>{'★'}</Tag> : null}</> },
@@ -112,7 +112,7 @@ export const planConfig: EntityConfig<PlanRow> = {
     { name: 'aiPitches', label: 'advert:field.aiPitches', kind: 'select', valueEnum: ON_OFF },
     { name: 'bgmContentId', label: 'advert:field.bgmContentId', kind: 'custom', widget: BgmContentSelect },
   ]),
-  defaults: { priority: 5, deviceType: 'all', orientation: -1, aiPitches: 0 },
+  defaults: { priority: 5, deviceType: 'all', orientation: -1, aiPitches: 0, weekdays: [0, 1, 2, 3, 4, 5, 6] },
 };
 
 export const ADVERT_ENTITIES = ['ad-content', 'ad-plan', 'material', 'commodity'] as const;

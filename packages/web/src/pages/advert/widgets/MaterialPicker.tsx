@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, MAX_PAGE_SIZE } from '@vitrine/contract';
 import { call } from '../../../api/client';
-import { materialKeys, type MaterialRow, type MaterialType } from '../materials';
+import { materialKeys, mediaOf, type MaterialRow, type MaterialType } from '../materials';
 import { MaterialThumb } from './MaterialThumb';
 
 /** Picks materials of the allowed types from the library (several at once, in the order clicked). */
@@ -12,10 +12,11 @@ export function MaterialPicker({ open, types, onOk, onCancel }: {
   open: boolean; types: MaterialType[]; onOk: (rows: MaterialRow[]) => void; onCancel: () => void;
 }) {
   const { t } = useTranslation('advert');
-  const [type, setType] = useState<MaterialType>(types[0]);
+  // several types: all of them first (filtered here), or one at a time
+  const [type, setType] = useState<MaterialType | 'all'>(types.length > 1 ? 'all' : types[0]);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<MaterialRow[]>([]);
-  const body = { type, keyword: keyword || undefined, pageNum: 1, pageSize: MAX_PAGE_SIZE };
+  const body = { type: type === 'all' ? undefined : type, keyword: keyword || undefined, pageNum: 1, pageSize: MAX_PAGE_SIZE };
   const list = useQuery({ queryKey: materialKeys.list(body), queryFn: () => call(api.material.list, body), enabled: open });
   const toggle = (row: MaterialRow) =>
     setPicked((prev) => (prev.some((p) => p.id === row.id) ? prev.filter((p) => p.id !== row.id) : [...prev, row]));
@@ -28,14 +29,14 @@ export function MaterialPicker({ open, types, onOk, onCancel }: {
     >
       <div style={{ display: 'flex', gap: 12, marginBottom: 12 }}>
         {types.length > 1 ? (
-          <Segmented<MaterialType> value={type} onChange={setType} options={types.map((v) => ({ value: v, label: t(`material.${v}`) }))} />
+          <Segmented<MaterialType | 'all'> value={type} onChange={setType} options={(['all', ...types] as const).map((v) => ({ value: v, label: t(`material.${v}`) }))} />
         ) : null}
         <Input.Search allowClear placeholder={t('material.search')} onSearch={setKeyword} style={{ flex: 1 }} />
       </div>
       <Spin spinning={list.isFetching}>
         {list.data && !list.data.list.length ? <Empty description={t('material.emptyHint')} /> : null}
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 12, maxHeight: 420, overflow: 'auto' }}>
-          {(list.data?.list ?? []).map((row) => {
+          {(list.data?.list ?? []).filter((row) => types.includes(mediaOf(row.mime))).map((row) => {
             const at = picked.findIndex((p) => p.id === row.id);
             return (
               <button

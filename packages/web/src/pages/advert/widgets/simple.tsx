@@ -57,10 +57,10 @@ export function MusicField({ value, onChange }: { value?: { fileId: number }[]; 
 }
 
 /** A local day as YYYY-MM-DD. */
-export function DayField({ value, onChange, testId }: { value?: string; onChange?: (v: string) => void; testId?: string }) {
+export function DayField({ id, value, onChange }: { id?: string; value?: string; onChange?: (v: string) => void }) {
   return (
     <DatePicker
-      data-testid={testId} style={{ width: '100%' }} value={value ? dayjs(value) : null}
+      id={id} style={{ width: '100%' }} value={value ? dayjs(value) : null}
       onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')}
     />
   );
