@@ -100,7 +100,7 @@ async function storeMedia(deps: Deps, ctx: TenantCtx): Promise<Map<string, numbe
     return runCall(fileUpload, {}, strict, () => receive(deps, ctx, permitFor(deps, ctx, permit), createReadStream(join(MEDIA, name)), name));
   };
   const out = new Map<string, number>();
-  for (const name of readdirSync(MEDIA).filter((n) => !POSTER.test(n)).sort()) {
+  for (const name of readdirSync(MEDIA).filter((n) => /\.(jpg|png|mp4|mp3)$/.test(n) && !POSTER.test(n)).sort()) {
     const { id } = await upload(name, 'material');
     const poster = name.endsWith('.mp4') ? (await upload(name.replace(/\.mp4$/, '-poster.jpg'), 'poster')).id : undefined;
     const title = TITLES[name] ?? PRODUCTS.find((p) => p.file === name)?.name ?? name.replace(/\.[^.]+$/, '');

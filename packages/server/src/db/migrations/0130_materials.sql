@@ -10,3 +10,6 @@ delete from materials m using materials o where o.file_id = m.file_id and o.id <
 create unique index materials_file on materials(file_id);
 
 grant select, insert, update, delete on materials to vitrine_app;
+
+-- the bulk path (imports, the demo) draws ids with nextval: the advertising tables' sequences too
+grant usage, select on all sequences in schema public to vitrine_app;

@@ -1,4 +1,4 @@
-import { ONLINE_STATUS as O, type PLAN_DEVICE_REASONS } from '@vitrine/contract';
+import { ONLINE_STATUS as O, type PLAN_DEVICE_REASONS, type Range } from '@vitrine/contract';
 import { loadWorld, fileUrl } from '../../advert/playlists.js';
 import { localDayOf, mismatch, resolve, type ResolveDevice, type World } from '../../advert/resolve.js';
 import { tenantTx } from '../../db/tenant.js';
@@ -7,7 +7,7 @@ import { fail } from '../../errors.js';
 import { reach } from '../../lifecycle/access.js';
 import { setFlag, setOnline } from '../../lifecycle/review.js';
 import { Params } from '../../lifecycle/sql.js';
-import { targetsOf } from '../../lifecycle/targets.js';
+import { targetsOf, type Targets } from '../../lifecycle/targets.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { AD_PLAN } from '../../records/advert-entities.js';
 import { DEVICE } from '../../records/device-entity.js';
@@ -37,6 +37,19 @@ const asDevice = (r: DeviceRow): ResolveDevice => ({
   id: r.id, shopId: r.shop_id, province: r.province, city: r.city, district: r.district, type: r.type, orientation: r.orientation, timezone: r.time_zone,
 });
 
+type Statement = { text: string; params: unknown[] };
+
+/** The enabled devices a plan's targets reach in a range: their count and one page (the bench runs the same text through raw pg). */
+export function planDevicesSql(enterpriseId: number, targets: Targets, range: Range | null, paging: { pageNum: number; pageSize: number }): { count: Statement; rows: Statement } {
+  const p = new Params([enterpriseId]);
+  const aimed = `(d.id = any(${p.add(targets.d)}::int[]) or s.id = any(${p.add(targets.s)}::int[]) or s.district = any(${p.add(targets.a)}::text[])
+    or s.city = any(${p.add(targets.c)}::text[]) or s.province = any(${p.add(targets.p)}::text[]))`;
+  const where = `d.enterprise_id = $1 and d.live_version is not null and d.deleted_at is null and ${aimed} and s.id in (${shopScopeSql('$1', range, undefined, p.add)})`;
+  const count = { text: `select count(*)::int as total from ${DEVICE_FROM} where ${where}`, params: [...p.values] };
+  const rows = `select ${DEVICE_COLS} from ${DEVICE_FROM} where ${where} order by d.id limit ${p.add(paging.pageSize)} offset ${p.add((paging.pageNum - 1) * paging.pageSize)}`;
+  return { count, rows: { text: rows, params: p.values } };
+}
+
 export async function planDevices(deps: Deps, ctx: TenantCtx, input: { id: number; pageNum: number; pageSize: number }) {
   return tenantTx(deps.db, ctx, async (q, scope) => {
     const rec = await reach(q, AD_PLAN, ctx, input.id);
@@ -47,14 +60,9 @@ export async function planDevices(deps: Deps, ctx: TenantCtx, input: { id: numbe
     const world = await loadWorld((sql, params) => q.query(sql, params), scope.enterpriseId, today, input.id);
     const plan = world.plans.find((x) => x.id === input.id);
     const targets = plan?.targets ?? targetsOf(rec.headData.targets);
-    const p = new Params([scope.enterpriseId]);
-    const aimed = `(d.id = any(${p.add(targets.d)}::int[]) or s.id = any(${p.add(targets.s)}::int[]) or s.district = any(${p.add(targets.a)}::text[])
-      or s.city = any(${p.add(targets.c)}::text[]) or s.province = any(${p.add(targets.p)}::text[]))`;
-    const where = `d.enterprise_id = $1 and d.live_version is not null and d.deleted_at is null and ${aimed} and s.id in (${shopScopeSql('$1', ctx.range, undefined, p.add)})`;
-    const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as total from ${DEVICE_FROM} where ${where}`, p.values);
-    const rows = await q.query<DeviceRow>(
-      `select ${DEVICE_COLS} from ${DEVICE_FROM} where ${where} order by d.id limit ${p.add(input.pageSize)} offset ${p.add((input.pageNum - 1) * input.pageSize)}`, p.values,
-    );
+    const sql = planDevicesSql(scope.enterpriseId, targets, ctx.range, input);
+    const [{ total }] = await q.query<{ total: number }>(sql.count.text, sql.count.params);
+    const rows = await q.query<DeviceRow>(sql.rows.text, sql.rows.params);
     const online = rec.online;
     const names = new Map((await q.query<{ id: number; name: string }>('select id, name from ad_plans where enterprise_id = $1', [scope.enterpriseId])).map((r) => [r.id, r.name]));
     const launched: World = { ...world, plans: world.plans.filter((x) => x.id !== input.id || online === O.online) };
