@@ -1,4 +1,4 @@
-import { makePng, permitOf, upload } from '../../src/domains/files/fixtures.js';
+import { makeMp4, makePng, permitOf, upload } from '../../src/domains/files/fixtures.js';
 import { tenantHeaders, type TestEnterprise } from '../factories.js';
 import { post } from '../harness.js';
 import { named, type MatrixRoute, type World } from './types.js';
@@ -19,6 +19,23 @@ async function materialIn(w: World, ent: TestEnterprise): Promise<number> {
   return res.body.result.id;
 }
 
+/** A fresh entry used by a draft ad content of the enterprise (in b both names carry the marker). */
+async function usedMaterialIn(w: World, ent: TestEnterprise): Promise<number> {
+  const h = tenantHeaders(ent.owner, ent, ent.ownerRole);
+  const file = await fileIn(w, ent, 'material');
+  await post(w.t, 'file/save', { id: file.id, title: named(w, ent, '在用素材') }, h);
+  const content = await post(w.t, 'ad-content/create', { name: named(w, ent, '用素材的内容'), adType: 'main', items: JSON.stringify([{ fileId: file.id }]) }, h);
+  if (content.body.ret !== 0) throw new Error(`ad-content/create: ${JSON.stringify(content.body)}`);
+  return file.id;
+}
+
+/** A fresh video of the enterprise and a poster frame for it, both uploaded by its owner. */
+async function videoWithPoster(w: World, ent: TestEnterprise): Promise<{ id: number; posterId: number }> {
+  const h = tenantHeaders(ent.owner, ent, ent.ownerRole);
+  const up = async (kind: string, data: Buffer) => (await upload(w.t, h, (await permitOf(w.t, h, kind)).result.permit, { name: 'v', data })).body.result.id as number;
+  return { id: await up('material', makeMp4(1000 + seed++)), posterId: await up('poster', makePng(16, 9, seed++)) };
+}
+
 // Tenant routes of the files area that every member may call with this body (add each new route).
 // file/upload (multipart) is covered in domains/files/*.test.ts.
 export const FILES_ROUTES: MatrixRoute[] = [
@@ -35,7 +52,8 @@ export const FILES_ROUTES: MatrixRoute[] = [
     path: 'file/save', body: async (w) => ({ id: (await fileIn(w, w.a, 'material')).id, title: 'm' }),
     foreign: async (w) => ({ id: (await fileIn(w, w.b, 'material')).id, title: 'm' }),
   },
-  { path: 'material/list', body: async (w) => (await materialIn(w, w.b), {}) },
+  { path: 'file/save', body: async (w) => ({ ...(await videoWithPoster(w, w.a)), title: 'v' }) },
+  { path: 'material/list', body: async (w) => (await materialIn(w, w.b), await usedMaterialIn(w, w.b), await usedMaterialIn(w, w.a), {}) },
   { path: 'material/rename', body: async (w) => ({ id: await materialIn(w, w.a), title: 'n' }), foreign: async (w) => ({ id: await materialIn(w, w.b), title: 'n' }) },
   { path: 'material/delete', body: async (w) => ({ id: await materialIn(w, w.a) }), foreign: async (w) => ({ id: await materialIn(w, w.b) }) },
 ];
