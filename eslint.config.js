@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: { 'vitrine/no-import-cycle': 'error' },
   },
   {
-    files: ['packages/web/**/*.{ts,tsx}'],
+    files: ['packages/{web,screen,player}/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: the server (node, real database per test file), the screen renderer and the web app (happy-dom).
+// The server (node, real database per test file); the screen renderer, the player and the web app (happy-dom).
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +19,14 @@ export default defineConfig({
         test: {
           name: 'screen',
           root: './packages/screen',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'player',
+          root: './packages/player',
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
         },

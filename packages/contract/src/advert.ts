@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_IMAGE_MS, MAX_ITEM_MS } from './constants.js';
 import { oneOf } from './describe.js';
 import { AD_TYPES, DEVICE_TYPES } from './enums.js';
 import { defineCall } from './call.js';
@@ -70,10 +71,7 @@ export const adPlanView = z.object({
 });
 export const adPlanFilter = z.object({});
 
-/** Longest a screen shows one image (ms); an item's duration lies in 1 s … this. */
-export const MAX_ITEM_MS = 600_000;
-/** How long an image shows when its author does not say (spec: carousels of 10 s). */
-export const DEFAULT_IMAGE_MS = 10_000;
+export { DEFAULT_IMAGE_MS, MAX_ITEM_MS };
 
 /**
  * An ad content (spec §3 ad type): default = default video display, main = carousel, details =

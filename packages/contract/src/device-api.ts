@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_BATCH_MAX } from './constants.js';
 import { defineCall } from './call.js';
 import { sha256Hex } from './files.js';
 
@@ -7,8 +8,7 @@ import { sha256Hex } from './files.js';
 // the { ret, msg, result } envelope; a missing, unknown or revoked device token (header `dt`) is
 // ret 65536 with HTTP 401. Times are Unix seconds (event times may carry milliseconds as a fraction).
 
-/** Largest batch of plays or visits in one call; 501 events are refused whole (40013). */
-export const DEVICE_BATCH_MAX = 500;
+export { DEVICE_BATCH_MAX };
 /** Largest accepted body per call, in bytes (a bigger body is refused with 40013). */
 export const DEVICE_BODY_LIMITS = { small: 16 * 1024, batch: 512 * 1024, screenshot: 2 * 1024 * 1024 } as const;
 /** An activation code lives 24 h, is used once, and dies after this many wrong tries. */

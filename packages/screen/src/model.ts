@@ -1,4 +1,4 @@
-import { DEFAULT_IMAGE_MS } from '@vitrine/contract';
+import { DEFAULT_IMAGE_MS } from '@vitrine/contract/constants';
 
 // What a screen draws, the same for the console's preview and the player: a list of items, each
 // one ad content's slot (a carousel gives one item per picture or video).

@@ -110,13 +110,30 @@ async function serveWeb(app: FastifyInstance, config: Config) {
     // browsers and crawlers that ignore <link rel="icon"> still ask for /favicon.ico
     app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
   }
+  const player = config.playerDist ?? join(import.meta.dirname, '../../player/dist');
+  if (existsSync(join(player, 'index.html'))) await servePlayer(app, player);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (path === config.apiBase || path.startsWith(`${config.apiBase}/`) || path.startsWith(`${DEVICE_API_PREFIX}/`)) {
       return reply.status(404).send(envelope(RET.notFound, message('notFound.route', langOf(req.headers['accept-language'])), null));
     }
-    const isPage = req.method === 'GET' && !path.startsWith('/assets/') && !path.startsWith('/device-api') && !/\.\w+$/.test(path);
+    const isPage = req.method === 'GET' && !path.startsWith('/assets/') && !path.startsWith('/device-api') && !path.startsWith('/player') && !/\.\w+$/.test(path);
     if (hasWeb && isPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).type('text/plain').send('Not found');
   });
+}
+
+/**
+ * The device player under /player/ (packages/player): its hashed assets cached for a year, the page
+ * and its Service Worker revalidated (a new worker reaches the screens), every path of the player a
+ * page. /player/media/* never reaches the server from a running player: its worker answers it.
+ */
+async function servePlayer(app: FastifyInstance, dist: string) {
+  await app.register(fastifyStatic, {
+    root: dist, prefix: '/player/', decorateReply: false, wildcard: false, index: 'index.html', cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', relative(dist, path).startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache');
+    },
+  });
+  app.get('/player', (_req, reply) => reply.redirect('/player/', 302));
 }

@@ -28,6 +28,8 @@ export type Config = {
   secret: string;
   apiBase: string;
   webDist?: string;
+  /** The built device player (default packages/player/dist), served under /player/. */
+  playerDist?: string;
   tokenIdleSeconds: number;
   tokenMaxSeconds: number;
   /** How many password hashes may be computed at once (each scrypt N=2^17 takes 128 MiB). */
@@ -80,6 +82,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     secret: env.SECRET ?? secretFile(dataDir, '.secret'),
     apiBase: env.API_BASE ?? '/api',
     webDist: env.WEB_DIST,
+    playerDist: env.PLAYER_DIST,
     tokenIdleSeconds: Number(env.TOKEN_IDLE_SECONDS ?? 12 * 3600),
     tokenMaxSeconds: Number(env.TOKEN_MAX_SECONDS ?? 7 * 24 * 3600),
     hashConcurrency: Number(env.HASH_CONCURRENCY ?? 2),

@@ -87,6 +87,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(builtApp, 'index.html'))) throw new Error('packages/web/dist is missing: run `node scripts/e2e.mjs`, which builds it.');
   const webDist = join(tmpRoot, 'web');
   cpSync(builtApp, webDist, { recursive: true });
+  const playerDist = join(tmpRoot, 'player');
+  cpSync(join(ROOT, 'packages/player/dist'), playerDist, { recursive: true });
 
   let databaseUrl = '';
   let dropDatabase = async () => {};
@@ -122,9 +124,11 @@ export default async function setup(project: TestProject) {
     LIMIT_JOIN_PER_MINUTE: '100000',
     // Presence written every 0.5 s (the status sweep is the 15 s job).
     DEVICE_PRESENCE_FLUSH_MS: '500',
+    // Screens beat every 10 s (offline after 25 s): the player's journey sees it go offline in time.
+    DEVICE_HEARTBEAT_SECONDS: '10',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env, WEB_DIST: webDist };
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env, WEB_DIST: webDist, PLAYER_DIST: playerDist };
   if (!databaseUrl) delete serverEnv.DATABASE_URL;
 
   const log = openSync(SERVER_LOG, 'w');
