@@ -89,7 +89,16 @@ export const deviceCommandOut = z.object({
 
 // ---------------------------------------------------------------- playlist (API.md's shape)
 
-export const playlistItem = z.object({ contentId: z.number(), type: z.string(), durationMs: z.number(), files: z.array(z.string()) });
+/** A product as a product display or comparison shows it (its picture by hash, in the file manifest). */
+export const playlistProduct = z.object({
+  id: z.number(), name: z.string(), brand: z.string(), price: z.number(), unit: z.string(), image: z.string().nullable(),
+  sellingPoints: z.array(z.string()), specs: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+export const playlistItem = z.object({
+  contentId: z.number(), type: z.string(), durationMs: z.number(), files: z.array(z.string()),
+  /** product displays and comparisons (added to API.md's shape): what the panel shows */
+  show: z.object({ layout: z.string(), specNames: z.array(z.string()), products: z.array(playlistProduct) }).optional(),
+});
 export const playlistSegment = z.object({ from: z.number(), to: z.number(), planId: z.number(), items: z.array(playlistItem) });
 export const playlistPitch = z.object({
   pitchId: z.number(), gender: z.number(), ageBand: z.number(), text: z.string(), files: z.array(z.string()),

@@ -18,17 +18,25 @@ export function slotAt(pl: Pick<Playlist, 'segments' | 'fallback'>, nowSec: numb
   return null;
 }
 
+/** Every file an item shows: its materials and its products' pictures. */
+const filesOf = (i: Item) => [...i.files, ...(i.show?.products ?? []).flatMap((p) => (p.image ? [p.image] : []))];
+
 /** Files a slot needs that are not in the cache yet (a slot plays only when this is empty). */
 export function missing(slot: Slot | null, cached: ReadonlySet<string>): string[] {
   if (!slot) return [];
-  return [...new Set(slot.items.flatMap((i) => i.files))].filter((sha) => !cached.has(sha));
+  return [...new Set(slot.items.flatMap(filesOf))].filter((sha) => !cached.has(sha));
 }
 
 /** The playlist's items as the shared renderer draws them, their files answered from the player's cache. */
 export function screenItems(slot: Slot, mimeOf: (sha: string) => string, urlOf: (sha: string) => string): ScreenItem[] {
+  const media = (sha: string) => ({ url: urlOf(sha), mime: mimeOf(sha), sha256: sha });
   return slot.items.map((i, n) => ({
     key: `${slot.planId}-${n}-${i.contentId}`, contentId: i.contentId, type: i.type, durationMs: i.durationMs,
-    media: i.files.map((sha) => ({ url: urlOf(sha), mime: mimeOf(sha), sha256: sha })),
+    media: i.files.map(media),
+    ...(i.show ? {
+      layout: i.show.layout as ScreenItem['layout'], specNames: i.show.specNames,
+      products: i.show.products.map((p) => ({ ...p, image: p.image ? media(p.image) : undefined })),
+    } : {}),
   }));
 }
 

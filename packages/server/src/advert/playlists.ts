@@ -16,9 +16,27 @@ type PlanRow = {
 };
 type ContentRow = {
   id: number; live_version: number; ad_type: string; device_type: string; orientation: number;
-  items: { fileId: number; durationMs: number }[]; bgm: { fileId: number }[];
+  items: { fileId: number; durationMs: number }[]; bgm: { fileId: number }[]; commodity_ids: number[]; spec_names: string[]; layout: string;
+};
+type ProductRow = {
+  id: number; name: string; brand: string; price: string | number; unit: string; images: number[]; selling_points: string[]; specs: { name: string; value: string }[];
 };
 type FileRow = { id: number; sha256: string; size: number; mime: string; duration: number | null };
+
+/** The panel of a product display or comparison: its enabled products in the content's order, each with its first picture. */
+function showOf(c: ContentRow, products: ProductRow[], shaOf: (fileId: number) => string | undefined): NonNullable<ContentInput['show']> {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return {
+    layout: c.layout, specNames: c.spec_names,
+    products: c.commodity_ids.flatMap((id) => {
+      const p = byId.get(Number(id));
+      return p ? [{
+        id: p.id, name: p.name, brand: p.brand, price: Number(p.price), unit: p.unit, image: p.images.length ? shaOf(p.images[0]) ?? null : null,
+        sellingPoints: p.selling_points, specs: p.specs,
+      }] : [];
+    }),
+  };
+}
 
 /** Reads acting for the enterprise: a transaction's `query`, or `db.read` with its scope. */
 export type Reader = <T>(sql: string, params: unknown[]) => Promise<T[]>;
@@ -36,9 +54,13 @@ export async function loadWorld(read: Reader, enterpriseId: number, today: strin
       order by id`, [enterpriseId, today, alsoPlan]);
   const contentIds = [...new Set(plans.flatMap((p) => [...p.contents.map((c) => Number(c.contentId)), ...(p.bgm_content_id ? [p.bgm_content_id] : [])]))];
   const contents = contentIds.length ? await read<ContentRow>(
-    `select id, live_version, ad_type, device_type, orientation, items, bgm from ad_contents
+    `select id, live_version, ad_type, device_type, orientation, items, bgm, commodity_ids, spec_names, layout from ad_contents
       where enterprise_id = $1 and id = any($2::int[]) and live_version is not null and deleted_at is null and online = 302`, [enterpriseId, contentIds]) : [];
-  const fileIds = [...new Set(contents.flatMap((c) => [...c.items, ...c.bgm].map((i) => Number(i.fileId))))];
+  const productIds = [...new Set(contents.flatMap((c) => (c.ad_type === 'details' || c.ad_type === 'compare' ? c.commodity_ids.map(Number) : [])))];
+  const products = productIds.length ? await read<ProductRow>(
+    `select id, name, brand, price, unit, images, selling_points, specs from commodities
+      where enterprise_id = $1 and id = any($2::int[]) and live_version is not null and deleted_at is null`, [enterpriseId, productIds]) : [];
+  const fileIds = [...new Set([...contents.flatMap((c) => [...c.items, ...c.bgm].map((i) => Number(i.fileId))), ...products.flatMap((p) => p.images.slice(0, 1).map(Number))])];
   const files = fileIds.length ? await read<FileRow>(
     'select id, sha256, size, mime, duration from files where enterprise_id = $1 and id = any($2::int[])', [enterpriseId, fileIds]) : [];
   const byId = new Map(files.map((f) => [f.id, f]));
@@ -56,6 +78,7 @@ export async function loadWorld(read: Reader, enterpriseId: number, today: strin
         const f = byId.get(Number(b.fileId));
         return f ? [{ sha256: f.sha256, durationMs: Math.round((f.duration ?? 0) * 1000) }] : [];
       }),
+      ...(c.ad_type === 'details' || c.ad_type === 'compare' ? { show: showOf(c, products, shaOf) } : {}),
     }])),
     files: new Map(files.map((f): [string, FileInput] => [f.sha256, { sha256: f.sha256, size: Number(f.size), mime: f.mime }])),
   };

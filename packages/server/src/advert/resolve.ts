@@ -36,6 +36,8 @@ export type ContentInput = {
   items: { sha256: string; durationMs: number }[];
   /** bgm contents: the tracks */
   tracks: { sha256: string; durationMs: number }[];
+  /** product displays and comparisons: the panel (products with their picture's hash) */
+  show?: Item['show'];
 };
 export type FileInput = { sha256: string; size: number; mime: string };
 export type World = { plans: PlanInput[]; contents: Map<number, ContentInput>; files: Map<string, FileInput> };
@@ -105,7 +107,7 @@ function playable(p: PlanInput, d: ResolveDevice, world: World): { content: Cont
 function itemsOf(c: ContentInput): Item[] {
   if (c.adType === 'details' || c.adType === 'compare') {
     const ms = c.items.reduce((s, i) => s + i.durationMs, 0) || PRODUCT_ITEM_MS;
-    return [{ contentId: c.id, type: c.adType, durationMs: ms, files: c.items.map((i) => i.sha256) }];
+    return [{ contentId: c.id, type: c.adType, durationMs: ms, files: c.items.map((i) => i.sha256), ...(c.show ? { show: c.show } : {}) }];
   }
   return c.items.map((i) => ({ contentId: c.id, type: c.adType, durationMs: i.durationMs, files: [i.sha256] }));
 }
@@ -218,7 +220,8 @@ export function resolve(d: ResolveDevice, world: World, now: Date, fileUrl: (sha
     return c ? c.tracks.map((t) => ({ contentId: c.id, type: 'bgm', durationMs: t.durationMs, files: [t.sha256] })) : [];
   });
 
-  const shas = [...new Set([...segments.flatMap((s) => s.items), ...(fallback?.items ?? []), ...bgm].flatMap((i) => i.files))].sort();
+  const shas = [...new Set([...segments.flatMap((s) => s.items), ...(fallback?.items ?? []), ...bgm]
+    .flatMap((i) => [...i.files, ...(i.show?.products ?? []).flatMap((p) => (p.image ? [p.image] : []))]))].sort();
   const files = shas.flatMap((sha) => {
     const f = world.files.get(sha);
     return f ? [{ sha256: sha, size: f.size, mime: f.mime, url: fileUrl(sha) }] : [];

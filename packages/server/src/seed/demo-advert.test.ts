@@ -65,6 +65,10 @@ describe('demo advertising', () => {
     expect(new Set(entrance.fallback!.items.map((i) => i.type))).toEqual(new Set(['default', 'main']));
     expect(new Set(await Promise.all(entrance.segments.map((s) => name(s.planId))))).toEqual(new Set(['上海 · 早间新品', '黄浦 · 深夜安静时段']));
     expect(new Set(entrance.segments.flatMap((s) => s.items.map((i) => i.type)))).toEqual(new Set(['main', 'details', 'default']));
+    // a product display carries its panel, its product's picture in the file manifest
+    const details = entrance.segments.flatMap((s) => s.items).find((i) => i.type === 'details')!;
+    expect(details.show?.products.map((p) => [p.name, p.price])).toEqual([['龙井绿茶', 6800]]);
+    expect(entrance.files.map((f) => f.sha256)).toContain(details.show?.products[0].image);
     // the music under it, with the track's own length (16 s)
     expect(entrance.bgm).toEqual([expect.objectContaining({ type: 'bgm', durationMs: expect.closeTo(16_000, -3) })]);
     expect(new Set(entrance.files.map((f) => f.mime))).toEqual(new Set(['image/jpeg', 'video/mp4', 'audio/mpeg']));
