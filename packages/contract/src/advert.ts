@@ -4,7 +4,7 @@ import { oneOf } from './describe.js';
 import { AD_TYPES, DEVICE_TYPES } from './enums.js';
 import { defineCall } from './call.js';
 import { playlistItem, playlistSegment } from './device-api.js';
-import { id, int, json, optionalText, text } from './fields.js';
+import { id, int, json, optionalText, text, localDay } from './fields.js';
 import { listOf, paging } from './list.js';
 import { lifecycleCalls } from './lifecycle.js';
 
@@ -31,7 +31,7 @@ export const commodityData = z.object({
 export const commodityView = z.object({});
 export const commodityFilter = z.object({ category: optionalText(64) });
 
-const day = z.string({ error: 'field.required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'field.invalid');
+const day = localDay;
 const hhmm = z.string({ error: 'field.required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.invalid');
 const regionCode = z.string().regex(/^\d{2}(\d{2}){0,2}$/, 'field.invalid');
 

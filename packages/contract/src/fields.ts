@@ -63,3 +63,7 @@ export function json<T extends z.ZodType>(schema: T) {
 export const ids = json(z.array(id).min(1, 'field.required').max(500, 'field.tooLong'));
 export const empty = z.object({}).strip();
 export const ok = z.object({}).strip();
+
+/** A calendar day YYYY-MM-DD that exists (2026-02-30 is refused here, not by the database). */
+export const localDay = z.string({ error: 'field.required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'field.invalid')
+  .refine((d) => { const t = Date.parse(`${d}T00:00:00Z`); return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d; }, 'field.invalid');

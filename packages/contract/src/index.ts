@@ -19,6 +19,7 @@ export * from './hours.js';
 export * from './stats.js';
 export * from './advert.js';
 export * from './transitions.js';
+export * from './sales.js';
 
 import { account } from './account.js';
 import { enterpriseApi } from './enterprise.js';
@@ -27,6 +28,7 @@ import { materialsApi } from './materials.js';
 import { inboxApi } from './inbox.js';
 import { storesApi } from './stores.js';
 import { statsApi } from './stats.js';
+import { salesApi } from './sales.js';
 import { advertApi } from './advert.js';
 import { companyCalls } from './company.js';
 import { operatorCalls, publicCalls } from './public.js';
@@ -35,7 +37,9 @@ import type { CallDef } from './call.js';
 /** Every call of the API, by area; the server registers exactly these. */
 export const api = {
   account, company: companyCalls, public: publicCalls, operator: operatorCalls,
-  ...enterpriseApi, ...filesApi, ...materialsApi, ...inboxApi, ...storesApi, ...statsApi, ...advertApi,
+  ...enterpriseApi, ...filesApi, ...materialsApi, ...inboxApi, ...storesApi, ...advertApi,
+  stats: { ...statsApi.stats, sale: salesApi.statsSale },
+  sale: salesApi.sale,
 };
 
 export const allCalls = Object.values(api).flatMap((area) => Object.values(area) as CallDef[]);

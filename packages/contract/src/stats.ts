@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { DEVICE_TYPES } from './enums.js';
-import { int, json } from './fields.js';
+import { int, json, localDay } from './fields.js';
 import { range } from './list.js';
 
 // Statistics (API.md "Statistics results"; spec §3 visitor statistics columns). Every figure is cut
@@ -20,8 +20,8 @@ export const STATS_MAX_DAYS = 400;
 
 /** The filter object of the data centre: local days (YYYY-MM-DD, inclusive), shop scope, visitor and device filters. */
 export const statsFilter = z.object({
-  from: z.string({ error: 'field.required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'field.invalid'),
-  to: z.string({ error: 'field.required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'field.invalid'),
+  from: localDay,
+  to: localDay,
   group: z.enum(STATS_GROUPS, { error: 'field.invalid' }).default('day'),
   shopRange: json(range).optional(),
   /** 1 male, 2 female, 0 unknown */

@@ -13,6 +13,7 @@ import { advertRoutes } from './advert/routes.js';
 import { deviceRoutes } from './devices/routes.js';
 import { geoRoutes } from './geo/routes.js';
 import { statsRoutes } from './stats/routes.js';
+import { salesRoutes } from './sales/routes.js';
 import { storeRoutes } from './stores/routes.js';
 
 /** Every domain's calls, registered under the API prefix. */
@@ -30,5 +31,6 @@ export function domainRoutes(app: FastifyInstance, deps: Deps) {
   storeRoutes(app, deps, records);
   deviceRoutes(app, deps, records.device);
   statsRoutes(app, deps);
+  salesRoutes(app, deps);
   advertRoutes(app, deps);
 }

@@ -1,6 +1,27 @@
-import type { MatrixRoute } from './types.js';
+import { post } from '../harness.js';
+import { ADVERT_ENTITIES } from './advert.js';
+import { enabled, owner, shopIn } from './stores.js';
+import type { MatrixRoute, World } from './types.js';
+import type { TestEnterprise } from '../factories.js';
 
-// Tenant routes of the data centre (issue 11): every member with the /data/count view bit.
+// Tenant routes of the data centre (issue 11): every member with the /data/count view bit (reporting
+// sales needs its create bit). A sale of enterprise b is in its marked shop: no answer to a names it.
+
+let n = 0;
+/** A new sales line of the enterprise's (marked, in b) shop, on 2026-01-03. */
+async function lineIn(w: World, ent: TestEnterprise) {
+  const shop = await shopIn(w, ent);
+  const productId = await enabled(w, ent, ADVERT_ENTITIES[0]);
+  const [{ code }] = await w.t.db.admin.query<{ code: string }>('select code from shops where id = $1', [shop]);
+  const [{ code: product }] = await w.t.db.admin.query<{ code: string }>('select code from commodities where id = $1', [productId]);
+  return { lineId: `M${n++}-${Date.now()}`, time: Date.UTC(2026, 0, 3, 4) / 1000, shopCode: code, productCode: product, quantity: 1, amount: 100 };
+}
+const saleIn = async (w: World, ent: TestEnterprise) => void (await post(w.t, 'sale/report', { lines: [await lineIn(w, ent)] }, owner(ent)));
+
+const PERIOD = { from: '2026-01-01', to: '2026-01-07', group: 'day' };
 export const STATS_ROUTES: MatrixRoute[] = [
-  { path: 'stats/pa', body: { from: '2026-01-01', to: '2026-01-07', group: 'day' } },
+  { path: 'stats/pa', body: PERIOD },
+  { path: 'stats/sale', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), PERIOD) },
+  { path: 'sale/list', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), {}) },
+  { path: 'sale/report', body: async (w) => ({ lines: JSON.stringify([await lineIn(w, w.a)]) }) },
 ];

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { int, json, localDay } from './fields.js';
+import { listOf, paging } from './list.js';
+import { statsFilter } from './stats.js';
+
+// Sales (issue 11 §2, API.md "Materials and sales"): lines reported by a point-of-sale system,
+// idempotent per line id; the statistics of them (stats/sale). Amounts in fen.
+
+/** Most lines in one sale/report call. */
+export const SALE_BATCH_MAX = 500;
+
+/** One sales line as a point-of-sale system reports it (a bad line is rejected alone). */
+export const saleLine = z.object({
+  lineId: z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(64, 'field.tooLong'),
+  /** Unix seconds */
+  time: z.number({ error: 'field.invalid' }).min(946_684_800, 'field.invalid').max(4_102_444_800, 'field.invalid'),
+  shopCode: z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(32, 'field.tooLong'),
+  productCode: z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(32, 'field.tooLong'),
+  /** the employee's phone in the shop's staff list */
+  employeeCode: z.string().trim().max(32, 'field.tooLong').optional(),
+  quantity: z.number({ error: 'field.invalid' }).int('field.invalid').min(1, 'field.invalid').max(100_000, 'field.invalid'),
+  /** fen */
+  amount: z.number({ error: 'field.invalid' }).int('field.invalid').min(0, 'field.invalid').max(10_000_000_000, 'field.invalid'),
+});
+export type SaleLine = z.infer<typeof saleLine>;
+
+const n = z.number();
+const day = localDay;
+export const saleFigures = z.object({ amount: n, quantity: n, orders: n });
+export const saleResult = z.object({
+  summary: saleFigures,
+  previous: saleFigures,
+  series: z.array(saleFigures.extend({ t: z.string() })),
+  byShop: z.array(saleFigures.extend({ shopId: n, shopName: z.string(), visits: n, per100: n })),
+  byEmployee: z.array(saleFigures.extend({ employeeId: n, name: z.string(), shopName: z.string() })),
+  byProduct: z.array(saleFigures.extend({ productId: n, name: z.string(), code: z.string() })),
+});
+
+const sold = z.object({
+  id: n, lineId: z.string(), time: n, shopId: n, shopName: z.string(), productId: n, productName: z.string(),
+  employeeName: z.string(), quantity: n, amount: n,
+});
+
+const DATA = '/data/count';
+export const salesApi = {
+  sale: {
+    report: defineCall({
+      path: 'sale/report', auth: 'tenant', perm: { menu: DATA, bit: 'create' }, log: { entity: 'sale', verb: 'create' },
+      summary: 'Sales lines from a point-of-sale system (≤ 500): idempotent per lineId; a bad line (unknown shop or product code, outside my range, bad amount) is rejected alone',
+      body: z.object({ lines: json(z.array(z.unknown()).max(SALE_BATCH_MAX, 'field.tooLong')) }),
+      result: z.object({ accepted: n, duplicates: n, rejected: z.array(z.object({ lineId: z.string(), reason: z.string(), message: z.string(), field: z.string().optional() })) }),
+    }),
+    list: defineCall({
+      path: 'sale/list', auth: 'tenant', perm: { menu: DATA, bit: 'view' },
+      summary: 'Sales lines of my shops, newest first (local days from–to, optional shop)',
+      body: paging.extend({ from: day.optional(), to: day.optional(), shopId: int.optional() }),
+      result: listOf(sold),
+    }),
+  },
+  statsSale: defineCall({
+    path: 'stats/sale', auth: 'tenant', perm: { menu: DATA, bit: 'view' },
+    summary: 'Sales (amount in fen, quantity, orders) for the filter: previous period, series, by shop (with visitors and sales per 100 visitors), by employee, by product',
+    body: statsFilter, result: saleResult,
+  }),
+};

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { RET } from '@vitrine/contract';
+import { post, useTestApp } from '../../../test/harness.js';
+import { addMemberWithRange, makeShop, makeUser, tenantHeaders } from '../../../test/factories.js';
+import { makeFleet, type Fleet } from '../../../test/devices.js';
+
+// Sales lines from a point-of-sale system (issue 11 §2): each line judged alone, stored once per
+// line id; stats/sale equals an independent sum of the test's own lines, cut to the caller's range.
+
+const t = useTestApp();
+type Report = { accepted: number; duplicates: number; rejected: { lineId: string; reason: string; message: string; field?: string }[] };
+type Figures = { amount: number; quantity: number; orders: number };
+type SaleStats = {
+  summary: Figures; previous: Figures; series: (Figures & { t: string })[];
+  byShop: (Figures & { shopId: number; visits: number; per100: number })[]; byEmployee: (Figures & { name: string })[]; byProduct: (Figures & { code: string })[];
+};
+
+async function approved(f: Fleet, entity: string, body: Record<string, unknown>): Promise<number> {
+  const c = await post<{ id: number }>(t, `${entity}/create`, body, f.sup);
+  expect(c.body.ret, JSON.stringify(c.body)).toBe(0);
+  await post(t, `${entity}/apply`, { id: c.body.result.id }, f.sup);
+  expect((await post(t, `${entity}/examine`, { id: c.body.result.id, pass: 1 }, f.revHeaders)).body.ret).toBe(0);
+  return c.body.result.id;
+}
+
+const code = async (id: number) => (await t.db.admin.query<{ code: string }>('select code from shops where id = $1', [id]))[0].code;
+// 2026-03-10 10:30 in Shanghai (UTC+8) and the days around it
+const at = (day: number, hour: number) => Date.UTC(2026, 2, day, hour - 8, 30) / 1000;
+
+describe('sales', () => {
+  it('stores each line once, refuses bad ones alone, and stats/sale adds up to the lines', async () => {
+    const f = await makeFleet(t);
+    const other = await makeShop(t, f.ent, { district: '110101', province: '11', city: '1101' }, f.rev);
+    const [south, north] = [await code(f.shop), await code(other)];
+    await approved(f, 'commodity', { name: '绿茶', code: 'G1', price: 500 });
+    await approved(f, 'commodity', { name: '红茶', code: 'B1', price: 800 });
+    await approved(f, 'employee', { name: '小李', phone: '13700000001', gender: 1, shopId: f.shop });
+    const line = (lineId: string, over: Record<string, unknown> = {}) => ({ lineId, time: at(10, 10), shopCode: south, productCode: 'G1', quantity: 1, amount: 500, ...over });
+    const lines = [
+      line('L1', { employeeCode: '13700000001' }),
+      line('L2', { quantity: 3, amount: 1500, time: at(10, 21) }),
+      line('L3', { productCode: 'B1', amount: 800, time: at(11, 9) }),
+      line('L4', { shopCode: north, productCode: 'B1', quantity: 2, amount: 1600 }),
+      line('L0', { time: at(5, 12), amount: 999 }), // the period before
+    ];
+    const bad = [
+      line('X1', { shopCode: 'NOPE' }), line('X2', { productCode: 'NOPE' }), line('X3', { amount: -1 }),
+      line('X4', { employeeCode: '13999999999' }), { lineId: 'X5' }, line('X6', { time: Date.now() / 1000 + 3600 }),
+    ];
+    const first = await post<Report>(t, 'sale/report', { lines: [...lines, ...bad, lines[0]] }, f.sup);
+    expect(first.body.ret, JSON.stringify(first.body)).toBe(0);
+    expect([first.body.result.accepted, first.body.result.duplicates]).toEqual([5, 1]);
+    expect(first.body.result.rejected.map((r) => [r.lineId, r.reason])).toEqual([
+      ['X3', 'sale.invalid'], ['X5', 'sale.invalid'], ['X6', 'sale.future'], ['X1', 'sale.shopUnknown'], ['X2', 'sale.productUnknown'], ['X4', 'sale.employeeUnknown'],
+    ]);
+    expect(first.body.result.rejected.find((r) => r.lineId === 'X1')?.message).toBe('门店编码不存在或不在您的数据范围内');
+    const replay = await post<Report>(t, 'sale/report', { lines }, { ...f.sup, 'accept-language': 'en-US' });
+    expect([replay.body.result.accepted, replay.body.result.duplicates, replay.body.result.rejected]).toEqual([0, 5, []]);
+
+    const stats = (await post<SaleStats>(t, 'stats/sale', { from: '2026-03-10', to: '2026-03-14' }, f.sup)).body.result;
+    const sum = (ls: Record<string, unknown>[]) => ({
+      amount: ls.reduce((s, l) => s + Number(l.amount), 0), quantity: ls.reduce((s, l) => s + Number(l.quantity), 0), orders: ls.length,
+    });
+    const current = lines.filter((l) => l.lineId !== 'L0');
+    expect(stats.summary).toEqual(sum(current));
+    expect(stats.previous).toEqual(sum([lines[4]]));
+    expect(stats.series).toEqual([
+      { t: '2026-03-10', ...sum(current.filter((l) => ['L1', 'L2', 'L4'].includes(l.lineId))) },
+      { t: '2026-03-11', ...sum([lines[2]]) },
+    ]);
+    expect(stats.byShop.map((s) => [s.shopId, s.amount])).toEqual([[f.shop, 2800], [other, 1600]]);
+    expect(stats.byProduct.map((p) => [p.code, p.quantity])).toEqual([['B1', 3], ['G1', 4]]);
+    expect(stats.byEmployee.map((e) => [e.name, e.amount])).toEqual([['小李', 500]]);
+    const hours = (await post<SaleStats>(t, 'stats/sale', { from: '2026-03-10', to: '2026-03-10', group: 'hour' }, f.sup)).body.result.series;
+    expect(hours.map((h) => h.t)).toEqual(['2026-03-10 10:00', '2026-03-10 21:00']);
+
+    // a manager of the north district sees and reports only the north shop
+    const u = await makeUser(t);
+    const manager = tenantHeaders(u, f.ent, await addMemberWithRange(t, f.ent, u, 2, { a: ['110101'] }));
+    const mine = (await post<SaleStats>(t, 'stats/sale', { from: '2026-03-10', to: '2026-03-14' }, manager)).body.result;
+    expect(mine.summary).toEqual(sum([lines[3]]));
+    const cross = await post<Report>(t, 'sale/report', { lines: [line('M1')] }, manager);
+    expect(cross.body.result.rejected.map((r) => r.reason)).toEqual(['sale.shopUnknown']);
+    const listed = await post<{ total: number; list: { lineId: string }[] }>(t, 'sale/list', {}, manager);
+    expect(listed.body.result.list.map((l) => l.lineId)).toEqual(['L4']);
+
+    // another enterprise's codes are not ours
+    const g = await makeFleet(t);
+    const theirs = await post<Report>(t, 'sale/report', { lines: [line('Z1')] }, g.sup);
+    expect(theirs.body.result.rejected.map((r) => r.reason)).toEqual(['sale.shopUnknown']);
+    expect((await post(t, 'sale/report', { lines: Array.from({ length: 501 }, (_, i) => line(`B${i}`)) }, f.sup)).body.ret).toBe(RET.validation);
+    // a day that does not exist is the client's mistake, not the database's
+    for (const path of ['stats/sale', 'stats/pa']) expect((await post(t, path, { from: '2026-02-30', to: '2026-03-01' }, f.sup)).body.ret).toBe(RET.validation);
+  });
+});
