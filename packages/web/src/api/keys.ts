@@ -3,6 +3,7 @@ export const keys = {
   stats: {
     all: ['stats'] as const,
     pa: (body: object) => ['stats', 'pa', body] as const,
+    sale: (body: object) => ['stats', 'sale', body] as const,
   },
   account: {
     all: ['account'] as const,

@@ -61,3 +61,18 @@ export function heatOption(r: PaResult, t: T): EChartsCoreOption {
     series: [{ type: 'heatmap', data: r.heat.map((h) => [h.hour, days.indexOf(h.weekday), h.visits]) }],
   };
 }
+
+/** Sales over time: amount (yuan, left axis) as bars, orders (right axis) as a line. */
+export function salesTrendOption(r: { series: { t: string; amount: number; orders: number }[] }, t: T): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { bottom: 0 },
+    grid: { left: 64, right: 48, top: 24, bottom: 48 },
+    xAxis: { type: 'category', data: r.series.map((s) => s.t) },
+    yAxis: [{ type: 'value', name: '¥' }, { type: 'value', minInterval: 1, splitLine: { show: false } }],
+    series: [
+      { name: t('sales.amount'), type: 'bar', color: PRIMARY, data: r.series.map((s) => Math.round(s.amount) / 100) },
+      { name: t('sales.orders'), type: 'line', yAxisIndex: 1, smooth: true, color: '#fa8c16', data: r.series.map((s) => s.orders) },
+    ],
+  };
+}
