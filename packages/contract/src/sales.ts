@@ -42,6 +42,17 @@ const sold = z.object({
   employeeName: z.string(), quantity: n, amount: n,
 });
 
+/** Plays (API.md stats/ad): how often and how long the screens showed each content and plan. */
+export const playFigures = z.object({ plays: n, seconds: n, devices: n });
+export const adResult = z.object({
+  summary: playFigures,
+  previous: playFigures,
+  series: z.array(playFigures.extend({ t: z.string() })),
+  byContent: z.array(playFigures.extend({ contentId: n, name: z.string(), adType: z.string() })),
+  byPlan: z.array(playFigures.extend({ planId: n, name: z.string() })),
+  byShop: z.array(playFigures.extend({ shopId: n, shopName: z.string() })),
+});
+
 const DATA = '/data/count';
 export const salesApi = {
   sale: {
@@ -58,6 +69,11 @@ export const salesApi = {
       result: listOf(sold),
     }),
   },
+  statsAd: defineCall({
+    path: 'stats/ad', auth: 'tenant', perm: { menu: DATA, bit: 'view' },
+    summary: 'Plays the screens reported (count, seconds, distinct screens) for the filter: previous period, series, by content, plan and shop',
+    body: statsFilter, result: adResult,
+  }),
   statsSale: defineCall({
     path: 'stats/sale', auth: 'tenant', perm: { menu: DATA, bit: 'view' },
     summary: 'Sales (amount in fen, quantity, orders) for the filter: previous period, series, by shop (with visitors and sales per 100 visitors), by employee, by product',

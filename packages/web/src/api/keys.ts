@@ -4,6 +4,7 @@ export const keys = {
     all: ['stats'] as const,
     pa: (body: object) => ['stats', 'pa', body] as const,
     sale: (body: object) => ['stats', 'sale', body] as const,
+    ad: (body: object) => ['stats', 'ad', body] as const,
   },
   account: {
     all: ['account'] as const,

@@ -20,3 +20,6 @@ alter table sale_lines enable row level security;
 create policy tenant on sale_lines using (enterprise_id = (select app_enterprise()));
 grant select, insert on sale_lines to vitrine_app;
 grant usage, select on all sequences in schema public to vitrine_app;
+
+-- stats/ad reads plays by the enterprise's local days
+create index play_events_day on play_events(enterprise_id, local_day);

@@ -15,6 +15,7 @@ import { ageOption, genderOption, heatOption, trendOption } from './charts';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
 import { bodyOf, change, readFilter, writeFilter, type CountFilter } from './filter';
+import { AdPanel } from './AdPanel';
 import { SalesPanel } from './SalesPanel';
 
 type ShopRow = PaResult['byShop'][number];
@@ -44,7 +45,8 @@ export default function CountPage() {
   const [picking, setPicking] = useState(false);
   const update = (f: Partial<CountFilter>) => setParams(writeFilter(f, params), { replace: true });
   const body = bodyOf(filter);
-  const tab = params.get('tab') === 'sales' ? 'sales' : 'visitors';
+  const wanted = params.get('tab');
+  const tab = wanted === 'sales' || wanted === 'ads' ? wanted : 'visitors';
   const stats = useQuery({ queryKey: keys.stats.pa(body), queryFn: () => call(api.stats.pa, body), enabled: tab === 'visitors' });
   const r = stats.data;
   const actions = r ? AGE_BUCKETS.reduce((s, b) => s + r.summary[`age_act_${b}`], 0) : 0;
@@ -55,10 +57,10 @@ export default function CountPage() {
     <div data-testid="count-page">
       <Space style={{ marginBottom: 12 }} size={16} align="center">
         <Typography.Title level={4} style={{ margin: 0 }}>{t('title')}</Typography.Title>
-        <Segmented<'visitors' | 'sales'>
+        <Segmented<'visitors' | 'ads' | 'sales'>
           data-testid="count-tab" value={tab}
-          options={[{ value: 'visitors', label: t('tab.visitors') }, { value: 'sales', label: t('tab.sales') }]}
-          onChange={(v) => { const next = new URLSearchParams(params); if (v === 'sales') next.set('tab', 'sales'); else next.delete('tab'); setParams(next, { replace: true }); }}
+          options={(['visitors', 'ads', 'sales'] as const).map((v) => ({ value: v, label: t(`tab.${v}`) }))}
+          onChange={(v) => { const next = new URLSearchParams(params); if (v === 'visitors') next.delete('tab'); else next.set('tab', v); setParams(next, { replace: true }); }}
         />
       </Space>
       <Card size="small" style={{ marginBottom: 16 }}>
@@ -120,7 +122,7 @@ export default function CountPage() {
         }}
       />
 
-      {tab === 'sales' ? <SalesPanel body={body} /> : stats.isPending ? (
+      {tab === 'sales' ? <SalesPanel body={body} /> : tab === 'ads' ? <AdPanel body={body} /> : stats.isPending ? (
         <Card data-testid="count-loading"><Skeleton active paragraph={{ rows: 8 }} /></Card>
       ) : stats.isError || !r ? (
         <Card><EmptyState title={t('error')} /></Card>

@@ -76,3 +76,18 @@ export function salesTrendOption(r: { series: { t: string; amount: number; order
     ],
   };
 }
+
+/** Plays over time: count as bars, hours on screen as a line. */
+export function playsTrendOption(r: { series: { t: string; plays: number; seconds: number }[] }, t: T): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { bottom: 0 },
+    grid: { left: 56, right: 48, top: 24, bottom: 48 },
+    xAxis: { type: 'category', data: r.series.map((s) => s.t) },
+    yAxis: [{ type: 'value', minInterval: 1 }, { type: 'value', splitLine: { show: false } }],
+    series: [
+      { name: t('ads.plays'), type: 'bar', color: PRIMARY, data: r.series.map((s) => s.plays) },
+      { name: t('ads.hours'), type: 'line', yAxisIndex: 1, smooth: true, color: '#13a8a8', data: r.series.map((s) => Math.round(s.seconds / 360) / 10) },
+    ],
+  };
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { post, useTestApp } from '../../../test/harness.js';
+import { activated, dev, makeDevice, makeFleet, type Fleet } from '../../../test/devices.js';
+import { makePng, permitOf, upload } from '../files/fixtures.js';
+
+// stats/ad (issue 11 §3): the plays a screen reported through the device API, counted once each,
+// by content, plan and shop, against the period before — equal to the test's own events.
+
+const t = useTestApp();
+
+async function approved(f: Fleet, entity: string, body: Record<string, unknown>): Promise<number> {
+  const c = await post<{ id: number }>(t, `${entity}/create`, body, f.sup);
+  expect(c.body.ret, JSON.stringify(c.body)).toBe(0);
+  await post(t, `${entity}/apply`, { id: c.body.result.id }, f.sup);
+  expect((await post(t, `${entity}/examine`, { id: c.body.result.id, pass: 1 }, f.revHeaders)).body.ret).toBe(0);
+  return c.body.result.id;
+}
+
+const shanghaiDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+
+describe('stats/ad', () => {
+  it('counts the plays screens reported, by content, plan and shop', async () => {
+    const f = await makeFleet(t);
+    const screen = await makeDevice(t, f);
+    const token = await activated(t, f, screen);
+    const file = (await upload(t, f.sup, (await permitOf(t, f.sup, 'material')).result.permit, { name: 'a.png', data: makePng(1920, 1080, 77) })).body.result.id;
+    const content = await approved(f, 'ad-content', { name: '冬季轮播', adType: 'main', items: JSON.stringify([{ fileId: file }]) });
+    const plan = await approved(f, 'ad-plan', {
+      name: '冬季计划', dateFrom: '2026-01-01', dateTo: '2030-12-31', contents: JSON.stringify([{ contentId: content, weight: 1 }]), targets: JSON.stringify({ s: [String(f.shop)] }),
+    });
+    const now = Date.now();
+    const play = (agoHours: number, durationMs: number) => ({ eventId: randomUUID(), contentId: content, planId: plan, start: (now - agoHours * 3600_000) / 1000, durationMs });
+    const events = [play(1, 10_000), play(2, 10_000), play(30, 4_400), play(24 * 10, 10_000)];
+    const sent = await dev<{ accepted: number }>(t, 'plays', { events: [...events, events[0]] }, token);
+    expect(sent.body.result.accepted).toBe(4);
+
+    const to = shanghaiDay(now);
+    const from = shanghaiDay(now - 6 * 86_400_000);
+    type Ad = { summary: { plays: number; seconds: number; devices: number }; previous: { plays: number }; byContent: { name: string; plays: number }[]; byPlan: { planId: number; plays: number }[]; byShop: { shopId: number; seconds: number }[]; series: { plays: number }[] };
+    const r = (await post<Ad>(t, 'stats/ad', { from, to }, f.sup)).body.result;
+    expect(r.summary).toEqual({ plays: 3, seconds: 24, devices: 1 });
+    expect(r.previous.plays).toBe(1);
+    expect(r.byContent).toEqual([expect.objectContaining({ name: '冬季轮播', plays: 3 })]);
+    expect(r.byPlan).toEqual([expect.objectContaining({ planId: plan, plays: 3 })]);
+    expect(r.byShop).toEqual([expect.objectContaining({ shopId: f.shop, seconds: 24 })]);
+    expect(r.series.reduce((s, x) => s + x.plays, 0)).toBe(3);
+    // another enterprise sees none of it
+    const g = await makeFleet(t);
+    expect((await post<Ad>(t, 'stats/ad', { from, to }, g.sup)).body.result.summary.plays).toBe(0);
+  });
+});

@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import { RET, STATS_MAX_DAYS, type salesApi } from '@vitrine/contract';
+import { tenantTx } from '../../db/tenant.js';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { Params } from '../../lifecycle/sql.js';
+import type { TenantCtx } from '../../plugins/context.js';
+import { shopScopeSql } from '../stats/scope.js';
+
+// stats/ad: the plays the screens reported (device API `plays`, the player and the simulator), in
+// the caller's shops and the filter's local days, against the period just before; by content, plan
+// and shop. One statement over the raw plays.
+
+type Filter = z.output<typeof salesApi.statsAd.body>;
+type Figures = { plays: number; seconds: number; devices: number };
+
+const DAY = 86_400_000;
+const dayNum = (d: string) => Date.parse(`${d}T00:00:00Z`);
+const dayStr = (n: number) => new Date(n).toISOString().slice(0, 10);
+const SUMS = 'count(*)::int as plays, coalesce(round(sum(duration_ms) / 1000.0), 0)::float8 as seconds, count(distinct device_id)::int as devices';
+const BUCKET = {
+  hour: `to_char(local_day, 'YYYY-MM-DD') || ' ' || lpad(local_hour::text, 2, '0') || ':00'`,
+  day: `to_char(local_day, 'YYYY-MM-DD')`,
+  week: `to_char(date_trunc('week', local_day::timestamp), 'YYYY-MM-DD')`,
+  month: `to_char(local_day, 'YYYY-MM')`,
+} as const;
+const figures = (r: Partial<Figures> | null | undefined): Figures => ({ plays: Number(r?.plays ?? 0), seconds: Number(r?.seconds ?? 0), devices: Number(r?.devices ?? 0) });
+
+export function adStats(deps: Deps, ctx: TenantCtx, f: Filter) {
+  const span = (dayNum(f.to) - dayNum(f.from)) / DAY + 1;
+  if (span > STATS_MAX_DAYS) throw new AppError(RET.validation, 'validation.failed', [{ field: 'to', message: 'stats.tooLong' }]);
+  return tenantTx(deps.db, ctx, async (q, scope) => {
+    const p = new Params([scope.enterpriseId, dayStr(dayNum(f.from) - span * DAY), f.to]);
+    const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
+    const device = f.DeviceType ? `and device_id in (select d.id from devices d where d.enterprise_id = $1 and d.type = ${p.add(f.DeviceType)})` : '';
+    const cur = `e.local_day >= ${p.add(f.from)}::date`;
+    type R = { summary: Figures | null; previous: Figures | null; series: (Figures & { t: string })[];
+      by_content: (Figures & { content_id: number; name: string; ad_type: string })[]; by_plan: (Figures & { plan_id: number; name: string })[];
+      by_shop: (Figures & { shop_id: number; name: string })[] };
+    const [r] = await q.query<R>(
+      `with e as materialized (select * from play_events e where e.enterprise_id = $1 and e.local_day between $2::date and $3::date and e.shop_id in (${shops}) ${device})
+      select
+        (select row_to_json(x) from (select ${SUMS} from e where ${cur}) x) as summary,
+        (select row_to_json(x) from (select ${SUMS} from e where not (${cur})) x) as previous,
+        (select coalesce(json_agg(x order by x.t), '[]') from (select ${BUCKET[f.group]} as t, ${SUMS} from e where ${cur} group by 1) x) as series,
+        (select coalesce(json_agg(x order by x.plays desc, x.content_id), '[]') from (
+           select e.content_id, c.name, c.ad_type, ${SUMS} from e join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id where ${cur} group by 1, 2, 3) x) as by_content,
+        (select coalesce(json_agg(x order by x.plays desc, x.plan_id), '[]') from (
+           select e.plan_id, p.name, ${SUMS} from e join ad_plans p on p.enterprise_id = $1 and p.id = e.plan_id where ${cur} group by 1, 2) x) as by_plan,
+        (select coalesce(json_agg(x order by x.plays desc, x.shop_id), '[]') from (
+           select e.shop_id, s.name, ${SUMS} from e join shops s on s.enterprise_id = $1 and s.id = e.shop_id where ${cur} group by 1, 2) x) as by_shop`,
+      p.values,
+    );
+    return {
+      summary: figures(r.summary), previous: figures(r.previous),
+      series: r.series.map((s) => ({ t: s.t, ...figures(s) })),
+      byContent: r.by_content.map((c) => ({ contentId: c.content_id, name: c.name, adType: c.ad_type, ...figures(c) })),
+      byPlan: r.by_plan.map((x) => ({ planId: x.plan_id, name: x.name, ...figures(x) })),
+      byShop: r.by_shop.map((s) => ({ shopId: s.shop_id, shopName: s.name, ...figures(s) })),
+    };
+  });
+}
