@@ -54,6 +54,7 @@ export const adResult = z.object({
 });
 
 const DATA = '/data/count';
+export const EXPORT_KINDS = ['sales', 'visits', 'plays'] as const;
 export const salesApi = {
   sale: {
     report: defineCall({
@@ -73,6 +74,11 @@ export const salesApi = {
     path: 'stats/ad', auth: 'tenant', perm: { menu: DATA, bit: 'view' },
     summary: 'Plays the screens reported (count, seconds, distinct screens) for the filter: previous period, series, by content, plan and shop',
     body: statsFilter, result: adResult,
+  }),
+  statsExport: defineCall({
+    path: 'stats/export', method: 'GET', auth: 'tenant', perm: { menu: DATA, bit: 'export' },
+    summary: 'CSV of the filter (GET, streamed, UTF-8 with BOM): kind sales (every line), visits (shop × day) or plays (shop × content × day); headers in the request\'s language; cells starting with = + - @ neutralised',
+    body: statsFilter.safeExtend({ kind: z.enum(EXPORT_KINDS, { error: 'field.invalid' }) }), result: z.unknown(),
   }),
   statsSale: defineCall({
     path: 'stats/sale', auth: 'tenant', perm: { menu: DATA, bit: 'view' },

@@ -3,6 +3,7 @@ import { api } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { register } from '../../plugins/register.js';
 import { reportSales } from './report.js';
+import { exportRoute } from './export.js';
 import { adStats } from './plays.js';
 import { listSales, saleStats } from './stats.js';
 
@@ -11,4 +12,5 @@ export function salesRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, api.sale.list, (b, ctx) => listSales(deps, ctx, b));
   register(app, deps, api.stats.sale, (b, ctx) => saleStats(deps, ctx, b));
   register(app, deps, api.stats.ad, (b, ctx) => adStats(deps, ctx, b));
+  exportRoute(app, deps);
 }

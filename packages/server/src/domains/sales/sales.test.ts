@@ -93,3 +93,32 @@ describe('sales', () => {
     for (const path of ['stats/sale', 'stats/pa']) expect((await post(t, path, { from: '2026-02-30', to: '2026-03-01' }, f.sup)).body.ret).toBe(RET.validation);
   });
 });
+
+describe('stats/export', () => {
+  it('streams the lines as CSV with headers in the request language and formulas made text', async () => {
+    const f = await makeFleet(t);
+    const shopCode = await code(f.shop);
+    await approved(f, 'commodity', { name: '=HYPERLINK("x")', code: 'F1', price: 100 });
+    const lines = Array.from({ length: 2500 }, (_, i) => ({ lineId: `E${i}`, time: at(10, 10) + i, shopCode, productCode: 'F1', quantity: 1, amount: 1050 }));
+    for (let i = 0; i < lines.length; i += 500) expect((await post<Report>(t, 'sale/report', { lines: lines.slice(i, i + 500) }, f.sup)).body.result.accepted).toBe(500);
+    const get = async (lang: string) => t.app.inject({
+      method: 'GET', url: `/api/stats/export?kind=sales&from=2026-03-10&to=2026-03-10`, headers: { ...f.sup, 'accept-language': lang },
+    });
+    const zh = await get('zh-CN');
+    expect(zh.headers['content-type']).toMatch(/^text\/csv/);
+    const rows = zh.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(rows[0]).toBe('时间,明细编号,门店编码,门店,商品编码,商品,员工,数量,金额（元）');
+    expect(rows).toHaveLength(2501);
+    expect(rows[1]).toContain(`,E0,${shopCode},`);
+    // the product's name would run as a formula in a spreadsheet: it is text, quoted for its quotes
+    expect(rows[1]).toContain(`,"'=HYPERLINK(""x"")",`);
+    expect(rows[1].endsWith(',1,10.50')).toBe(true);
+    const en = await get('en-US');
+    expect(en.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Time,Line,Shop code,Shop,Product code,Product,Employee,Quantity,Amount (yuan)');
+    // another enterprise exports nothing of it
+    const g = await makeFleet(t);
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/stats/export?kind=sales&from=2026-03-10&to=2026-03-10`, headers: g.sup });
+    expect(theirs.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: `/api/stats/export?kind=nope&from=2026-03-10&to=2026-03-10`, headers: f.sup })).json().ret).toBe(RET.validation);
+  });
+});

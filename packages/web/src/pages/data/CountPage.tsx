@@ -16,6 +16,9 @@ import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
 import { bodyOf, change, readFilter, writeFilter, type CountFilter } from './filter';
 import { AdPanel } from './AdPanel';
+import { ExportButton } from './ExportButton';
+import { hasBit } from '../../components/LifecycleTable/actions';
+import { menuStore } from '../../state/menu';
 import { SalesPanel } from './SalesPanel';
 
 type ShopRow = PaResult['byShop'][number];
@@ -41,6 +44,7 @@ export default function CountPage() {
   const { t } = useTranslation('data');
   const [params, setParams] = useSearchParams();
   const timeZone = useStore(appStore).activeCom.timeZone;
+  const bits = useStore(menuStore).nodePermissions;
   const filter = useMemo(() => readFilter(params, new Date(), timeZone), [params, timeZone]);
   const [picking, setPicking] = useState(false);
   const update = (f: Partial<CountFilter>) => setParams(writeFilter(f, params), { replace: true });
@@ -62,6 +66,7 @@ export default function CountPage() {
           options={(['visitors', 'ads', 'sales'] as const).map((v) => ({ value: v, label: t(`tab.${v}`) }))}
           onChange={(v) => { const next = new URLSearchParams(params); if (v === 'visitors') next.delete('tab'); else next.set('tab', v); setParams(next, { replace: true }); }}
         />
+        {hasBit(bits, 'export') ? <ExportButton kind={tab === 'ads' ? 'plays' : tab === 'sales' ? 'sales' : 'visits'} body={body} /> : null}
       </Space>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Space wrap size={[16, 8]}>
