@@ -38,7 +38,7 @@ import type { CallDef } from './call.js';
 export const api = {
   account, company: companyCalls, public: publicCalls, operator: operatorCalls,
   ...enterpriseApi, ...filesApi, ...materialsApi, ...inboxApi, ...storesApi, ...advertApi,
-  stats: { ...statsApi.stats, sale: salesApi.statsSale, ad: salesApi.statsAd, export: salesApi.statsExport },
+  stats: { ...statsApi.stats, sale: salesApi.statsSale, ad: salesApi.statsAd, export: salesApi.statsExport, home: salesApi.statsHome },
   sale: salesApi.sale,
 };
 

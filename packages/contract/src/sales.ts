@@ -53,6 +53,18 @@ export const adResult = z.object({
   byShop: z.array(playFigures.extend({ shopId: n, shopName: z.string() })),
 });
 
+/** stats/home: the morning's figures, each part present only when the caller may see its area. */
+export const homeResult = z.object({
+  visitors: z.object({ today: n, yesterday: n, days: z.array(z.object({ day: z.string(), visits: n })) }).nullable(),
+  sales: z.object({ today: saleFigures, yesterday: saleFigures }).nullable(),
+  /** device status code (0, 1, 3, 7) → screens; never: enabled screens never heard from */
+  devices: z.object({ byStatus: z.record(z.string(), n), never: n, total: n }).nullable(),
+  plans: z.object({ live: n }).nullable(),
+  /** records waiting for my review, by entity */
+  review: z.array(z.object({ entity: z.string(), count: n })),
+  unread: n,
+});
+
 const DATA = '/data/count';
 export const EXPORT_KINDS = ['sales', 'visits', 'plays'] as const;
 export const salesApi = {
@@ -79,6 +91,11 @@ export const salesApi = {
     path: 'stats/export', method: 'GET', auth: 'tenant', perm: { menu: DATA, bit: 'export' },
     summary: 'CSV of the filter (GET, streamed, UTF-8 with BOM): kind sales (every line), visits (shop × day) or plays (shop × content × day); headers in the request\'s language; cells starting with = + - @ neutralised',
     body: statsFilter.safeExtend({ kind: z.enum(EXPORT_KINDS, { error: 'field.invalid' }) }), result: z.unknown(),
+  }),
+  statsHome: defineCall({
+    path: 'stats/home', auth: 'tenant',
+    summary: "The dashboard of /home: today's and the last 7 days' visitors, today's sales, screens by status, live plans, what waits for my review, unread messages — each cut to my range and present only with its area's view bit",
+    body: z.object({}), result: homeResult,
   }),
   statsSale: defineCall({
     path: 'stats/sale', auth: 'tenant', perm: { menu: DATA, bit: 'view' },

@@ -22,6 +22,7 @@ const PERIOD = { from: '2026-01-01', to: '2026-01-07', group: 'day' };
 export const STATS_ROUTES: MatrixRoute[] = [
   { path: 'stats/pa', body: PERIOD },
   { path: 'stats/ad', body: PERIOD },
+  { path: 'stats/home', body: {} },
   { path: 'stats/export', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), { ...PERIOD, kind: 'sales' }) },
   { path: 'stats/sale', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), PERIOD) },
   { path: 'sale/list', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), {}) },

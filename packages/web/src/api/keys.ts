@@ -5,6 +5,7 @@ export const keys = {
     pa: (body: object) => ['stats', 'pa', body] as const,
     sale: (body: object) => ['stats', 'sale', body] as const,
     ad: (body: object) => ['stats', 'ad', body] as const,
+    home: () => ['stats', 'home'] as const,
   },
   account: {
     all: ['account'] as const,

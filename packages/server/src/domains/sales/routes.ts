@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.js';
 import { register } from '../../plugins/register.js';
 import { reportSales } from './report.js';
 import { exportRoute } from './export.js';
+import { homeStats } from './home.js';
 import { adStats } from './plays.js';
 import { listSales, saleStats } from './stats.js';
 
@@ -12,5 +13,6 @@ export function salesRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, api.sale.list, (b, ctx) => listSales(deps, ctx, b));
   register(app, deps, api.stats.sale, (b, ctx) => saleStats(deps, ctx, b));
   register(app, deps, api.stats.ad, (b, ctx) => adStats(deps, ctx, b));
+  register(app, deps, api.stats.home, (_b, ctx) => homeStats(deps, ctx));
   exportRoute(app, deps);
 }

@@ -8,10 +8,11 @@ import { canonicalPath, normalizePath, shortcutItems } from '../../app/layout/me
 import { useLang } from '../../i18n';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
+import { Dashboard } from './Dashboard';
 import { GettingStarted } from './GettingStarted';
 import './home.css';
 
-/** /home for now: the enterprise, the current role and shortcuts to the user's areas (no figures yet). */
+/** /home: the morning's figures (stats/home), the enterprise, the current role and shortcuts to the user's areas. */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const lang = useLang();
@@ -25,6 +26,7 @@ export default function HomePage() {
         {nickName || userName ? t('greeting', { name: nickName || userName }) : t('greetingAnon')}
       </Typography.Title>
       <GettingStarted />
+      <Dashboard />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Card title={t('enterprise.title')} className="vt-home-card" data-testid="home-enterprise">

@@ -1,0 +1,81 @@
+import type { Perm } from '@vitrine/contract';
+import { countOf } from '../../db/paging.js';
+import { tenantTx } from '../../db/tenant.js';
+import type { Deps } from '../../deps.js';
+import { localDayOf } from '../../advert/resolve.js';
+import { listSql } from '../../lifecycle/lists.js';
+import { Params } from '../../lifecycle/sql.js';
+import type { EntityConfig } from '../../lifecycle/types.js';
+import { checkPerm, type TenantCtx } from '../../plugins/context.js';
+import { AD_CONTENT, AD_PLAN, COMMODITY } from '../../records/advert-entities.js';
+import { DEVICE } from '../../records/device-entity.js';
+import { EMPLOYEE, ET, MEMBER, SHOP } from '../../records/store-entities.js';
+import * as inbox from '../inbox/queries.js';
+import { shopScopeSql } from '../stats/scope.js';
+
+// stats/home: what a supervisor, store manager or shop assistant sees first — each part only when
+// their job may view its area, every figure cut to their data range, nothing invented: visitors
+// and plays from the screens, sales from sale/report, statuses from heartbeats.
+
+const REVIEWED: EntityConfig[] = [SHOP, ET, EMPLOYEE, MEMBER, DEVICE, COMMODITY, AD_CONTENT, AD_PLAN];
+const DATA = '/data/count';
+
+export async function homeStats(deps: Deps, ctx: TenantCtx) {
+  const can = (perm: Perm) => checkPerm(deps, ctx, perm).then(() => true, () => false);
+  const [data, store, advert] = await Promise.all([can({ menu: DATA, bit: 'view' }), can({ menu: DEVICE.menu, bit: 'view' }), can({ menu: AD_PLAN.menu, bit: 'view' })]);
+  const reviewing = (await Promise.all(REVIEWED.map(async (cfg) => ((await can({ menu: cfg.menu, bit: 'examine' })) ? cfg : null)))).filter((c): c is EntityConfig => c !== null);
+  return tenantTx(deps.db, ctx, async (q, scope) => {
+    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [scope.enterpriseId]);
+    const today = localDayOf(tz, Date.now());
+    const dayBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const p = new Params([scope.enterpriseId, dayBefore(6), today]);
+    const shops = shopScopeSql('$1', ctx.range, undefined, p.add);
+
+    let visitors = null;
+    if (data) {
+      const rows = await q.query<{ day: string; visits: number }>(
+        `select to_char(local_day, 'YYYY-MM-DD') as day, sum(visits)::int as visits from (
+           select shop_id, local_day, visits from visit_rollup_hourly where enterprise_id = $1 and local_day between $2::date and $3::date
+           union all
+           select shop_id, local_day, 1 from visit_events where enterprise_id = $1 and local_day between $2::date and $3::date
+              and id > coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)) v
+          where shop_id in (${shops}) group by local_day`, p.values);
+      const by = new Map(rows.map((r) => [r.day, r.visits]));
+      const days = [6, 5, 4, 3, 2, 1, 0].map((n) => ({ day: dayBefore(n), visits: by.get(dayBefore(n)) ?? 0 }));
+      visitors = { today: days[6].visits, yesterday: days[5].visits, days };
+    }
+    let sales = null;
+    if (data) {
+      const rows = await q.query<{ day: string; amount: number; quantity: number; orders: number }>(
+        `select to_char(local_day, 'YYYY-MM-DD') as day, coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(quantity), 0)::int as quantity, count(*)::int as orders
+           from sale_lines where enterprise_id = $1 and local_day between greatest($2::date, $3::date - 1) and $3::date and shop_id in (${shops}) group by local_day`, p.values);
+      const of = (day: string) => {
+        const r = rows.find((x) => x.day === day);
+        return { amount: Number(r?.amount ?? 0), quantity: r?.quantity ?? 0, orders: r?.orders ?? 0 };
+      };
+      sales = { today: of(today), yesterday: of(dayBefore(1)) };
+    }
+    let devices = null;
+    if (store) {
+      const rows = await q.query<{ status: number; never: boolean; n: number }>(
+        `select d.device_status as status, (dp.device_id is null) as never, count(*)::int as n from devices d
+           left join device_presence dp on dp.enterprise_id = d.enterprise_id and dp.device_id = d.id
+          where d.enterprise_id = $1 and d.live_version is not null and d.deleted_at is null and d.shop_id in (${shops})
+            and $2::date <= $3::date group by 1, 2`, p.values);
+      const byStatus: Record<string, number> = { 0: 0, 1: 0, 3: 0, 7: 0 };
+      for (const r of rows) byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + r.n;
+      devices = { byStatus, never: rows.filter((r) => r.never).reduce((s, r) => s + r.n, 0), total: rows.reduce((s, r) => s + r.n, 0) };
+    }
+    let plans = null;
+    if (advert) {
+      plans = { live: await countOf(q, listSql(AD_PLAN, scope, ctx.user.id, 'enabled', { pageNum: 1, pageSize: 1, status: 302 } as never)) };
+    }
+    const review = [];
+    for (const cfg of reviewing) {
+      const count = await countOf(q, listSql(cfg, scope, ctx.user.id, 'review', { pageNum: 1, pageSize: 1 } as never));
+      if (count) review.push({ entity: cfg.entity, count });
+    }
+    const unread = await inbox.unreadCount(q, { enterpriseId: scope.enterpriseId, userId: ctx.user.id });
+    return { visitors, sales, devices, plans, review, unread };
+  });
+}

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Card, Col, Row, Skeleton, Typography } from 'antd';
+import { api, type ResultOf } from '@vitrine/contract';
+import { DEVICE_STATUS_COLORS } from '../../components/StatusTag/statusWords';
+import { call } from '../../api/client';
+import { keys } from '../../api/keys';
+
+type Home = ResultOf<typeof api.stats.home>;
+
+/** Seven days as a small line (no chart library on the first screen). */
+function Spark({ values, testId }: { values: number[]; testId: string }) {
+  const max = Math.max(1, ...values);
+  const points = values.map((v, i) => `${(i / Math.max(1, values.length - 1)) * 100},${28 - (v / max) * 26}`).join(' ');
+  return (
+    <svg viewBox="0 0 100 30" preserveAspectRatio="none" width="100%" height={36} data-testid={testId} role="img" aria-hidden>
+      <polyline points={points} fill="none" stroke="#2f5bea" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+    </svg>
+  );
+}
+
+function Figure({ label, value, sub, to, testId }: { label: string; value: string | number; sub?: string; to?: string; testId: string }) {
+  const body = (
+    <Card size="small" hoverable={!!to} data-testid={testId} className="vt-home-figure">
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <div className="vt-home-figure-value">{value}</div>
+      {sub ? <Typography.Text type="secondary" className="vt-home-figure-sub">{sub}</Typography.Text> : null}
+    </Card>
+  );
+  return to ? <Link to={to}>{body}</Link> : body;
+}
+
+const yuan = (fen: number) => `¥${(fen / 100).toLocaleString(undefined, { maximumFractionDigits: 0 })}`;
+const delta = (now: number, before: number) => (before ? Math.round(((now - before) / before) * 100) : null);
+
+/** The morning figures of /home (stats/home): only what the caller's job may see, all reported. */
+export function Dashboard() {
+  const { t } = useTranslation('home');
+  const home = useQuery({ queryKey: keys.stats.home(), queryFn: () => call(api.stats.home, {}), refetchInterval: 60_000 });
+  if (home.isPending) return <Card className="vt-home-dashboard" data-testid="home-dashboard-loading"><Skeleton active paragraph={{ rows: 3 }} /></Card>;
+  const r: Home | undefined = home.data;
+  if (!r) return null;
+  const vs = (now: number, before: number) => {
+    const d = delta(now, before);
+    return d === null ? t('dash.noYesterday') : t('dash.vsYesterday', { sign: d >= 0 ? '+' : '−', pct: Math.abs(d) });
+  };
+  return (
+    <div className="vt-home-dashboard" data-testid="home-dashboard">
+      <Row gutter={[16, 16]}>
+        {r.visitors ? (
+          <Col xs={24} md={12} xl={8}>
+            <Link to="/data/count?days=7">
+              <Card size="small" hoverable data-testid="home-visitors" className="vt-home-figure">
+                <Typography.Text type="secondary">{t('dash.visitorsToday')}</Typography.Text>
+                <div className="vt-home-figure-value">{r.visitors.today.toLocaleString()}</div>
+                <Typography.Text type="secondary" className="vt-home-figure-sub">{vs(r.visitors.today, r.visitors.yesterday)} · {t('dash.week', { n: r.visitors.days.reduce((s, d) => s + d.visits, 0).toLocaleString() })}</Typography.Text>
+                <Spark values={r.visitors.days.map((d) => d.visits)} testId="home-visitors-trend" />
+              </Card>
+            </Link>
+          </Col>
+        ) : null}
+        {r.sales ? (
+          <Col xs={24} md={12} xl={8}>
+            <Figure testId="home-sales" label={t('dash.salesToday')} value={yuan(r.sales.today.amount)} to="/data/count?tab=sales&days=7"
+              sub={`${t('dash.orders', { n: r.sales.today.orders })} · ${vs(r.sales.today.amount, r.sales.yesterday.amount)}`} />
+          </Col>
+        ) : null}
+        {r.plans ? (
+          <Col xs={12} md={6} xl={4}><Figure testId="home-plans" label={t('dash.livePlans')} value={r.plans.live} to="/advert?entity=ad-plan" /></Col>
+        ) : null}
+        <Col xs={12} md={6} xl={4}><Figure testId="home-unread" label={t('dash.unread')} value={r.unread} to="/news" /></Col>
+      </Row>
+      {r.devices ? (
+        <Card size="small" title={t('dash.screens', { n: r.devices.total })} className="vt-home-devices" data-testid="home-devices">
+          <div className="vt-home-status-row">
+            {[7, 1, 3, 0].map((code) => (
+              <Link key={code} to={`/store/store?entity=device&status=${code}`} className="vt-home-status" data-testid={`home-devices-${code}`}>
+                <span className="vt-home-status-dot" style={{ background: DEVICE_STATUS_COLORS[code] }} />
+                <span>{t(`dash.status.${code}`)}</span>
+                <strong>{r.devices!.byStatus[String(code)] ?? 0}</strong>
+              </Link>
+            ))}
+            {r.devices.never ? <Typography.Text type="secondary">{t('dash.never', { n: r.devices.never })}</Typography.Text> : null}
+          </div>
+        </Card>
+      ) : null}
+      {r.review.length ? (
+        <Card size="small" title={t('dash.review')} className="vt-home-devices" data-testid="home-review">
+          <div className="vt-home-status-row">
+            {r.review.map((x) => (
+              <Link key={x.entity} to={`${['commodity', 'ad-content', 'ad-plan'].includes(x.entity) ? '/advert' : '/store/store'}?entity=${x.entity}&tab=review`} className="vt-home-status">
+                <span>{t(`dash.entity.${x.entity}`)}</span><strong>{x.count}</strong>
+              </Link>
+            ))}
+          </div>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
