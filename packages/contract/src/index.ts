@@ -38,7 +38,7 @@ import type { CallDef } from './call.js';
 export const api = {
   account, company: companyCalls, public: publicCalls, operator: operatorCalls,
   ...enterpriseApi, ...filesApi, ...materialsApi, ...inboxApi, ...storesApi, ...advertApi,
-  stats: { ...statsApi.stats, sale: salesApi.statsSale, ad: salesApi.statsAd, export: salesApi.statsExport, home: salesApi.statsHome },
+  stats: { ...statsApi.stats, sale: salesApi.statsSale, ad: salesApi.statsAd, export: salesApi.statsExport, home: salesApi.statsHome, top: salesApi.statsTop },
   sale: salesApi.sale,
 };
 

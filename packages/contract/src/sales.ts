@@ -67,6 +67,7 @@ export const homeResult = z.object({
 
 const DATA = '/data/count';
 export const EXPORT_KINDS = ['sales', 'visits', 'plays'] as const;
+export const TOP_KINDS = ['shops-by-visits', 'shops-by-sales', 'ads-by-plays', 'products-by-sales', 'employees-by-sales'] as const;
 export const salesApi = {
   sale: {
     report: defineCall({
@@ -91,6 +92,12 @@ export const salesApi = {
     path: 'stats/export', method: 'GET', auth: 'tenant', perm: { menu: DATA, bit: 'export' },
     summary: 'CSV of the filter (GET, streamed, UTF-8 with BOM): kind sales (every line), visits (shop × day) or plays (shop × content × day); headers in the request\'s language; cells starting with = + - @ neutralised',
     body: statsFilter.safeExtend({ kind: z.enum(EXPORT_KINDS, { error: 'field.invalid' }) }), result: z.unknown(),
+  }),
+  statsTop: defineCall({
+    path: 'stats/top', auth: 'tenant', perm: { menu: DATA, bit: 'view' },
+    summary: 'The first n of a ranking for the filter: shops by visits or sales, ads by plays, products or employees by sales (amounts in fen)',
+    body: statsFilter.safeExtend({ kind: z.enum(TOP_KINDS, { error: 'field.invalid' }), n: int.min(1, 'field.invalid').max(100, 'field.invalid').default(10) }),
+    result: z.object({ kind: z.string(), list: z.array(z.object({ rank: n, id: n, name: z.string(), value: n })) }),
   }),
   statsHome: defineCall({
     path: 'stats/home', auth: 'tenant',

@@ -23,6 +23,7 @@ export const STATS_ROUTES: MatrixRoute[] = [
   { path: 'stats/pa', body: PERIOD },
   { path: 'stats/ad', body: PERIOD },
   { path: 'stats/home', body: {} },
+  { path: 'stats/top', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), { ...PERIOD, kind: 'shops-by-sales' }) },
   { path: 'stats/export', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), { ...PERIOD, kind: 'sales' }) },
   { path: 'stats/sale', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), PERIOD) },
   { path: 'sale/list', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), {}) },

@@ -5,6 +5,7 @@ import { register } from '../../plugins/register.js';
 import { reportSales } from './report.js';
 import { exportRoute } from './export.js';
 import { homeStats } from './home.js';
+import { topStats } from './top.js';
 import { adStats } from './plays.js';
 import { listSales, saleStats } from './stats.js';
 
@@ -14,5 +15,6 @@ export function salesRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, api.stats.sale, (b, ctx) => saleStats(deps, ctx, b));
   register(app, deps, api.stats.ad, (b, ctx) => adStats(deps, ctx, b));
   register(app, deps, api.stats.home, (_b, ctx) => homeStats(deps, ctx));
+  register(app, deps, api.stats.top, (b, ctx) => topStats(deps, ctx, b));
   exportRoute(app, deps);
 }

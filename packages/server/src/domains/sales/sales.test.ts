@@ -71,6 +71,11 @@ describe('sales', () => {
     expect(stats.byShop.map((s) => [s.shopId, s.amount])).toEqual([[f.shop, 2800], [other, 1600]]);
     expect(stats.byProduct.map((p) => [p.code, p.quantity])).toEqual([['B1', 3], ['G1', 4]]);
     expect(stats.byEmployee.map((e) => [e.name, e.amount])).toEqual([['小李', 500]]);
+    type Top = { list: { rank: number; id: number; value: number }[] };
+    const top = async (kind: string, n?: number) => (await post<Top>(t, 'stats/top', { from: '2026-03-10', to: '2026-03-14', kind, n }, f.sup)).body.result.list;
+    expect(await top('shops-by-sales')).toEqual([{ rank: 1, id: f.shop, name: expect.any(String), value: 2800 }, { rank: 2, id: other, name: expect.any(String), value: 1600 }]);
+    expect((await top('products-by-sales', 1)).map((x) => x.value)).toEqual([2400]);
+    expect((await top('employees-by-sales')).map((x) => x.value)).toEqual([500]);
     const hours = (await post<SaleStats>(t, 'stats/sale', { from: '2026-03-10', to: '2026-03-10', group: 'hour' }, f.sup)).body.result.series;
     expect(hours.map((h) => h.t)).toEqual(['2026-03-10 10:00', '2026-03-10 21:00']);
 
