@@ -18,11 +18,13 @@ describe('data centre: visitors reported by a screen, read on /data/count', () =
   let b: Browser;
   let team: StoreTeam;
   const VISITS = 137;
+  const SALES = 23;
 
   beforeAll(async () => {
     team = await setupStoreTeam({ a: ['310101'] });
+    const shopCode = `E2E-S-${suffix()}`;
     const shop = await tenantOk<{ id: number }>('shop/create', {
-      name: `e2e 客流门店 ${suffix()}`, code: `E2E-S-${suffix()}`, level: 1, province: '31', city: '3101', district: '310101', hours: '24h',
+      name: `e2e 客流门店 ${suffix()}`, code: shopCode, level: 1, province: '31', city: '3101', district: '310101', hours: '24h',
     }, team.manager);
     await tenantOk('shop/apply', { id: shop.id }, team.manager);
     await tenantOk('shop/examine', { id: shop.id, pass: 1 }, team.supervisor);
@@ -40,6 +42,14 @@ describe('data centre: visitors reported by a screen, read on /data/count', () =
     }));
     const sent = await device<{ ret: number; result: { accepted: number } }>('visits', { events }, act.result.deviceToken);
     expect(sent.result.accepted).toBe(VISITS);
+    // the shop's point-of-sale system reports its sales lines
+    const productCode = `G-${suffix()}`;
+    const product = await tenantOk<{ id: number }>('commodity/create', { name: 'e2e 绿茶', code: productCode, price: 1250 }, team.manager);
+    await tenantOk('commodity/apply', { id: product.id }, team.manager);
+    await tenantOk('commodity/examine', { id: product.id, pass: 1 }, team.supervisor);
+    const lines = Array.from({ length: SALES }, (_, i) => ({ lineId: `E2E-${suffix()}-${i}`, time: now - 120 - i * 3600, shopCode: shopCode, productCode, quantity: 1 + (i % 3), amount: 1250 * (1 + (i % 3)) }));
+    const reported = await tenantOk<{ accepted: number }>('sale/report', { lines }, team.manager);
+    expect(reported.accepted).toBe(SALES);
     b = await launch();
     await logIn(b, team.supervisor, team.title);
   });
@@ -65,5 +75,34 @@ describe('data centre: visitors reported by a screen, read on /data/count', () =
     await b.page.getByTestId('count-days').getByText(/30/).click();
     await expect.poll(() => new URL(b.page.url()).searchParams.get('days')).toBe('30');
     await expect.poll(async () => (await b.page.getByTestId('kpi-visits').innerText()).replace(/[\s,]/g, '')).toContain(String(VISITS));
+  });
+
+  it('the sales tab reads the reported lines and exports them as CSV', async () => {
+    const { page } = b;
+    await setLanguage(b.context, 'zh-CN');
+    await page.goto('/data/count?tab=sales&days=7');
+    const orders = page.getByTestId('kpi-orders');
+    await orders.waitFor();
+    await expect.poll(async () => (await orders.innerText()).replace(/[\s,]/g, '')).toContain(String(SALES));
+    await page.getByTestId('chart-sales').locator('canvas').first().waitFor();
+    await shot(page, 'data-sales-zh-CN', true);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-sales').click();
+    const file = await download;
+    const text = (await import('node:fs')).readFileSync((await file.path())!, 'utf8');
+    const rows = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(rows[0].startsWith('时间,明细编号')).toBe(true);
+    expect(rows).toHaveLength(SALES + 1);
+  });
+
+  it('/home shows the supervisor today\'s figures from the same reports', async () => {
+    const { page } = b;
+    await page.goto('/home/home');
+    await page.getByTestId('home-dashboard').waitFor();
+    await expect.poll(async () => (await page.getByTestId('home-visitors').innerText()).replace(/[\s,]/g, '')).toMatch(/\d/);
+    await page.getByTestId('home-devices').waitFor();
+    expect(await page.getByTestId('home-devices').innerText()).toContain('1');
+    await shot(page, 'data-home-zh-CN', true);
+    expect(b.pageErrors).toEqual([]);
   });
 });
