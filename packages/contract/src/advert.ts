@@ -106,7 +106,30 @@ export const adContentFilter = z.object({
   Direction: oneOf([0, 1]).optional(),
 });
 
+/** Visitor age bands of the device API (0: 0-18 … 4: 50+) and genders (1 male, 2 female, 0 unknown): the 15 cells of pitches. */
+export const PITCH_GENDERS = [1, 2, 0] as const;
+export const PITCH_AGE_BANDS = [0, 1, 2, 3, 4] as const;
+
+/**
+ * An AI customer-acquisition pitch (issue 9 §4): what a screen with a camera says to a visitor of a
+ * gender and age band — a greeting, optional audio, optional content or product to show. Scope empty:
+ * the whole enterprise; else an override for these areas or shops (the most specific wins).
+ */
+export const aiPitchData = z.object({
+  gender: oneOf(PITCH_GENDERS),
+  ageBand: oneOf(PITCH_AGE_BANDS),
+  text: text(200),
+  /** an audio material */
+  audioId: blankAs(id.optional()),
+  contentId: blankAs(id.optional()),
+  commodityId: blankAs(id.optional()),
+  scope: json(planTargets).default({ p: [], c: [], a: [], s: [], d: [] }),
+});
+export const aiPitchView = z.object({});
+export const aiPitchFilter = z.object({ gender: oneOf(PITCH_GENDERS).optional(), ageBand: oneOf(PITCH_AGE_BANDS).optional() });
+
 export const adContentCalls = lifecycleCalls('ad-content', ADVERT, adContentData, adContentView, adContentFilter);
+export const aiPitchCalls = lifecycleCalls('ai-pitch', ADVERT, aiPitchData, aiPitchView, aiPitchFilter);
 export const commodityCalls = lifecycleCalls('commodity', ADVERT, commodityData, commodityView, commodityFilter);
 export const adPlanCalls = lifecycleCalls('ad-plan', ADVERT, adPlanData, adPlanView, adPlanFilter);
 
@@ -155,4 +178,4 @@ export const adPlanExtraCalls = {
   }),
 };
 
-export const advertApi = { commodity: commodityCalls, 'ad-content': adContentCalls, 'ad-plan': { ...adPlanCalls, ...adPlanExtraCalls } };
+export const advertApi = { commodity: commodityCalls, 'ad-content': adContentCalls, 'ad-plan': { ...adPlanCalls, ...adPlanExtraCalls }, 'ai-pitch': aiPitchCalls };

@@ -116,7 +116,11 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
       const d = e.data as Detection;
       if (d?.type !== 'vitrine-detection') return;
       const match = config.ai ? plRef.current?.pitches.find((p) => p.gender === d.gender && p.ageBand === d.ageBand) : undefined;
-      if (match) setPitch({ text: match.text, until: Date.now() + PITCH_MS });
+      if (match) {
+        setPitch({ text: match.text, until: Date.now() + PITCH_MS });
+        // its voice, from the cache like every other file
+        if (match.files[0]) void new Audio(mediaUrl(match.files[0])).play().catch(() => undefined);
+      }
       void recordVisit({ time: Date.now() / 1000, gender: d.gender, ageBand: d.ageBand, action: d.action ?? (match ? 'watch' : 'pass'), pitchId: match?.pitchId });
     };
     window.addEventListener('message', onMessage);

@@ -29,7 +29,7 @@ const CONSOLE = [
   '/home/home', '/store/store', '/store/store?entity=et', '/store/store?entity=employee', '/store/store?entity=member', '/store/store?entity=device',
   '/enterprise', '/enterprise?tab=depts', '/enterprise?tab=jobs', '/enterprise?tab=permissions', '/enterprise?tab=members',
   '/enterprise?tab=applies', '/enterprise?tab=invites', '/enterprise?tab=oplog', '/news', '/center/center', '/center/centerEditor',
-  '/data/count', '/data/count?tab=ads', '/data/count?tab=sales', '/advert', '/advert?entity=ad-plan', '/advert?entity=material', '/advert?entity=commodity',
+  '/data/count', '/data/count?tab=ads', '/data/count?tab=sales', '/advert', '/advert?entity=ad-plan', '/advert?entity=ai-pitch', '/advert?entity=material', '/advert?entity=commodity',
   '/inform', '/incentives',
 ];
 

@@ -13,4 +13,9 @@ export const ADVERT_MESSAGES = {
   'content.music': { zh: '请至少选择一首背景音乐', en: 'Choose at least one music track' },
   'plan.content': { zh: '广告内容不存在', en: 'An ad content does not exist' },
   'plan.bgm': { zh: '背景音乐须为背景音乐类型的广告内容', en: 'Background music must be an ad content of type background music' },
+  'entity.aiPitch': { zh: 'AI 招揽话术', en: 'AI pitch' },
+  'pitch.audio': { zh: '语音须为本企业素材库中的音频', en: 'The audio must be an audio material of this enterprise' },
+  'pitch.content': { zh: '展示的广告内容不存在', en: 'The ad content to show does not exist' },
+  'pitch.product': { zh: '展示的商品不存在', en: 'The product to show does not exist' },
+  'pitch.both': { zh: '广告内容和商品只能选择一个', en: 'Show an ad content or a product, not both' },
 } as const;

@@ -12,8 +12,9 @@ export const fileUrl = (sha256: string) => `/device-api/file?sha256=${sha256}`;
 type PlanRow = {
   id: number; live_version: number; priority: number; is_default: number; date_from: string; date_to: string; weekdays: number[];
   dayparts: { from: string; to: string }[]; contents: { contentId: number; weight?: number }[]; targets: unknown;
-  device_type: string; orientation: number; bgm_content_id: number | null;
+  device_type: string; orientation: number; bgm_content_id: number | null; ai_pitches: number;
 };
+type PitchRow = { id: number; live_version: number; gender: number; age_band: number; text: string; audio_id: number | null; scope: unknown };
 type ContentRow = {
   id: number; live_version: number; ad_type: string; device_type: string; orientation: number;
   items: { fileId: number; durationMs: number }[]; bgm: { fileId: number }[]; commodity_ids: number[]; spec_names: string[]; layout: string;
@@ -49,7 +50,7 @@ export type Reader = <T>(sql: string, params: unknown[]) => Promise<T[]>;
 export async function loadWorld(read: Reader, enterpriseId: number, today: string, alsoPlan = 0): Promise<World> {
   const plans = await read<PlanRow>(
     `select id, live_version, priority, is_default, to_char(date_from, 'YYYY-MM-DD') as date_from, to_char(date_to, 'YYYY-MM-DD') as date_to,
-            weekdays, dayparts, contents, targets, device_type, orientation, bgm_content_id
+            weekdays, dayparts, contents, targets, device_type, orientation, bgm_content_id, ai_pitches
        from ad_plans where enterprise_id = $1 and live_version is not null and deleted_at is null and (online = 302 or id = $3) and date_to >= $2::date - 1
       order by id`, [enterpriseId, today, alsoPlan]);
   const contentIds = [...new Set(plans.flatMap((p) => [...p.contents.map((c) => Number(c.contentId)), ...(p.bgm_content_id ? [p.bgm_content_id] : [])]))];
@@ -60,7 +61,11 @@ export async function loadWorld(read: Reader, enterpriseId: number, today: strin
   const products = productIds.length ? await read<ProductRow>(
     `select id, name, brand, price, unit, images, selling_points, specs from commodities
       where enterprise_id = $1 and id = any($2::int[]) and live_version is not null and deleted_at is null`, [enterpriseId, productIds]) : [];
-  const fileIds = [...new Set([...contents.flatMap((c) => [...c.items, ...c.bgm].map((i) => Number(i.fileId))), ...products.flatMap((p) => p.images.slice(0, 1).map(Number))])];
+  const pitchRows = plans.some((p) => p.ai_pitches === 1) ? await read<PitchRow>(
+    `select id, live_version, gender, age_band, text, audio_id, scope from ai_pitches
+      where enterprise_id = $1 and live_version is not null and deleted_at is null`, [enterpriseId]) : [];
+  const fileIds = [...new Set([...contents.flatMap((c) => [...c.items, ...c.bgm].map((i) => Number(i.fileId))), ...products.flatMap((p) => p.images.slice(0, 1).map(Number)),
+    ...pitchRows.flatMap((p) => (p.audio_id ? [Number(p.audio_id)] : []))])];
   const files = fileIds.length ? await read<FileRow>(
     'select id, sha256, size, mime, duration from files where enterprise_id = $1 and id = any($2::int[])', [enterpriseId, fileIds]) : [];
   const byId = new Map(files.map((f) => [f.id, f]));
@@ -69,7 +74,10 @@ export async function loadWorld(read: Reader, enterpriseId: number, today: strin
     plans: plans.map((p): PlanInput => ({
       id: p.id, version: p.live_version, priority: p.priority, isDefault: p.is_default === 1, dateFrom: p.date_from, dateTo: p.date_to,
       weekdays: p.weekdays, dayparts: p.dayparts, contents: p.contents.map((c) => ({ contentId: Number(c.contentId), weight: Number(c.weight ?? 1) })),
-      targets: targetsOf(p.targets), deviceType: p.device_type, orientation: p.orientation, bgmContentId: p.bgm_content_id,
+      targets: targetsOf(p.targets), deviceType: p.device_type, orientation: p.orientation, bgmContentId: p.bgm_content_id, aiPitches: p.ai_pitches === 1,
+    })),
+    pitches: pitchRows.map((p) => ({
+      id: p.id, version: p.live_version, gender: p.gender, ageBand: p.age_band, text: p.text, audio: p.audio_id ? shaOf(p.audio_id) ?? null : null, scope: targetsOf(p.scope),
     })),
     contents: new Map(contents.map((c): [number, ContentInput] => [c.id, {
       id: c.id, version: c.live_version, adType: c.ad_type, deviceType: c.device_type, orientation: c.orientation,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { epochOf, interleave, localDayOf, resolve, type ContentInput, type PlanInput, type ResolveDevice, type World } from './resolve.js';
+import { epochOf, interleave, localDayOf, resolve, type ContentInput, type PlanInput, type ResolveDevice, type World, pitchesFor } from './resolve.js';
 
 // The resolution's rules as properties (issue 9 §5), checked against an oracle written separately:
 // for a random instant, which plans run then is decided from the local wall clock directly.
@@ -142,5 +142,22 @@ describe('resolution (DESIGN §7)', () => {
       tag(worldOf(base()), device, new Date(NOW.getTime() + 86_400_000)),
     ];
     for (const t of changed) expect(t).not.toBe(ref);
+  });
+});
+
+describe('AI pitches for a screen', () => {
+  const device = { id: 9, shopId: 5, province: '44', city: '4403', district: '440305', type: 'big', orientation: 1, timezone: 'Asia/Shanghai' };
+  type Scope = { p: string[]; c: string[]; a: string[]; s: number[]; d: number[] };
+  const none: Scope = { p: [], c: [], a: [], s: [], d: [] };
+  const pitch = (id: number, scope: Partial<Scope>, gender = 1, ageBand = 2) => ({ id, version: 1, gender, ageBand, text: `p${id}`, audio: null, scope: { ...none, ...scope } });
+
+  it('the most specific pitch of each cell wins; the whole enterprise is the least specific; newest breaks ties', () => {
+    const list = [pitch(1, {}), pitch(2, { p: ['44'] }), pitch(3, { a: ['440305'] }), pitch(4, { s: [6] }), pitch(5, {}, 2, 0), pitch(6, {}, 2, 0), pitch(7, { p: ['11'] }, 0, 4)];
+    expect(pitchesFor(device, list, true).map((p) => [p.gender, p.ageBand, p.pitchId])).toEqual([[1, 2, 3], [2, 0, 6]]);
+    expect(pitchesFor(device, list.filter((p) => p.id !== 3), true).find((p) => p.gender === 1)?.pitchId).toBe(2);
+  });
+
+  it('no pitches unless a plan that plays there has them on', () => {
+    expect(pitchesFor(device, [pitch(1, {})], false)).toEqual([]);
   });
 });

@@ -30,7 +30,11 @@ export type PlanInput = {
   contents: { contentId: number; weight: number }[];
   targets: Targets;
   deviceType: string; orientation: number; bgmContentId: number | null;
+  /** 1: screens with a camera greet visitors with the AI pitches */
+  aiPitches?: boolean;
 };
+/** An enabled AI pitch: its cell, words, audio (by hash) and scope (empty: the whole enterprise). */
+export type PitchInput = { id: number; version: number; gender: number; ageBand: number; text: string; audio: string | null; scope: Targets };
 export type ContentInput = {
   id: number; version: number; adType: string; deviceType: string; orientation: number;
   items: { sha256: string; durationMs: number }[];
@@ -40,7 +44,7 @@ export type ContentInput = {
   show?: Item['show'];
 };
 export type FileInput = { sha256: string; size: number; mime: string };
-export type World = { plans: PlanInput[]; contents: Map<number, ContentInput>; files: Map<string, FileInput> };
+export type World = { plans: PlanInput[]; contents: Map<number, ContentInput>; files: Map<string, FileInput>; pitches?: PitchInput[] };
 
 type Item = Playlist['segments'][number]['items'][number];
 
@@ -163,6 +167,28 @@ export function etagOf(inputs: unknown): string {
   return `pl-${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url').slice(0, 27)}`;
 }
 
+const scopeEmpty = (t: Targets) => t.p.length + t.c.length + t.a.length + t.s.length + t.d.length === 0;
+
+/**
+ * The pitches a screen uses: for each gender and age band, the enabled pitch that reaches the
+ * screen most specifically (shop > district > city > province > the whole enterprise; then the
+ * newest). None unless a plan that plays there has AI pitches on.
+ */
+export function pitchesFor(d: ResolveDevice, pitches: PitchInput[], on: boolean): Playlist['pitches'] {
+  if (!on) return [];
+  const best = new Map<string, { p: PitchInput; rank: number }>();
+  for (const p of pitches) {
+    const rank = scopeEmpty(p.scope) ? -0.5 : reachOf(p.scope, d);
+    if (rank < -0.5) continue;
+    const key = `${p.gender}:${p.ageBand}`;
+    const cur = best.get(key);
+    if (!cur || rank > cur.rank || (rank === cur.rank && p.id > cur.p.id)) best.set(key, { p, rank });
+  }
+  return [...best.values()].map(({ p }) => p)
+    .sort((a, b) => a.gender - b.gender || a.ageBand - b.ageBand)
+    .map((p) => ({ pitchId: p.id, gender: p.gender, ageBand: p.ageBand, text: p.text, files: p.audio ? [p.audio] : [] }));
+}
+
 /**
  * The playlist of a device for the 7 local days from today (the window starts at local midnight, so
  * the answer depends on the day, not the minute): at each moment the covering plans of the highest
@@ -220,8 +246,9 @@ export function resolve(d: ResolveDevice, world: World, now: Date, fileUrl: (sha
     return c ? c.tracks.map((t) => ({ contentId: c.id, type: 'bgm', durationMs: t.durationMs, files: [t.sha256] })) : [];
   });
 
-  const shas = [...new Set([...segments.flatMap((s) => s.items), ...(fallback?.items ?? []), ...bgm]
-    .flatMap((i) => [...i.files, ...(i.show?.products ?? []).flatMap((p) => (p.image ? [p.image] : []))]))].sort();
+  const pitches = pitchesFor(d, world.pitches ?? [], [...regular, ...(fallbackPlan ? [fallbackPlan] : [])].some((p) => p.aiPitches));
+  const shas = [...new Set([...[...segments.flatMap((s) => s.items), ...(fallback?.items ?? []), ...bgm]
+    .flatMap((i) => [...i.files, ...(i.show?.products ?? []).flatMap((p) => (p.image ? [p.image] : []))]), ...pitches.flatMap((p) => p.files)])].sort();
   const files = shas.flatMap((sha) => {
     const f = world.files.get(sha);
     return f ? [{ sha256: sha, size: f.size, mime: f.mime, url: fileUrl(sha) }] : [];
@@ -232,10 +259,11 @@ export function resolve(d: ResolveDevice, world: World, now: Date, fileUrl: (sha
     plans: fits,
     contents: usedContents.map((id) => world.contents.get(id) ?? null),
     files,
+    pitches,
   });
   return {
     etag, generatedAt: Math.floor(now.getTime() / 1000), timezone: d.timezone,
-    segments, fallback, bgm, pitches: [], files,
+    segments, fallback, bgm, pitches, files,
     nextChangeAt: epochOf(d.timezone, addDays(today, 1), 0),
   };
 }

@@ -1,11 +1,13 @@
 import { fail } from '../errors.js';
 import {
-  adContentData, adContentFilter, adContentView, adPlanData, adPlanFilter, adPlanView, commodityData, commodityFilter, commodityView, DEFAULT_IMAGE_MS,
+  adContentData, adContentFilter, adContentView, adPlanData, adPlanFilter, adPlanView, aiPitchData, aiPitchFilter, aiPitchView,
+  commodityData, commodityFilter, commodityView, DEFAULT_IMAGE_MS,
 } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import type { Scope } from '../lifecycle/types.js';
 import { defineEntity } from '../lifecycle/entity.js';
 import { checkFree, suffix } from './checks.js';
+import { covered, resolveTargets, targetsOf } from '../lifecycle/targets.js';
 
 // The advertising lifecycle entities (menu /advert): commodities reach the whole enterprise; ad
 // plans reach what they are aimed at (areas, shops, devices).
@@ -105,4 +107,43 @@ export const AD_PLAN = defineEntity({ data: adPlanData, view: adPlanView, filter
     if (bgm && types.get(bgm) !== 'bgm') throw fail.invalid('bgmContentId', 'plan.bgm');
     return data;
   },
+});
+
+const hasScope = (v: unknown) => {
+  const t = targetsOf(v);
+  return t.p.length + t.c.length + t.a.length + t.s.length > 0;
+};
+
+/**
+ * What a pitch may name: an audio material, an ad content that is not music, a product — of this
+ * enterprise; a content or a product, not both. An override's scope lies in the writer's range.
+ */
+async function checkPitch(q: Q, scope: Scope, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const one = async (sql: string, id: unknown) => (await q.query(sql, [scope.enterpriseId, Number(id)])).length > 0;
+  if (data.audioId && !(await one(`select 1 from files where enterprise_id = $1 and id = $2 and kind = 'material' and mime like 'audio/%'`, data.audioId))) {
+    throw fail.invalid('audioId', 'pitch.audio');
+  }
+  if (data.contentId && data.commodityId) throw fail.invalid('commodityId', 'pitch.both');
+  if (data.contentId && !(await one(`select 1 from ad_contents where enterprise_id = $1 and id = $2 and ad_type <> 'bgm' and deleted_at is null`, data.contentId))) {
+    throw fail.invalid('contentId', 'pitch.content');
+  }
+  if (data.commodityId && !(await one('select 1 from commodities where enterprise_id = $1 and id = $2 and deleted_at is null', data.commodityId))) {
+    throw fail.invalid('commodityId', 'pitch.product');
+  }
+  if (hasScope(data.scope) && scope.range !== null) {
+    const rows = await resolveTargets(q, scope, 'scope', { ...targetsOf(data.scope), d: [] });
+    if (!covered(scope.range, rows)) throw fail.forbidden('lifecycle.outOfRange');
+  }
+  const t = targetsOf(data.scope);
+  return { ...data, scope: { p: t.p, c: t.c, a: t.a, s: t.s, d: [] } };
+}
+
+export const AI_PITCH = defineEntity({ data: aiPitchData, view: aiPitchView, filter: aiPitchFilter }, {
+  entity: 'ai-pitch', table: 'ai_pitches', menu: '/advert', label: 'entity.aiPitch', reach: { kind: 'enterprise' }, titleField: 'text',
+  page: '/advert',
+  keyword: ['text'],
+  eqFilters: { gender: 'gender', ageBand: 'ageBand' },
+  view: {},
+  copyData: (d) => ({ ...d }),
+  validate: (q, scope, data) => checkPitch(q, scope, data),
 });

@@ -18,7 +18,12 @@ describe('demo advertising', () => {
     const started = performance.now();
     const res = await seedDemoAdvert(t.deps, people);
     console.log(`demo advertising: ${JSON.stringify(res)} in ${((performance.now() - started) / 1000).toFixed(1)} s (${t.db.kind})`);
-    expect(res).toEqual({ materials: 18, products: 8, contents: 9, plans: 13, launched: 10 });
+    expect(res).toEqual({ materials: 18, products: 8, contents: 9, plans: 13, launched: 10, pitches: 17 });
+    // the 15 cells of AI pitches are covered enterprise-wide, with two district overrides
+    const cells = await t.db.admin.query<{ n: number; overrides: number }>(
+      `select count(distinct (gender, age_band)) filter (where scope->'a' = '[]' or scope->'a' is null)::int as n, count(*) filter (where scope->'a' <> '[]')::int as overrides
+         from ai_pitches where enterprise_id = $1 and live_version is not null`, [ent.companyId]);
+    expect(cells[0]).toEqual({ n: 15, overrides: 2 });
 
     const q = <T>(sql: string) => t.db.admin.query<T>(sql, [ent.companyId]);
     // materials: stored once each, in the library, the video with its poster frame

@@ -1,6 +1,6 @@
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { adContentData, adPlanData, api, commodityData, fileUpload, ROLE, type CallDef } from '@vitrine/contract';
+import { adContentData, adPlanData, aiPitchData, api, commodityData, fileUpload, ROLE, type CallDef } from '@vitrine/contract';
 import { localDayOf } from '../advert/resolve.js';
 import { tenantTx } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
@@ -10,7 +10,7 @@ import { bulkImport, type Outcome } from '../lifecycle/bulk.js';
 import { lifecycleService } from '../lifecycle/service.js';
 import { runCall } from '../oplog/call.js';
 import type { TenantCtx } from '../plugins/context.js';
-import { AD_CONTENT, AD_PLAN, COMMODITY } from '../records/advert-entities.js';
+import { AD_CONTENT, AD_PLAN, AI_PITCH, COMMODITY } from '../records/advert-entities.js';
 import { ctxFor, type DemoPerson } from './demo-stores.js';
 
 // The demo's advertising (issue 9 §7), through the services the console's calls run: the media
@@ -163,7 +163,28 @@ async function seedPlans(deps: Deps, manager: TenantCtx, sup: TenantCtx, content
   return { plans: PLANS.length, launched: launch.length };
 }
 
-export type DemoAdvertResult = { materials: number; products: number; contents: number; plans: number; launched: number };
+export type DemoAdvertResult = { materials: number; products: number; contents: number; plans: number; launched: number; pitches?: number };
+
+/** A greeting for each gender and age band (the 15 cells), and two overrides for 黄浦 (310101). */
+const GREETINGS: Record<number, string[]> = {
+  1: ['小朋友你好，快来看看新到的零食！', '帅哥你好，新品咖啡第二杯半价', '先生您好，会员日满 100 减 20', '先生您好，好茶送礼正当时', '老先生您好，店员可以帮您挑选'],
+  2: ['小朋友你好，酸奶买一送一哦！', '美女你好，今日推荐冬季暖饮', '女士您好，扫码入会积分当钱花', '女士您好，全麦面包今日现烤', '阿姨您好，店员可以帮您挑选'],
+  0: ['欢迎光临！', '欢迎光临，新品上市', '欢迎光临，会员日满 100 减 20', '欢迎光临，好茶送礼正当时', '欢迎光临，店员可以为您服务'],
+};
+
+/** Pitches for the 15 cells, enterprise-wide, and two district overrides — reviewed like any record. */
+async function seedPitches(deps: Deps, manager: TenantCtx, sup: TenantCtx, content: Map<ContentKey, number>): Promise<number> {
+  return tenantTx(deps.db, sup, async (q) => {
+    const rows = Object.entries(GREETINGS).flatMap(([gender, texts]) => texts.map((text, ageBand) => ({
+      data: aiPitchData.parse({ gender: Number(gender), ageBand, text, ...(ageBand === 1 ? { contentId: content.values().next().value } : {}) }), outcome: 'enabled' as Outcome,
+    })));
+    rows.push(
+      { data: aiPitchData.parse({ gender: 1, ageBand: 2, text: '南京东路店的先生您好，今天会员日！', scope: { a: ['310101'] } }), outcome: 'enabled' },
+      { data: aiPitchData.parse({ gender: 2, ageBand: 2, text: '南京东路店的女士您好，今天会员日！', scope: { a: ['310101'] } }), outcome: 'enabled' },
+    );
+    return (await bulkImport(q, AI_PITCH, manager, sup, rows)).length;
+  });
+}
 
 /**
  * Seeds the demo enterprise's advertising once: nothing when it already has products, contents or
@@ -185,5 +206,6 @@ export async function seedDemoAdvert(
   const catalogue = await seedCatalogue(deps, manager, sup, (name) => files.get(name)!);
   const today = opts.today ?? localDayOf(found.tz || 'Asia/Shanghai', Date.now());
   const plans = await seedPlans(deps, manager, sup, catalogue.content, today);
-  return { materials: files.size, products: catalogue.products, contents: catalogue.content.size, ...plans };
+  const pitches = await seedPitches(deps, manager, sup, catalogue.content);
+  return { materials: files.size, products: catalogue.products, contents: catalogue.content.size, ...plans, pitches };
 }

@@ -27,6 +27,7 @@ export const ADVERT_ENTITIES: Entity[] = [
       targets: JSON.stringify({ p: [], c: [], a: [], s: [String(await shopIn(w, ent))], d: [] }),
     }),
   },
+  { name: 'ai-pitch', data: async (w, ent) => ({ gender: 1, ageBand: 2, text: named(w, ent, '先生您好，欢迎光临') }) },
 ];
 
 /** Enterprise b's marked advertising records, one enabled per entity. */

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import { registerLifecycle, rows } from '../../lifecycle/routes.js';
 import { lifecycleService } from '../../lifecycle/service.js';
 import { register } from '../../plugins/register.js';
-import { AD_CONTENT, AD_PLAN, COMMODITY } from '../../records/advert-entities.js';
+import { AD_CONTENT, AD_PLAN, AI_PITCH, COMMODITY } from '../../records/advert-entities.js';
 import { defaultPlan, planDevices, revokePlan, throwPlan, timeline } from './plans.js';
 
 /** Commodities and ad contents (enterprise-wide) and ad plans (aimed at areas, shops and devices) on the one lifecycle. */
@@ -13,6 +13,7 @@ export function advertRoutes(app: FastifyInstance, deps: Deps) {
   registerLifecycle(app, deps, api['ad-content'], lifecycleService(deps.db, AD_CONTENT));
   const { throw: throwCall, revoke, default: defaultCall, deviceList, timeline: timelineCall, ...plan } = api['ad-plan'];
   registerLifecycle(app, deps, plan, lifecycleService(deps.db, AD_PLAN));
+  registerLifecycle(app, deps, api['ai-pitch'], lifecycleService(deps.db, AI_PITCH));
   register(app, deps, rows(throwCall), (i, ctx) => throwPlan(deps, ctx, i.id));
   register(app, deps, rows(revoke), (i, ctx) => revokePlan(deps, ctx, i.id));
   register(app, deps, rows(defaultCall), (i, ctx) => defaultPlan(deps, ctx, i.id, i.isDefault));

@@ -8,7 +8,8 @@ import { menuStore } from '../../state/menu';
 import { useStore } from '../../state/store';
 import { LIFECYCLE_STATUS_CODES } from '../store/entities';
 import { ContentPreview } from './ContentPreview';
-import { ADVERT_ENTITIES, ADVERT_FILTERS, commodityConfig, contentConfig, planConfig, type AdvertEntity } from './entities';
+import { ADVERT_ENTITIES, ADVERT_FILTERS, commodityConfig, contentConfig, pitchConfig, planConfig, type AdvertEntity } from './entities';
+import { PitchMatrix } from './PitchMatrix';
 import type { ContentRow, PlanRow } from './rows';
 import { GettingStarted } from './GettingStarted';
 import { MaterialLibrary } from './MaterialLibrary';
@@ -40,6 +41,7 @@ export default function AdvertPage() {
   else if (entity === 'ad-plan') {
     main = <LifecycleTable config={planConfig} filter={filter} rowExtra={(row) => <PlanExtras row={row} canPublish={hasBit(bits, 'publish')} onDevices={setDevices} />} />;
   } else if (entity === 'commodity') main = <LifecycleTable config={commodityConfig} filter={filter} />;
+  else if (entity === 'ai-pitch') main = <><PitchMatrix /><LifecycleTable config={pitchConfig} filter={filter} /></>;
   else main = <LifecycleTable config={contents} filter={filter} />;
 
   return (

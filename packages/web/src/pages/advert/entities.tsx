@@ -1,13 +1,14 @@
 import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { AD_TYPES, api } from '@vitrine/contract';
-import type { CommodityRow, ContentRow, PlanRow } from './rows';
+import type { CommodityRow, ContentRow, PitchRow, PlanRow } from './rows';
 import type { EntityConfig, FormValues } from '../../components/LifecycleTable';
 import { formFields } from '../../components/LifecycleTable/formFields';
 import type { FilterGroup } from '../../components/FilterSidebar';
 import { formatSeconds } from './materials';
 import { MaterialItems } from './widgets/MaterialItems';
-import { BgmContentSelect, CommodityPicker, PlanContentsField, SpecNamesPicker } from './widgets/records';
-import { DayField, DaypartsField, ImagesField, MusicField, PriceField, SpecRowsField, TagsField, WeekdaysField } from './widgets/simple';
+import { BgmContentSelect, CommodityPicker, ContentSelect, PlanContentsField, ProductSelect, SpecNamesPicker } from './widgets/records';
+import { AudioField, DayField, DaypartsField, ImagesField, MusicField, PriceField, SpecRowsField, TagsField, WeekdaysField } from './widgets/simple';
 import { TargetsField } from './widgets/TargetsField';
 import { FormPreview } from './ContentPreview';
 
@@ -115,12 +116,44 @@ export const planConfig: EntityConfig<PlanRow> = {
   defaults: { priority: 5, deviceType: 'all', orientation: -1, aiPitches: 0, weekdays: [0, 1, 2, 3, 4, 5, 6] },
 };
 
-export const ADVERT_ENTITIES = ['ad-content', 'ad-plan', 'material', 'commodity'] as const;
+const GENDER_ENUM = enumOf('advert:pitch.gender', [1, 2, 0]);
+const AGE_ENUM = enumOf('advert:pitch.age', [0, 1, 2, 3, 4]);
+function WholeEnterprise() {
+  const { t } = useTranslation('advert');
+  return <Tag>{t('pitch.everywhere')}</Tag>;
+}
+const scopeText = (r: PitchRow) => [...r.scope.p, ...r.scope.c, ...r.scope.a].join(', ') || (r.scope.s.length ? `${r.scope.s.length}` : '');
+
+export const pitchConfig: EntityConfig<PitchRow> = {
+  entity: 'ai-pitch',
+  label: 'advert:entity.ai-pitch',
+  calls: api['ai-pitch'],
+  titleOf: (r) => r.text,
+  columns: [
+    { key: 'gender', title: 'advert:pitch.genderTitle', kind: 'enum', valueEnum: GENDER_ENUM, width: 80 },
+    { key: 'ageBand', title: 'advert:pitch.ageTitle', kind: 'enum', valueEnum: AGE_ENUM, width: 90 },
+    { key: 'text', title: 'advert:pitch.text' },
+    { key: 'scope', title: 'advert:pitch.scope', render: (r) => scopeText(r) || <WholeEnterprise /> },
+  ],
+  fields: formFields(api['ai-pitch'].create.body, [
+    { name: 'gender', label: 'advert:pitch.genderTitle', kind: 'select', valueEnum: GENDER_ENUM },
+    { name: 'ageBand', label: 'advert:pitch.ageTitle', kind: 'select', valueEnum: AGE_ENUM },
+    { name: 'text', label: 'advert:pitch.text', kind: 'textarea' },
+    { name: 'audioId', label: 'advert:pitch.audio', kind: 'custom', widget: AudioField },
+    { name: 'contentId', label: 'advert:pitch.content', kind: 'custom', widget: ContentSelect },
+    { name: 'commodityId', label: 'advert:pitch.product', kind: 'custom', widget: ProductSelect },
+    { name: 'scope', label: 'advert:pitch.scope', kind: 'custom', widget: TargetsField, help: 'advert:pitch.scopeHelp' },
+  ]),
+  defaults: { gender: 1, ageBand: 1 },
+};
+
+export const ADVERT_ENTITIES = ['ad-content', 'ad-plan', 'ai-pitch', 'material', 'commodity'] as const;
 export type AdvertEntity = (typeof ADVERT_ENTITIES)[number];
 
 /** The sidebar groups each list supplies (spec §2: ad content category, device type and parameters, status, time). */
 export const ADVERT_FILTERS: Record<Exclude<AdvertEntity, 'material'>, FilterGroup[]> = {
   'ad-content': ['adType', 'deviceType', 'direction', 'status', 'time'],
   'ad-plan': ['status', 'time'],
+  'ai-pitch': ['status', 'time'],
   commodity: ['status', 'time'],
 };

@@ -5,3 +5,4 @@ type RowOf<C extends { myList: unknown }> = ResultOf<C['myList']> extends { list
 export type CommodityRow = RowOf<typeof api.commodity>;
 export type ContentRow = RowOf<(typeof api)['ad-content']>;
 export type PlanRow = RowOf<(typeof api)['ad-plan']>;
+export type PitchRow = RowOf<(typeof api)['ai-pitch']>;

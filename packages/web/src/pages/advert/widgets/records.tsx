@@ -83,3 +83,27 @@ export function BgmContentSelect({ value, onChange }: { value?: number; onChange
     />
   );
 }
+
+/** One enabled ad content to show (not music), or none. */
+export function ContentSelect({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const list = useEnabled('ad-content', api['ad-content'].enableList, keyword);
+  return (
+    <Select
+      data-testid="field-content" allowClear value={value} onChange={(v?: number) => onChange?.(v)} showSearch={{ filterOption: false, onSearch: setKeyword }}
+      options={(list.data?.list ?? []).filter((c) => c.adType !== 'bgm').map((c) => ({ value: c.id, label: c.name }))}
+    />
+  );
+}
+
+/** One enabled product to show, or none. */
+export function ProductSelect({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const list = useEnabled('commodity', api.commodity.enableList, keyword);
+  return (
+    <Select
+      data-testid="field-product" allowClear value={value} onChange={(v?: number) => onChange?.(v)} showSearch={{ filterOption: false, onSearch: setKeyword }}
+      options={(list.data?.list ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.code}` }))}
+    />
+  );
+}

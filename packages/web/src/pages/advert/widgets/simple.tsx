@@ -56,6 +56,16 @@ export function MusicField({ value, onChange }: { value?: { fileId: number }[]; 
   return <MaterialItems testId="field-bgm" types={['audio']} timed={false} value={value} onChange={(v) => onChange?.(v.map((i) => ({ fileId: i.fileId })))} />;
 }
 
+/** One audio material (a pitch's voice), or none. */
+export function AudioField({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
+  return (
+    <MaterialItems
+      testId="field-audio" types={['audio']} timed={false}
+      value={value ? [{ fileId: value }] : []} onChange={(items) => onChange?.(items.length ? items[items.length - 1].fileId : undefined)}
+    />
+  );
+}
+
 /** A local day as YYYY-MM-DD. */
 export function DayField({ id, value, onChange }: { id?: string; value?: string; onChange?: (v: string) => void }) {
   return (
