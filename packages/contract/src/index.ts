@@ -20,6 +20,7 @@ export * from './stats.js';
 export * from './advert.js';
 export * from './transitions.js';
 export * from './sales.js';
+export * from './imports.js';
 
 import { account } from './account.js';
 import { enterpriseApi } from './enterprise.js';
@@ -29,6 +30,7 @@ import { inboxApi } from './inbox.js';
 import { storesApi } from './stores.js';
 import { statsApi } from './stats.js';
 import { salesApi } from './sales.js';
+import { importsApi } from './imports.js';
 import { advertApi } from './advert.js';
 import { companyCalls } from './company.js';
 import { operatorCalls, publicCalls } from './public.js';
@@ -38,6 +40,7 @@ import type { CallDef } from './call.js';
 export const api = {
   account, company: companyCalls, public: publicCalls, operator: operatorCalls,
   ...enterpriseApi, ...filesApi, ...materialsApi, ...inboxApi, ...storesApi, ...advertApi,
+  commodity: { ...advertApi.commodity, import: importsApi.commodityImport, importTemplate: importsApi.commodityTemplate },
   stats: { ...statsApi.stats, sale: salesApi.statsSale, ad: salesApi.statsAd, export: salesApi.statsExport, home: salesApi.statsHome, top: salesApi.statsTop },
   sale: salesApi.sale,
 };

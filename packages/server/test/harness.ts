@@ -113,8 +113,8 @@ export async function post<T = Record<string, unknown>>(
       method: 'POST', url: `/api/${path}`, payload: form.toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     });
-  // a CSV answer (stats/export) reads as success with its text as the result, so the isolation
-  // matrix scans it for the other enterprise's marker like any other answer
-  const csv = String(res.headers['content-type'] ?? '').startsWith('text/csv');
-  return { status: res.statusCode, body: (csv ? { ret: 0, msg: 'csv', result: res.body } : res.json()) as Envelope<T>, headers: res.headers };
+  // a file answer (a CSV export, a spreadsheet template) reads as success with its text as the
+  // result, so the isolation matrix scans it for the other enterprise's marker like any other answer
+  const file = !String(res.headers['content-type'] ?? '').startsWith('application/json');
+  return { status: res.statusCode, body: (file ? { ret: 0, msg: 'file', result: res.body } : res.json()) as Envelope<T>, headers: res.headers };
 }

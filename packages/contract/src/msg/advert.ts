@@ -18,4 +18,12 @@ export const ADVERT_MESSAGES = {
   'pitch.content': { zh: '展示的广告内容不存在', en: 'The ad content to show does not exist' },
   'pitch.product': { zh: '展示的商品不存在', en: 'The product to show does not exist' },
   'pitch.both': { zh: '广告内容和商品只能选择一个', en: 'Show an ad content or a product, not both' },
+  'import.tooLarge': { zh: '文件不能超过512KB', en: 'The file must be 512 KB or smaller' },
+  'import.format': { zh: '请上传 CSV 或 XLSX 文件', en: 'Upload a CSV or XLSX file' },
+  'import.tooMany': { zh: '一次最多导入2000行', en: 'At most 2,000 rows per import' },
+  'import.noHeader': { zh: '第一行须为表头（名称、编码…），请使用模板', en: 'The first row must be the headers (name, code…): use the template' },
+  'import.duplicate': { zh: '文件中商品编码重复', en: 'This code appears twice in the file' },
+  'import.price': { zh: '价格须为不小于0的金额（元）', en: 'The price must be an amount in yuan, 0 or more' },
+  'import.spec': { zh: '规格格式应为 名称:值；名称:值', en: 'Specifications are written name:value; name:value' },
+  'import.example': { zh: '示例行，导入前请删除；图片请在商品中另行上传', en: 'An example row: delete it before importing; add pictures in the product afterwards' },
 } as const;

@@ -43,8 +43,15 @@ const plan = (extra: Record<string, unknown> = {}, asManager?: number): MatrixRo
   foreign: async (w) => ({ id: await enabled(w, w.b, PLAN), ...extra }),
 });
 
+let imported = 0;
+/** A one-product CSV (base64) with a fresh code, its name marked in enterprise b. */
+const csv = (w: World, ent: Parameters<typeof named>[1]) =>
+  Buffer.from(`名称,编码,价格（元）\n${named(w, ent, '导入商品')},IMP${Date.now()}${imported++},9.90\n`).toString('base64');
+
 export const ADVERT_ROUTES: MatrixRoute[] = [
   ...ADVERT_ENTITIES.flatMap(lifecycleRows),
+  { path: 'commodity/import', body: async (w) => ({ name: 'p.csv', mode: 'commit', file: csv(w, w.a) }) },
+  { path: 'commodity/import-template', body: {} },
   { ...plan({}, FORBIDDEN), path: 'ad-plan/throw' },
   { ...plan({}, FORBIDDEN), path: 'ad-plan/revoke', body: async (w) => {
     const id = await enabled(w, w.a, PLAN);

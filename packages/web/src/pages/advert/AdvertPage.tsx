@@ -7,6 +7,7 @@ import { STATUS_WORDS } from '../../components/StatusTag';
 import { menuStore } from '../../state/menu';
 import { useStore } from '../../state/store';
 import { LIFECYCLE_STATUS_CODES } from '../store/entities';
+import { CommodityImport } from './CommodityImport';
 import { ContentPreview } from './ContentPreview';
 import { ADVERT_ENTITIES, ADVERT_FILTERS, commodityConfig, contentConfig, pitchConfig, planConfig, type AdvertEntity } from './entities';
 import { PitchMatrix } from './PitchMatrix';
@@ -40,7 +41,7 @@ export default function AdvertPage() {
   if (entity === 'material') main = <MaterialLibrary bits={bits} />;
   else if (entity === 'ad-plan') {
     main = <LifecycleTable config={planConfig} filter={filter} rowExtra={(row) => <PlanExtras row={row} canPublish={hasBit(bits, 'publish')} onDevices={setDevices} />} />;
-  } else if (entity === 'commodity') main = <LifecycleTable config={commodityConfig} filter={filter} />;
+  } else if (entity === 'commodity') main = <LifecycleTable config={commodityConfig} filter={filter} toolbar={hasBit(bits, 'create') ? <CommodityImport /> : null} />;
   else if (entity === 'ai-pitch') main = <><PitchMatrix /><LifecycleTable config={pitchConfig} filter={filter} /></>;
   else main = <LifecycleTable config={contents} filter={filter} />;
 

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { api, commodityData, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, message, type Lang, type MessageKey } from '@vitrine/contract';
+import { tenantTx, type Tx } from '../../db/tenant.js';
+import type { Deps } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { updateRecord } from '../../lifecycle/actions.js';
+import { bulkImport } from '../../lifecycle/bulk.js';
+import type { TenantCtx } from '../../plugins/context.js';
+import { contextFor } from '../../plugins/register.js';
+import { COMMODITY } from '../../records/advert-entities.js';
+import { readSheet, writeSheet } from './sheet.js';
+
+// Importing products (issue 9 §2). Columns are recognised by their header in either language; each
+// row is checked alone (the contract's commodity schema, codes unique in the file); against the
+// enterprise a known code with the same data is "same" (a re-import changes nothing), with other
+// data an "update" (a new draft version through the lifecycle), a new code a "create" (a draft).
+
+const COLUMNS = [
+  { key: 'name', zh: '名称', en: 'Name' },
+  { key: 'code', zh: '编码', en: 'Code' },
+  { key: 'brand', zh: '品牌', en: 'Brand' },
+  { key: 'category', zh: '品类', en: 'Category' },
+  { key: 'price', zh: '价格（元）', en: 'Price (yuan)' },
+  { key: 'unit', zh: '单位', en: 'Unit' },
+  { key: 'sellingPoints', zh: '卖点', en: 'Selling points' },
+  { key: 'specs', zh: '规格', en: 'Specifications' },
+] as const;
+type Key = (typeof COLUMNS)[number]['key'];
+const norm = (s: string) => s.trim().toLowerCase().replace(/[\s()（）]/g, '');
+const HEADERS = new Map(COLUMNS.flatMap((c) => [[norm(c.zh), c.key], [norm(c.en), c.key], [norm(`${c.zh} (${c.en})`), c.key]] as [string, Key][]));
+const list = (s: string) => s.split(/[;；\n]/).map((x) => x.trim()).filter(Boolean);
+
+type Row = { line: number; code: string; name: string; action: 'create' | 'update' | 'same' | 'error'; errors: { field: string; message: string }[]; data?: Record<string, unknown>; id?: number };
+
+function readRow(cells: Record<Key, string>, lang: Lang): { data?: Record<string, unknown>; errors: Row['errors'] } {
+  const errors: Row['errors'] = [];
+  const err = (field: string, key: MessageKey) => errors.push({ field, message: message(key, lang) });
+  const yuan = cells.price.trim() === '' ? 0 : Number(cells.price.replace(/[¥,\s]/g, ''));
+  if (!Number.isFinite(yuan) || yuan < 0 || yuan > 10_000_000) err('price', 'import.price');
+  const specs = list(cells.specs).map((s) => {
+    const at = s.search(/[:：]/);
+    return at > 0 ? { name: s.slice(0, at).trim(), value: s.slice(at + 1).trim() } : null;
+  });
+  if (specs.some((s) => s === null)) err('specs', 'import.spec');
+  if (errors.length) return { errors };
+  const parsed = commodityData.safeParse({
+    name: cells.name, code: cells.code, brand: cells.brand, category: cells.category, price: Math.round(yuan * 100), unit: cells.unit,
+    sellingPoints: list(cells.sellingPoints), specs, images: [],
+  });
+  if (!parsed.success) {
+    for (const i of parsed.error.issues.slice(0, 3)) errors.push({ field: String(i.path[0] ?? '_'), message: message(i.message.includes(' ') ? 'field.invalid' : i.message, lang) });
+    return { errors };
+  }
+  return { data: parsed.data, errors };
+}
+
+const same = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  (['name', 'brand', 'category', 'price', 'unit', 'sellingPoints', 'specs'] as const).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+
+async function judge(q: Tx, ctx: TenantCtx, table: string[][]): Promise<Row[]> {
+  const [header, ...body] = table;
+  const keys = (header ?? []).map((h) => HEADERS.get(norm(h)));
+  if (!keys.includes('name') || !keys.includes('code')) throw fail.invalid('file', 'import.noHeader');
+  if (body.length > IMPORT_MAX_ROWS) throw fail.invalid('file', 'import.tooMany');
+  const rows: Row[] = body.map((cells, i) => {
+    const get = Object.fromEntries(COLUMNS.map((c) => [c.key, String(cells[keys.indexOf(c.key)] ?? '').trim()])) as Record<Key, string>;
+    const { data, errors } = readRow(get, ctx.lang);
+    return { line: i + 2, code: get.code, name: get.name, action: errors.length ? 'error' : 'create', errors, data };
+  });
+  // the example row of the template is not a product
+  const seen = new Map<string, number>();
+  for (const r of rows) seen.set(r.code, (seen.get(r.code) ?? 0) + 1);
+  for (const r of rows) if (r.code && (seen.get(r.code) ?? 0) > 1) { r.action = 'error'; r.errors.push({ field: 'code', message: message('import.duplicate', ctx.lang) }); }
+  const codes = rows.filter((r) => r.action !== 'error').map((r) => r.code);
+  const existing = new Map((await q.query<{ id: number; code: string; data: Record<string, unknown> }>(
+    `select t.id, t.code, v.data from commodities t join record_versions v on v.enterprise_id = t.enterprise_id and v.entity = 'commodity' and v.record_id = t.id and v.version = t.version
+      where t.enterprise_id = $1 and t.deleted_at is null and t.code = any($2::text[])`, [ctx.enterprise.id, codes],
+  )).map((r) => [r.code, r]));
+  for (const r of rows) {
+    const found = existing.get(r.code);
+    if (r.action === 'error' || !found) continue;
+    r.id = found.id;
+    r.action = same(r.data!, found.data) ? 'same' : 'update';
+    if (r.action === 'update') r.data = { ...r.data, images: found.data.images ?? [] };
+  }
+  return rows;
+}
+
+export async function importCommodities(deps: Deps, ctx: TenantCtx, input: { name: string; file: string; mode: 'preview' | 'commit' }) {
+  const bytes = Buffer.from(input.file, 'base64');
+  if (bytes.length > IMPORT_MAX_BYTES) throw fail.tooLarge('import.tooLarge');
+  const table = await readSheet(bytes);
+  if (!table) throw fail.invalid('file', 'import.format');
+  return tenantTx(deps.db, ctx, async (q) => {
+    const rows = await judge(q, ctx, table);
+    let written = 0;
+    if (input.mode === 'commit') {
+      const creates = rows.filter((r) => r.action === 'create');
+      written += (await bulkImport(q, COMMODITY, ctx, ctx, creates.map((r) => ({ data: r.data!, outcome: 'draft' as const })))).length;
+      for (const r of rows.filter((x) => x.action === 'update')) {
+        await updateRecord(q, COMMODITY, ctx, r.id!, r.data!);
+        written++;
+      }
+      if (written) q.changed({ id: 0, label: input.name, after: { rows: written } });
+    }
+    const counts = { create: 0, update: 0, same: 0, error: 0 };
+    for (const r of rows) counts[r.action]++;
+    return { rows: rows.map(({ line, code, name, action, errors }) => ({ line, code, name, action, errors })), counts, written };
+  });
+}
+
+/** GET commodity/import-template: the headers in both languages and an example row. */
+export function templateRoute(app: FastifyInstance, deps: Deps) {
+  const def = api.commodity.importTemplate;
+  app.get(`/${def.path}`, { schema: { summary: def.summary, tags: ['commodity'] } }, async (req, reply) => {
+    await contextFor(deps, def, req);
+    const lang = req.lang;
+    const header = COLUMNS.map((c) => (lang === 'en' ? `${c.en} (${c.zh})` : `${c.zh} (${c.en})`));
+    const example = ['龙井绿茶', 'TEA-001', '西湖', '茶叶', '68.00', '罐', '明前采摘；清香回甘', '产地:浙江杭州；净含量:250g'];
+    const bytes = await writeSheet(lang === 'en' ? 'Products' : '商品', [header, example, [message('import.example', lang)]]);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="vitrine-products-template.xlsx"`)
+      .send(bytes);
+  });
+}
