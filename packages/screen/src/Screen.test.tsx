@@ -1,16 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRoot } from 'react-dom/client';
 import { act } from 'react';
 import { Screen, type ScreenItem, type ScreenProduct } from './index';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function render(el: React.ReactElement): HTMLElement {
+function render(el: React.ReactElement): HTMLElement & { rerender: (el: React.ReactElement) => void } {
   const host = document.createElement('div');
   document.body.appendChild(host);
-  act(() => createRoot(host).render(el));
-  return host;
+  const root = createRoot(host);
+  act(() => root.render(el));
+  return Object.assign(host, { rerender: (next: React.ReactElement) => act(() => root.render(next)) });
 }
+const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const shownSrcs = (host: HTMLElement) => [...host.querySelectorAll('.vs-slide:not(.vs-leaving) img')].map((i) => i.getAttribute('src'));
+afterEach(() => vi.useRealTimers());
 
 const product = (id: number, price: number, origin: string): ScreenProduct => ({
   id, name: `茶${id}`, brand: '山里', price, unit: '盒', sellingPoints: ['明前采摘'], specs: [{ name: '产地', value: origin }, { name: '净含量', value: '250g' }],
@@ -57,5 +61,16 @@ describe('<Screen>', () => {
     const host = render(<Screen orientation={1} items={[item({ type: 'bgm', media: [{ url: '/a.mp3', mime: 'audio/mpeg' }, { url: '/b.mp3', mime: 'audio/mpeg' }] })]} />);
     expect(host.querySelector('[data-testid=vs-music]')?.textContent).toContain('第 1/2 首');
     expect(host.querySelector('audio')?.getAttribute('src')).toBe('/a.mp3');
+  });
+
+  it('moves on by its own timer even while its parent keeps re-rendering (the form preview)', () => {
+    vi.useFakeTimers();
+    const items = () => ['/a.png', '/b.png'].map((url) => item({ key: url, durationMs: 1000, media: [{ url, mime: 'image/png' }] }));
+    const host = render(<Screen orientation={1} items={items()} />);
+    expect(shownSrcs(host)).toEqual(['/a.png']);
+    tick(600);
+    host.rerender(<Screen orientation={1} items={items()} />);
+    tick(500);
+    expect(shownSrcs(host)).toEqual(['/b.png']);
   });
 });

@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { compareRows, formatPrice, isVideo, type ScreenItem, type ScreenMedia, type ScreenProduct } from './model';
 import { word, type ScreenLang } from './words';
 
 // One item as the stage draws it, by ad type (spec §3): pictures and videos full-bleed, a product
 // with its panel, a comparison table, or the music card.
 
-export function Media({ media, playing }: { media: ScreenMedia | undefined; playing: boolean }) {
+/** A picture or a video (muted, so it may start by itself in a preview too; looped while its slot lasts). */
+export function Media({ media }: { media: ScreenMedia | undefined }) {
   if (!media) return <div className="vs-media vs-blank" />;
-  if (isVideo(media)) return <video className="vs-media" src={media.url} muted playsInline loop autoPlay={playing} data-kind="video" />;
+  if (isVideo(media)) return <video className="vs-media" src={media.url} muted playsInline loop autoPlay data-kind="video" />;
   return <img className="vs-media" src={media.url} alt="" data-kind="image" />;
 }
 
@@ -26,20 +28,20 @@ function ProductPanel({ p, lang }: { p: ScreenProduct; lang: ScreenLang }) {
   );
 }
 
-function Details({ item, lang, playing }: { item: ScreenItem; lang: ScreenLang; playing: boolean }) {
+function Details({ item, lang }: { item: ScreenItem; lang: ScreenLang }) {
   const p = item.products?.[0];
   const media = item.media[0] ?? p?.image;
   const layout = item.layout ?? 'full';
   return (
     <div className={`vs-details vs-layout-${layout}`} data-testid="vs-details">
-      <div className="vs-details-media"><Media media={media} playing={playing} /></div>
+      <div className="vs-details-media"><Media media={media} /></div>
       {p ? <ProductPanel p={p} lang={lang} /> : null}
     </div>
   );
 }
 
 function Compare({ item, lang }: { item: ScreenItem; lang: ScreenLang }) {
-  const products = item.products ?? [];
+  const products = (item.products ?? []).slice(0, 4);
   const rows = compareRows(products, item.specNames ?? []);
   return (
     <div className="vs-compare" data-testid="vs-compare" style={{ ['--vs-cols' as string]: products.length || 1 }}>
@@ -62,21 +64,24 @@ function Compare({ item, lang }: { item: ScreenItem; lang: ScreenLang }) {
   );
 }
 
-function Music({ item, lang, playing, index }: { item: ScreenItem; lang: ScreenLang; playing: boolean; index: number }) {
-  const track = item.media[index % Math.max(1, item.media.length)];
+/** The music card; its tracks play one after another (by themselves only on a screen, `playing`). */
+function Music({ item, lang, playing }: { item: ScreenItem; lang: ScreenLang; playing: boolean }) {
+  const [played, setPlayed] = useState(0);
+  const of = item.media.length;
+  const n = played % Math.max(1, of);
   return (
     <div className="vs-music" data-testid="vs-music">
       <div className="vs-note">♪</div>
       <div className="vs-name">{word(lang, 'music')}</div>
-      <div className="vs-track">{word(lang, 'track', { n: (index % Math.max(1, item.media.length)) + 1, of: item.media.length })}</div>
-      {track ? <audio src={track.url} autoPlay={playing} controls={!playing} /> : null}
+      {of ? <div className="vs-track">{word(lang, 'track', { n: n + 1, of })}</div> : null}
+      {of ? <audio src={item.media[n].url} autoPlay={playing} controls={!playing} loop={of === 1} onEnded={() => setPlayed(played + 1)} /> : null}
     </div>
   );
 }
 
 export function Slide({ item, lang, playing }: { item: ScreenItem; lang: ScreenLang; playing: boolean }) {
-  if (item.type === 'details') return <Details item={item} lang={lang} playing={playing} />;
+  if (item.type === 'details') return <Details item={item} lang={lang} />;
   if (item.type === 'compare') return <Compare item={item} lang={lang} />;
-  if (item.type === 'bgm') return <Music item={item} lang={lang} playing={playing} index={0} />;
-  return <Media media={item.media[0]} playing={playing} />;
+  if (item.type === 'bgm') return <Music item={item} lang={lang} playing={playing} />;
+  return <Media media={item.media[0]} />;
 }

@@ -24,6 +24,15 @@ export async function makeFleet(t: TestApp, shop: Record<string, unknown> = {}):
   };
 }
 
+/** A record of any lifecycle entity created by the owner and approved by the reviewer; its id. */
+export async function approved(t: TestApp, f: Fleet, entity: string, body: Record<string, unknown>): Promise<number> {
+  const c = await post<{ id: number }>(t, `${entity}/create`, body, f.sup);
+  expect(c.body.ret, JSON.stringify(c.body)).toBe(0);
+  await post(t, `${entity}/apply`, { id: c.body.result.id }, f.sup);
+  expect((await post(t, `${entity}/examine`, { id: c.body.result.id, pass: 1 }, f.revHeaders)).body.ret).toBe(0);
+  return c.body.result.id;
+}
+
 /** An enabled device of the fleet's shop (created by the owner, approved by the reviewer). */
 export async function makeDevice(t: TestApp, f: Fleet, over: Record<string, unknown> = {}): Promise<{ id: number; code: string }> {
   const code = `D${randomInt(1e9)}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RET, type Playlist } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
-import { activated, dev, makeDevice, makeFleet, type Fleet } from '../../../test/devices.js';
+import { approved, activated, dev, makeDevice, makeFleet } from '../../../test/devices.js';
 import { makePng, permitOf, upload } from '../files/fixtures.js';
 
 // AI pitches through the real app (issue 9 §4): validation, review, and what the device API's
@@ -10,13 +10,6 @@ import { makePng, permitOf, upload } from '../files/fixtures.js';
 
 const t = useTestApp();
 
-async function approved(f: Fleet, entity: string, body: Record<string, unknown>): Promise<number> {
-  const c = await post<{ id: number }>(t, `${entity}/create`, body, f.sup);
-  expect(c.body.ret, JSON.stringify(c.body)).toBe(0);
-  await post(t, `${entity}/apply`, { id: c.body.result.id }, f.sup);
-  expect((await post(t, `${entity}/examine`, { id: c.body.result.id, pass: 1 }, f.revHeaders)).body.ret).toBe(0);
-  return c.body.result.id;
-}
 
 describe('AI pitches', () => {
   it('reach the playlist of a screen under a plan with AI pitches on, the most specific per cell', async () => {
@@ -24,18 +17,18 @@ describe('AI pitches', () => {
     const screen = await makeDevice(t, f);
     const token = await activated(t, f, screen);
     const file = (await upload(t, f.sup, (await permitOf(t, f.sup, 'material')).result.permit, { name: 'a.png', data: makePng(1920, 1080, 31) })).body.result.id;
-    const content = await approved(f, 'ad-content', { name: '轮播', adType: 'main', items: JSON.stringify([{ fileId: file }]) });
+    const content = await approved(t, f, 'ad-content', { name: '轮播', adType: 'main', items: JSON.stringify([{ fileId: file }]) });
 
     // validation: a picture is not audio; a content or a product, not both
     expect((await post(t, 'ai-pitch/create', { gender: 1, ageBand: 2, text: '您好', audioId: file }, f.sup)).body).toMatchObject({ ret: RET.validation, msg: '语音须为本企业素材库中的音频' });
     expect((await post(t, 'ai-pitch/create', { gender: 3, ageBand: 2, text: '您好' }, f.sup)).body.ret).toBe(RET.validation);
 
-    const everywhere = await approved(f, 'ai-pitch', { gender: 1, ageBand: 2, text: '先生您好，新品上市', contentId: content });
-    const here = await approved(f, 'ai-pitch', { gender: 1, ageBand: 2, text: '南山店的先生您好', scope: JSON.stringify({ a: ['440305'] }) });
-    await approved(f, 'ai-pitch', { gender: 1, ageBand: 2, text: '北京的先生您好', scope: JSON.stringify({ p: ['11'] }) });
-    const women = await approved(f, 'ai-pitch', { gender: 2, ageBand: 1, text: '女士您好' });
+    const everywhere = await approved(t, f, 'ai-pitch', { gender: 1, ageBand: 2, text: '先生您好，新品上市', contentId: content });
+    const here = await approved(t, f, 'ai-pitch', { gender: 1, ageBand: 2, text: '南山店的先生您好', scope: JSON.stringify({ a: ['440305'] }) });
+    await approved(t, f, 'ai-pitch', { gender: 1, ageBand: 2, text: '北京的先生您好', scope: JSON.stringify({ p: ['11'] }) });
+    const women = await approved(t, f, 'ai-pitch', { gender: 2, ageBand: 1, text: '女士您好' });
 
-    const plan = (ai: number) => approved(f, 'ad-plan', {
+    const plan = (ai: number) => approved(t, f, 'ad-plan', {
       name: `计划${ai}`, dateFrom: '2026-01-01', dateTo: '2030-12-31', aiPitches: ai,
       contents: JSON.stringify([{ contentId: content, weight: 1 }]), targets: JSON.stringify({ s: [String(f.shop)] }),
     });
@@ -52,7 +45,7 @@ describe('AI pitches', () => {
     expect(everywhere).toBeGreaterThan(0);
 
     const g = await makeFleet(t);
-    await approved(g, 'ai-pitch', { gender: 2, ageBand: 1, text: '别家的女士您好' });
+    await approved(t, g, 'ai-pitch', { gender: 2, ageBand: 1, text: '别家的女士您好' });
     expect((await playlist()).pitches.map((p) => p.text)).not.toContain('别家的女士您好');
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { post, useTestApp } from '../../../test/harness.js';
-import { activated, dev, makeDevice, makeFleet, type Fleet } from '../../../test/devices.js';
+import { approved, activated, dev, makeDevice, makeFleet } from '../../../test/devices.js';
 import { makePng, permitOf, upload } from '../files/fixtures.js';
 
 // stats/ad (issue 11 §3): the plays a screen reported through the device API, counted once each,
@@ -9,13 +9,6 @@ import { makePng, permitOf, upload } from '../files/fixtures.js';
 
 const t = useTestApp();
 
-async function approved(f: Fleet, entity: string, body: Record<string, unknown>): Promise<number> {
-  const c = await post<{ id: number }>(t, `${entity}/create`, body, f.sup);
-  expect(c.body.ret, JSON.stringify(c.body)).toBe(0);
-  await post(t, `${entity}/apply`, { id: c.body.result.id }, f.sup);
-  expect((await post(t, `${entity}/examine`, { id: c.body.result.id, pass: 1 }, f.revHeaders)).body.ret).toBe(0);
-  return c.body.result.id;
-}
 
 const shanghaiDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
 
@@ -25,8 +18,8 @@ describe('stats/ad', () => {
     const screen = await makeDevice(t, f);
     const token = await activated(t, f, screen);
     const file = (await upload(t, f.sup, (await permitOf(t, f.sup, 'material')).result.permit, { name: 'a.png', data: makePng(1920, 1080, 77) })).body.result.id;
-    const content = await approved(f, 'ad-content', { name: '冬季轮播', adType: 'main', items: JSON.stringify([{ fileId: file }]) });
-    const plan = await approved(f, 'ad-plan', {
+    const content = await approved(t, f, 'ad-content', { name: '冬季轮播', adType: 'main', items: JSON.stringify([{ fileId: file }]) });
+    const plan = await approved(t, f, 'ad-plan', {
       name: '冬季计划', dateFrom: '2026-01-01', dateTo: '2030-12-31', contents: JSON.stringify([{ contentId: content, weight: 1 }]), targets: JSON.stringify({ s: [String(f.shop)] }),
     });
     const now = Date.now();

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { RET, STATS_MAX_DAYS, type salesApi } from '@vitrine/contract';
+import type { salesApi } from '@vitrine/contract';
 import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../errors.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
+import { BUCKET, previousFrom } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 
 // stats/ad: the plays the screens reported (device API `plays`, the player and the simulator), in
@@ -14,23 +14,13 @@ import { shopScopeSql } from '../stats/scope.js';
 type Filter = z.output<typeof salesApi.statsAd.body>;
 type Figures = { plays: number; seconds: number; devices: number };
 
-const DAY = 86_400_000;
-const dayNum = (d: string) => Date.parse(`${d}T00:00:00Z`);
-const dayStr = (n: number) => new Date(n).toISOString().slice(0, 10);
 const SUMS = 'count(*)::int as plays, coalesce(round(sum(duration_ms) / 1000.0), 0)::float8 as seconds, count(distinct device_id)::int as devices';
-const BUCKET = {
-  hour: `to_char(local_day, 'YYYY-MM-DD') || ' ' || lpad(local_hour::text, 2, '0') || ':00'`,
-  day: `to_char(local_day, 'YYYY-MM-DD')`,
-  week: `to_char(date_trunc('week', local_day::timestamp), 'YYYY-MM-DD')`,
-  month: `to_char(local_day, 'YYYY-MM')`,
-} as const;
 const figures = (r: Partial<Figures> | null | undefined): Figures => ({ plays: Number(r?.plays ?? 0), seconds: Number(r?.seconds ?? 0), devices: Number(r?.devices ?? 0) });
 
 export function adStats(deps: Deps, ctx: TenantCtx, f: Filter) {
-  const span = (dayNum(f.to) - dayNum(f.from)) / DAY + 1;
-  if (span > STATS_MAX_DAYS) throw new AppError(RET.validation, 'validation.failed', [{ field: 'to', message: 'stats.tooLong' }]);
+  const prevFrom = previousFrom(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const p = new Params([scope.enterpriseId, dayStr(dayNum(f.from) - span * DAY), f.to]);
+    const p = new Params([scope.enterpriseId, prevFrom, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
     const device = f.DeviceType ? `and device_id in (select d.id from devices d where d.enterprise_id = $1 and d.type = ${p.add(f.DeviceType)})` : '';
     const cur = `e.local_day >= ${p.add(f.from)}::date`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
 import { addMemberWithRange, makeShop, makeUser, tenantHeaders } from '../../../test/factories.js';
-import { makeFleet, type Fleet } from '../../../test/devices.js';
+import { approved, makeFleet } from '../../../test/devices.js';
 
 // Sales lines from a point-of-sale system (issue 11 §2): each line judged alone, stored once per
 // line id; stats/sale equals an independent sum of the test's own lines, cut to the caller's range.
@@ -15,13 +15,6 @@ type SaleStats = {
   byShop: (Figures & { shopId: number; visits: number; per100: number })[]; byEmployee: (Figures & { name: string })[]; byProduct: (Figures & { code: string })[];
 };
 
-async function approved(f: Fleet, entity: string, body: Record<string, unknown>): Promise<number> {
-  const c = await post<{ id: number }>(t, `${entity}/create`, body, f.sup);
-  expect(c.body.ret, JSON.stringify(c.body)).toBe(0);
-  await post(t, `${entity}/apply`, { id: c.body.result.id }, f.sup);
-  expect((await post(t, `${entity}/examine`, { id: c.body.result.id, pass: 1 }, f.revHeaders)).body.ret).toBe(0);
-  return c.body.result.id;
-}
 
 const code = async (id: number) => (await t.db.admin.query<{ code: string }>('select code from shops where id = $1', [id]))[0].code;
 // 2026-03-10 10:30 in Shanghai (UTC+8) and the days around it
@@ -32,9 +25,9 @@ describe('sales', () => {
     const f = await makeFleet(t);
     const other = await makeShop(t, f.ent, { district: '110101', province: '11', city: '1101' }, f.rev);
     const [south, north] = [await code(f.shop), await code(other)];
-    await approved(f, 'commodity', { name: '绿茶', code: 'G1', price: 500 });
-    await approved(f, 'commodity', { name: '红茶', code: 'B1', price: 800 });
-    await approved(f, 'employee', { name: '小李', phone: '13700000001', gender: 1, shopId: f.shop });
+    await approved(t, f, 'commodity', { name: '绿茶', code: 'G1', price: 500 });
+    await approved(t, f, 'commodity', { name: '红茶', code: 'B1', price: 800 });
+    await approved(t, f, 'employee', { name: '小李', phone: '13700000001', gender: 1, shopId: f.shop });
     const line = (lineId: string, over: Record<string, unknown> = {}) => ({ lineId, time: at(10, 10), shopCode: south, productCode: 'G1', quantity: 1, amount: 500, ...over });
     const lines = [
       line('L1', { employeeCode: '13700000001' }),
@@ -103,7 +96,7 @@ describe('stats/export', () => {
   it('streams the lines as CSV with headers in the request language and formulas made text', async () => {
     const f = await makeFleet(t);
     const shopCode = await code(f.shop);
-    await approved(f, 'commodity', { name: '=HYPERLINK("x")', code: 'F1', price: 100 });
+    await approved(t, f, 'commodity', { name: '=HYPERLINK("x")', code: 'F1', price: 100 });
     const lines = Array.from({ length: 2500 }, (_, i) => ({ lineId: `E${i}`, time: at(10, 10) + i, shopCode, productCode: 'F1', quantity: 1, amount: 1050 }));
     for (let i = 0; i < lines.length; i += 500) expect((await post<Report>(t, 'sale/report', { lines: lines.slice(i, i + 500) }, f.sup)).body.result.accepted).toBe(500);
     const get = async (lang: string) => t.app.inject({

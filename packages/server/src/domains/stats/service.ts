@@ -1,11 +1,11 @@
-import { AGE_BUCKETS, RET, STATS_MAX_DAYS, statsApi, type PaResult, type StatsGroup, type VisitorColumns } from '@vitrine/contract';
+import { AGE_BUCKETS, statsApi, type PaResult, type VisitorColumns } from '@vitrine/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../errors.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { tenantTx } from '../../db/tenant.js';
 import { VISIT_AGGREGATES } from '../../stats/rollup.js';
+import { BUCKET, previousFrom } from './period.js';
 import { shopScopeSql } from './scope.js';
 
 type Filter = z.output<typeof statsApi.stats.pa.body>;
@@ -49,25 +49,14 @@ export function columns(c: Counts): VisitorColumns {
   return out as VisitorColumns;
 }
 
-const DAY = 86_400_000;
-const dayNum = (d: string) => Date.parse(`${d}T00:00:00Z`);
-const dayStr = (n: number) => new Date(n).toISOString().slice(0, 10);
 
-const BUCKET: Record<StatsGroup, string> = {
-  hour: `to_char(local_day, 'YYYY-MM-DD') || ' ' || lpad(local_hour::text, 2, '0') || ':00'`,
-  day: `to_char(local_day, 'YYYY-MM-DD')`,
-  week: `to_char(date_trunc('week', local_day::timestamp), 'YYYY-MM-DD')`,
-  month: `to_char(local_day, 'YYYY-MM')`,
-};
 
 /**
  * stats/pa: rollups up to the enterprise's watermark plus the raw visits past it (current to the
  * minute). A gender filter reads the raw visits alone (rollups do not split age and action by gender).
  */
 export function visitorStats(deps: Deps, ctx: TenantCtx, f: Filter): Promise<PaResult> {
-  const span = (dayNum(f.to) - dayNum(f.from)) / DAY + 1;
-  if (span > STATS_MAX_DAYS) throw new AppError(RET.validation, 'validation.failed', [{ field: 'to', message: 'stats.tooLong' }]);
-  const prevFrom = dayStr(dayNum(f.from) - span * DAY);
+  const prevFrom = previousFrom(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
     const p = new Params([scope.enterpriseId, prevFrom, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Card, Col, Row, Skeleton, Table } from 'antd';
 import { api } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
@@ -10,24 +9,10 @@ import { Chart } from '../../components/Chart/Chart';
 import { EmptyState } from '../../components/EmptyState';
 import { playsTrendOption } from './charts';
 import { change } from './filter';
+import { Kpi } from './Kpi';
 
 const hours = (s: number) => Math.round(s / 360) / 10;
 
-function Kpi({ title, value, delta, testId, suffix }: { title: string; value: number; delta: number | null; testId: string; suffix?: string }) {
-  const { t } = useTranslation('data');
-  return (
-    <Card size="small" data-testid={testId}>
-      <Statistic title={title} value={value} suffix={suffix} />
-      <Typography.Text type="secondary">
-        {delta === null ? t('kpi.noPrevious') : (
-          <span style={{ color: delta >= 0 ? '#135200' : '#820014' }}>
-            {delta >= 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {Math.abs(delta)}% {t('kpi.vsPrevious')}
-          </span>
-        )}
-      </Typography.Text>
-    </Card>
-  );
-}
 
 /** The advertising tab of /data/count: what the screens reported playing, in the same filter. */
 export function AdPanel({ body }: { body: { from: string; to: string; group: string } }) {

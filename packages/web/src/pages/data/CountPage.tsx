@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Col, DatePicker, Row, Segmented, Select, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
-import { ApartmentOutlined, ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Button, Card, Col, DatePicker, Row, Segmented, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { ApartmentOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { AGE_BUCKETS, STATS_GROUPS, STATS_SHORTCUT_DAYS, api, type PaResult } from '@vitrine/contract';
 import { call } from '../../api/client';
@@ -15,6 +15,7 @@ import { ageOption, genderOption, heatOption, trendOption } from './charts';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
 import { bodyOf, change, readFilter, writeFilter, type CountFilter } from './filter';
+import { Kpi } from './Kpi';
 import { AdPanel } from './AdPanel';
 import { ExportButton } from './ExportButton';
 import { hasBit } from '../../components/LifecycleTable/actions';
@@ -23,21 +24,6 @@ import { SalesPanel } from './SalesPanel';
 
 type ShopRow = PaResult['byShop'][number];
 
-function Kpi({ title, value, suffix, delta, testId }: { title: string; value: number; suffix?: string; delta: number | null; testId: string }) {
-  const { t } = useTranslation('data');
-  return (
-    <Card size="small" data-testid={testId}>
-      <Statistic title={title} value={value} suffix={suffix} />
-      <Typography.Text type="secondary">
-        {delta === null ? t('kpi.noPrevious') : (
-          <span style={{ color: delta >= 0 ? '#135200' : '#820014' }}>
-            {delta >= 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {Math.abs(delta)}% {t('kpi.vsPrevious')}
-          </span>
-        )}
-      </Typography.Text>
-    </Card>
-  );
-}
 
 /** /data/count: visitor flow from what the screens reported — KPIs, trend, ages, genders, hours, shops. */
 export default function CountPage() {

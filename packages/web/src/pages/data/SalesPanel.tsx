@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { api, type ResultOf } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
@@ -10,25 +9,11 @@ import { Chart } from '../../components/Chart/Chart';
 import { EmptyState } from '../../components/EmptyState';
 import { salesTrendOption } from './charts';
 import { change } from './filter';
+import { Kpi } from './Kpi';
 
 type Sales = ResultOf<typeof api.stats.sale>;
 const yuan = (fen: number) => (fen / 100).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-function Kpi({ title, value, prefix, delta, testId, precision }: { title: string; value: number; prefix?: string; delta: number | null; testId: string; precision?: number }) {
-  const { t } = useTranslation('data');
-  return (
-    <Card size="small" data-testid={testId}>
-      <Statistic title={title} value={value} prefix={prefix} precision={precision} />
-      <Typography.Text type="secondary">
-        {delta === null ? t('kpi.noPrevious') : (
-          <span style={{ color: delta >= 0 ? '#135200' : '#820014' }}>
-            {delta >= 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {Math.abs(delta)}% {t('kpi.vsPrevious')}
-          </span>
-        )}
-      </Typography.Text>
-    </Card>
-  );
-}
 
 /** The sales tab of /data/count: what the point-of-sale systems reported, in the same filter. */
 export function SalesPanel({ body }: { body: { from: string; to: string; group: string } }) {

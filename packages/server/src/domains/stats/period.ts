@@ -1,0 +1,25 @@
+import { RET, STATS_MAX_DAYS, type StatsGroup } from '@vitrine/contract';
+import { AppError } from '../../errors.js';
+
+// The period of a statistic, written once for stats/pa, stats/ad and stats/sale: the filter's local
+// days (at most STATS_MAX_DAYS), the equally long period just before them, and the SQL label of a
+// row's hour, day, week or month bucket.
+
+const DAY = 86_400_000;
+const dayNum = (d: string) => Date.parse(`${d}T00:00:00Z`);
+const dayStr = (n: number) => new Date(n).toISOString().slice(0, 10);
+
+/** The first day of the previous period (as long as the filter's); 40001 past the longest range. */
+export function previousFrom(f: { from: string; to: string }): string {
+  const span = (dayNum(f.to) - dayNum(f.from)) / DAY + 1;
+  if (span > STATS_MAX_DAYS) throw new AppError(RET.validation, 'validation.failed', [{ field: 'to', message: 'stats.tooLong' }]);
+  return dayStr(dayNum(f.from) - span * DAY);
+}
+
+/** A row's bucket label from its local_day and local_hour columns. */
+export const BUCKET: Record<StatsGroup, string> = {
+  hour: `to_char(local_day, 'YYYY-MM-DD') || ' ' || lpad(local_hour::text, 2, '0') || ':00'`,
+  day: `to_char(local_day, 'YYYY-MM-DD')`,
+  week: `to_char(date_trunc('week', local_day::timestamp), 'YYYY-MM-DD')`,
+  month: `to_char(local_day, 'YYYY-MM')`,
+};
