@@ -31,13 +31,13 @@ describe('<Screen>', () => {
     expect(port.querySelector('[data-testid=vs-splash]')?.textContent).toBe('Vitrine');
   });
 
-  it('a carousel shows its picture, a video plays muted', () => {
+  it('a carousel shows its picture; a video plays muted and looped, in a preview too', () => {
     const pic = render(<Screen orientation={1} items={[item({ media: [{ url: '/a.png', mime: 'image/png' }] })]} />);
     expect(pic.querySelector('img')?.getAttribute('src')).toBe('/a.png');
-    const vid = render(<Screen orientation={1} items={[item({ media: [{ url: '/v.mp4', mime: 'video/mp4' }] })]} playing />);
+    const vid = render(<Screen orientation={1} items={[item({ type: 'default', media: [{ url: '/v.mp4', mime: 'video/mp4' }] })]} />);
     const video = vid.querySelector('video')!;
     expect(video.getAttribute('src')).toBe('/v.mp4');
-    expect(video.muted).toBe(true);
+    expect([video.muted, video.loop, video.autoplay]).toEqual([true, true, true]);
   });
 
   it('a product display shows name, brand, price and selling points', () => {
@@ -48,6 +48,13 @@ describe('<Screen>', () => {
     expect(panel.textContent).toContain('¥38.00');
     expect(panel.textContent).toContain('明前采摘');
     expect(host.querySelector('.vs-layout-left')).not.toBeNull();
+    expect(panel.querySelectorAll('.vs-specs dt')).toHaveLength(2);
+  });
+
+  it('a product display over its own video, the panel at the bottom (layout full)', () => {
+    const host = render(<Screen orientation={0} items={[item({ type: 'details', layout: 'full', media: [{ url: '/v.mp4', mime: 'video/mp4' }], products: [product(1, 100, '杭州')] })]} />);
+    expect(host.querySelector('.vs-layout-full video')?.getAttribute('src')).toBe('/v.mp4');
+    expect(host.querySelector('.vs-layout-full [data-testid=vs-product]')).not.toBeNull();
   });
 
   it('a comparison lists the products and highlights differing rows, in English too', () => {
@@ -55,12 +62,28 @@ describe('<Screen>', () => {
     const table = host.querySelector('[data-testid=vs-compare]')!;
     expect(table.textContent).toContain('Compare');
     expect([...table.querySelectorAll('.vs-differs')].map((e) => e.textContent)).toEqual(['杭州', '福建']);
+    expect(table.querySelectorAll('.vs-compare-head img')).toHaveLength(0);
   });
 
-  it('background music shows its card with the track count', () => {
-    const host = render(<Screen orientation={1} items={[item({ type: 'bgm', media: [{ url: '/a.mp3', mime: 'audio/mpeg' }, { url: '/b.mp3', mime: 'audio/mpeg' }] })]} />);
+  it('a comparison shows at most four products', () => {
+    const five = [1, 2, 3, 4, 5].map((id) => product(id, 100, '杭州'));
+    const host = render(<Screen orientation={1} items={[item({ type: 'compare', products: five, specNames: ['产地'] })]} />);
+    expect([...host.querySelectorAll('.vs-compare-head .vs-name')].map((e) => e.textContent)).toEqual(['茶1', '茶2', '茶3', '茶4']);
+    expect(host.querySelectorAll('.vs-compare-cell')).toHaveLength(4);
+  });
+
+  it('background music shows its card with the track count and goes on to the next track', () => {
+    const tracks = [{ url: '/a.mp3', mime: 'audio/mpeg' }, { url: '/b.mp3', mime: 'audio/mpeg' }];
+    const host = render(<Screen orientation={1} items={[item({ type: 'bgm', media: tracks })]} />);
+    const audio = () => host.querySelector('audio')!;
     expect(host.querySelector('[data-testid=vs-music]')?.textContent).toContain('第 1/2 首');
-    expect(host.querySelector('audio')?.getAttribute('src')).toBe('/a.mp3');
+    expect([audio().getAttribute('src'), audio().autoplay, audio().controls]).toEqual(['/a.mp3', false, true]);
+    act(() => audio().dispatchEvent(new Event('ended')));
+    expect(host.querySelector('[data-testid=vs-music]')?.textContent).toContain('第 2/2 首');
+    expect(audio().getAttribute('src')).toBe('/b.mp3');
+    const screen = render(<Screen orientation={1} lang="en-US" playing items={[item({ type: 'bgm', media: tracks.slice(0, 1) })]} />);
+    expect(screen.textContent).toContain('Track 1 of 1');
+    expect([screen.querySelector('audio')!.autoplay, screen.querySelector('audio')!.loop]).toEqual([true, true]);
   });
 
   it('moves on by its own timer even while its parent keeps re-rendering (the form preview)', () => {
@@ -72,5 +95,21 @@ describe('<Screen>', () => {
     host.rerender(<Screen orientation={1} items={items()} />);
     tick(500);
     expect(shownSrcs(host)).toEqual(['/b.png']);
+  });
+
+  it('cross-fades: the item left behind stays under the new one until it has faded in; a clock drives it instead of the timer', () => {
+    vi.useFakeTimers();
+    const items = ['/a.png', '/b.png'].map((url) => item({ key: url, durationMs: 1000, media: [{ url, mime: 'image/png' }] }));
+    const seen: number[] = [];
+    const onItemChange = (_: ScreenItem, i: number) => seen.push(i);
+    const host = render(<Screen orientation={1} items={items} clock={0} onItemChange={onItemChange} />);
+    tick(5000);
+    expect(shownSrcs(host)).toEqual(['/a.png']);
+    host.rerender(<Screen orientation={1} items={items} clock={1000} onItemChange={onItemChange} />);
+    expect(shownSrcs(host)).toEqual(['/b.png']);
+    expect(host.querySelector('.vs-leaving img')?.getAttribute('src')).toBe('/a.png');
+    tick(600);
+    expect(host.querySelector('.vs-leaving')).toBeNull();
+    expect(seen).toEqual([0, 1]);
   });
 });

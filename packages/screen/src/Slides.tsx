@@ -6,7 +6,7 @@ import { word, type ScreenLang } from './words';
 // with its panel, a comparison table, or the music card.
 
 /** A picture or a video (muted, so it may start by itself in a preview too; looped while its slot lasts). */
-export function Media({ media }: { media: ScreenMedia | undefined }) {
+function Media({ media }: { media: ScreenMedia | undefined }) {
   if (!media) return <div className="vs-media vs-blank" />;
   if (isVideo(media)) return <video className="vs-media" src={media.url} muted playsInline loop autoPlay data-kind="video" />;
   return <img className="vs-media" src={media.url} alt="" data-kind="image" />;

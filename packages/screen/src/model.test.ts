@@ -44,6 +44,11 @@ describe('the screen model', () => {
     expect(formatPrice(0)).toBe('¥0.00');
     expect(formatPrice(1250)).toBe('¥12.50');
     expect(formatPrice(99_999_99)).toBe('¥99999.99');
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (fen) => {
+      const shown = formatPrice(fen);
+      expect(shown).toMatch(/^¥\d+\.\d\d$/);
+      expect(Math.round(Number(shown.slice(1)) * 100)).toBe(fen);
+    }));
   });
 
   it('the comparison marks rows whose values differ and shows a dash where a product has none', () => {
@@ -53,5 +58,17 @@ describe('the screen model', () => {
       { name: '产地', values: ['浙江', '云南', '—'], differs: true },
       { name: '保质期', values: ['—', '—', '—'], differs: false },
     ]);
+  });
+
+  it('compareRows (property): one value per product and row, marked exactly when the values are not all the same', () => {
+    const spec = fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.constantFrom('1', '2', ' 2 ', ''));
+    fc.assert(fc.property(fc.array(fc.array(spec, { maxLength: 3 }), { minLength: 2, maxLength: 4 }), (specs) => {
+      const rows = compareRows(specs.map((s, i) => product(i, s)), ['a', 'b', 'c']);
+      for (const r of rows) {
+        expect(r.values).toHaveLength(specs.length);
+        expect(r.values.every((v) => v !== '')).toBe(true);
+        expect(r.differs).toBe(r.values.some((v) => v !== r.values[0]));
+      }
+    }));
   });
 });
