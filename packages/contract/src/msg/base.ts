@@ -39,3 +39,11 @@ export const BASE_MESSAGES = {
   'localOnly': { zh: '仅限本机访问', en: 'Local access only' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
+/**
+ * A message of this file alone (the console's own: field rules, sign-in, enterprise states): the
+ * console imports it instead of `message`, so the server's whole catalogue stays out of its bundle.
+ */
+export function baseMessage(key: string, lang: 'zh' | 'en'): string {
+  const entry = (BASE_MESSAGES as Record<string, { zh: string; en: string }>)[key];
+  return entry ? entry[lang] : key;
+}

@@ -1,4 +1,5 @@
 import { BASE_MESSAGES } from './base.js';
+export { baseMessage } from './base.js';
 import { ENTERPRISE_MESSAGES } from './enterprise.js';
 import { FILES_MESSAGES } from './files.js';
 import { INBOX_MESSAGES } from './inbox.js';
@@ -9,14 +10,19 @@ import { DEVICES_MESSAGES } from './devices.js';
 import { STATS_MESSAGES } from './stats.js';
 import { ADVERT_MESSAGES } from './advert.js';
 
-/** Every message the server can send, in both languages; one file per area. */
-export const MESSAGES = { ...BASE_MESSAGES, ...ENTERPRISE_MESSAGES, ...FILES_MESSAGES, ...MATERIALS_MESSAGES, ...INBOX_MESSAGES, ...LIFECYCLE_MESSAGES, ...STORES_MESSAGES, ...DEVICES_MESSAGES, ...STATS_MESSAGES, ...ADVERT_MESSAGES } as const;
+/**
+ * Every message the server can send, in both languages; one file per area. Built on first use (a
+ * function, not a module-level object), so a bundle that never calls `message` — the console uses
+ * `baseMessage` — leaves the areas' catalogues out.
+ */
+const catalogue = () => ({ ...BASE_MESSAGES, ...ENTERPRISE_MESSAGES, ...FILES_MESSAGES, ...MATERIALS_MESSAGES, ...INBOX_MESSAGES, ...LIFECYCLE_MESSAGES, ...STORES_MESSAGES, ...DEVICES_MESSAGES, ...STATS_MESSAGES, ...ADVERT_MESSAGES }) as const;
+let all: Record<string, { zh: string; en: string }> | undefined;
 
-export type MessageKey = keyof typeof MESSAGES;
+export type MessageKey = keyof ReturnType<typeof catalogue>;
 export type Lang = 'zh' | 'en';
 
 export function message(key: string, lang: Lang): string {
-  const entry = (MESSAGES as Record<string, { zh: string; en: string }>)[key];
+  const entry = (all ??= catalogue() as Record<string, { zh: string; en: string }>)[key];
   return entry ? entry[lang] : key;
 }
 

@@ -1,5 +1,5 @@
 import {
-  isSuccess, message as serverMessage, REQUEST_TIMEOUT_MS, RET,
+  isSuccess, baseMessage as serverMessage, REQUEST_TIMEOUT_MS, RET,
   type BodyOf, type CallDef, type ResultOf,
 } from '@vitrine/contract';
 import { COOKIE, getCookie } from '../state/cookies';

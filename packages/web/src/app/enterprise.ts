@@ -1,4 +1,4 @@
-import { api, ENTERPRISE_STATUS, message as serverMessage, type Company, type RoleEntry, type UserInfo } from '@vitrine/contract';
+import { api, ENTERPRISE_STATUS, baseMessage as serverMessage, type Company, type RoleEntry, type UserInfo } from '@vitrine/contract';
 import { ApiError, call } from '../api/client';
 import { navigateTo, reloadApp, toast } from '../api/feedback';
 import { keys } from '../api/keys';

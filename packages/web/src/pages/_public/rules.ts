@@ -1,4 +1,4 @@
-import { message, password, phone, smsCode, type Lang } from '@vitrine/contract';
+import { baseMessage as message, password, phone, smsCode, type Lang } from '@vitrine/contract';
 import type { z } from 'zod';
 import type { FormRule } from 'antd';
 

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, Tabs, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api, message } from '@vitrine/contract';
+import { api, baseMessage as message } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { isLoggedIn, saveLogin } from '../../state/session';

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api, message } from '@vitrine/contract';
+import { api, baseMessage as message } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { CodeField, PhoneField } from '../_public/PhoneCodeFields';
