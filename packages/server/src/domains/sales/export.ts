@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { contextFor, parseInput, rejectBadText } from '../../plugins/register.js';
+import { visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 
 // stats/export (GET): the filter's figures as CSV, streamed from a cursor a thousand rows at a time
@@ -46,11 +47,7 @@ function queryOf(kind: Kind, ctx: TenantCtx, f: { from: string; to: string; shop
   if (kind === 'visits') {
     return {
       columns: ['export.col.day', 'export.col.shopCode', 'export.col.shop', 'export.col.visits'],
-      sql: `select to_char(v.local_day, 'YYYY-MM-DD') as day, s.code, s.name, sum(v.visits)::int as visits from (
-              select shop_id, local_day, visits from visit_rollup_hourly where enterprise_id = $1 and local_day between $2::date and $3::date
-              union all
-              select shop_id, local_day, 1 from visit_events where enterprise_id = $1 and local_day between $2::date and $3::date
-                 and id > coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)) v
+      sql: `select to_char(v.local_day, 'YYYY-MM-DD') as day, s.code, s.name, sum(v.visits)::int as visits from (${visitCountsSql('$2', '$3')}) v
               join shops s on s.enterprise_id = $1 and s.id = v.shop_id where v.shop_id in (${shops}) group by 1, 2, 3 order by 1, 2`,
       params: p.values,
       row: (r) => [r.day, r.code, r.name, r.visits],

@@ -11,6 +11,7 @@ import { AD_CONTENT, AD_PLAN, COMMODITY } from '../../records/advert-entities.js
 import { DEVICE } from '../../records/device-entity.js';
 import { EMPLOYEE, ET, MEMBER, SHOP } from '../../records/store-entities.js';
 import * as inbox from '../inbox/queries.js';
+import { visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 
 // stats/home: what a supervisor, store manager or shop assistant sees first — each part only when
@@ -34,11 +35,7 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
     let visitors = null;
     if (data) {
       const rows = await q.query<{ day: string; visits: number }>(
-        `select to_char(local_day, 'YYYY-MM-DD') as day, sum(visits)::int as visits from (
-           select shop_id, local_day, visits from visit_rollup_hourly where enterprise_id = $1 and local_day between $2::date and $3::date
-           union all
-           select shop_id, local_day, 1 from visit_events where enterprise_id = $1 and local_day between $2::date and $3::date
-              and id > coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)) v
+        `select to_char(local_day, 'YYYY-MM-DD') as day, sum(visits)::int as visits from (${visitCountsSql('$2', '$3')}) v
           where shop_id in (${shops}) group by local_day`, p.values);
       const by = new Map(rows.map((r) => [r.day, r.visits]));
       const days = [6, 5, 4, 3, 2, 1, 0].map((n) => ({ day: dayBefore(n), visits: by.get(dayBefore(n)) ?? 0 }));

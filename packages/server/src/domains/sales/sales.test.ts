@@ -69,6 +69,7 @@ describe('sales', () => {
     expect(await top('shops-by-sales')).toEqual([{ rank: 1, id: f.shop, name: expect.any(String), value: 2800 }, { rank: 2, id: other, name: expect.any(String), value: 1600 }]);
     expect((await top('products-by-sales', 1)).map((x) => x.value)).toEqual([2400]);
     expect((await top('employees-by-sales')).map((x) => x.value)).toEqual([500]);
+    expect(await top('shops-by-visits')).toEqual([]); // no screen reported visitors here
     const hours = (await post<SaleStats>(t, 'stats/sale', { from: '2026-03-10', to: '2026-03-10', group: 'hour' }, f.sup)).body.result.series;
     expect(hours.map((h) => h.t)).toEqual(['2026-03-10 10:00', '2026-03-10 21:00']);
 
@@ -113,6 +114,8 @@ describe('stats/export', () => {
     expect(rows[1].endsWith(',1,10.50')).toBe(true);
     const en = await get('en-US');
     expect(en.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Time,Line,Shop code,Shop,Product code,Product,Employee,Quantity,Amount (yuan)');
+    const visits = await t.app.inject({ method: 'GET', url: `/api/stats/export?kind=visits&from=2026-03-10&to=2026-03-10`, headers: f.sup });
+    expect(visits.body.replace(/^\uFEFF/, '').trim()).toBe('日期,门店编码,门店,客流人次');
     // another enterprise exports nothing of it
     const g = await makeFleet(t);
     const theirs = await t.app.inject({ method: 'GET', url: `/api/stats/export?kind=sales&from=2026-03-10&to=2026-03-10`, headers: g.sup });

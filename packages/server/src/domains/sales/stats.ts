@@ -4,7 +4,7 @@ import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { BUCKET, previousFrom } from '../stats/period.js';
+import { BUCKET, previousFrom, visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 
 // stats/sale: amount, quantity and orders (lines) of the filter's local days in the caller's shops,
@@ -29,11 +29,7 @@ export function saleStats(deps: Deps, ctx: TenantCtx, f: Filter) {
     const [r] = await q.query<R>(
       `with l as materialized (select * from sale_lines l where l.enterprise_id = $1 and l.local_day between $2::date and $3::date and l.shop_id in (${shops})),
         visits as (
-          select shop_id, sum(visits)::int as visits from (
-            select shop_id, visits from visit_rollup_hourly where enterprise_id = $1 and local_day between ${from}::date and $3::date
-            union all
-            select shop_id, 1 from visit_events where enterprise_id = $1 and local_day between ${from}::date and $3::date
-               and id > coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)) v group by shop_id)
+          select shop_id, sum(visits)::int as visits from (${visitCountsSql(from, '$3')}) v group by shop_id)
       select
         (select row_to_json(x) from (select ${SUMS} from l where ${cur}) x) as summary,
         (select row_to_json(x) from (select ${SUMS} from l where not (${cur})) x) as previous,

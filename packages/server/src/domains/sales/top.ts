@@ -4,6 +4,7 @@ import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
+import { visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 
 // stats/top (API.md): the first n of a ranking over the filter's local days and the caller's shops;
@@ -15,11 +16,7 @@ function rankingSql(kind: Filter['kind'], shops: string): string {
   const days = 'local_day between $2::date and $3::date';
   switch (kind) {
     case 'shops-by-visits':
-      return `select s.id, s.name, sum(v.visits)::float8 as value from (
-                select shop_id, visits from visit_rollup_hourly where enterprise_id = $1 and ${days}
-                union all
-                select shop_id, 1 from visit_events where enterprise_id = $1 and ${days}
-                   and id > coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)) v
+      return `select s.id, s.name, sum(v.visits)::float8 as value from (${visitCountsSql('$2', '$3')}) v
               join shops s on s.enterprise_id = $1 and s.id = v.shop_id where v.shop_id in (${shops}) group by s.id, s.name`;
     case 'shops-by-sales':
       return `select s.id, s.name, sum(l.amount)::float8 as value from sale_lines l join shops s on s.enterprise_id = $1 and s.id = l.shop_id
