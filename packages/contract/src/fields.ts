@@ -32,16 +32,32 @@ export const id = int.positive('field.invalid');
 // eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** Whether any string in `value` (keys included) is bad text: a walk that allocates nothing. */
+function hasBadText(value: unknown): boolean {
+  if (typeof value === 'string') return BAD_TEXT.test(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasBadText(value[i])) return true;
+  } else if (value && typeof value === 'object') {
+    for (const k in value) if (Object.hasOwn(value, k) && (BAD_TEXT.test(k) || hasBadText((value as Record<string, unknown>)[k]))) return true;
+  }
+  return false;
+}
+
+/** Where the first bad text is (the body's dotted path), or undefined; bodies are clean almost always, so look first. */
 export function badTextPath(value: unknown, path: string[] = []): string | undefined {
+  return hasBadText(value) ? findBadText(value, path) : undefined;
+}
+
+function findBadText(value: unknown, path: string[]): string | undefined {
   if (typeof value === 'string') return BAD_TEXT.test(value) ? path.join('.') || '_' : undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const bad = badTextPath(value[i], [...path, String(i)]);
+      const bad = findBadText(value[i], [...path, String(i)]);
       if (bad !== undefined) return bad;
     }
   } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      const bad = badTextPath(k, path) ?? badTextPath(v, [...path, k]);
+      const bad = findBadText(k, path) ?? findBadText(v, [...path, k]);
       if (bad !== undefined) return bad;
     }
   }

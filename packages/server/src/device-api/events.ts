@@ -92,10 +92,10 @@ export async function ingest(deps: Deps, kind: EventKind, raws: unknown[], dev: 
   if (valid.length) {
     const k = KINDS[kind];
     const columns = (k.columns as (es: typeof valid) => unknown[][])(valid);
-    const rows = await deps.db.tx({ enterpriseId: dev.enterpriseId }, (q) =>
-      q.query(k.sql, [dev.enterpriseId, dev.deviceId, dev.shopId, dev.timezone, ...columns]),
+    const [row] = await deps.db.tx({ enterpriseId: dev.enterpriseId }, (q) =>
+      q.query<{ n: number }>(`with ins as (${k.sql}) select count(*)::int as n from ins`, [dev.enterpriseId, dev.deviceId, dev.shopId, dev.timezone, ...columns]),
     );
-    accepted = rows.length;
+    accepted = row.n;
   }
   return { accepted, duplicates: valid.length - accepted + repeated, rejected };
 }
