@@ -5,7 +5,7 @@ import { id, int, optionalText, text } from './fields.js';
 // Files: upload permits, uploads, info by hash, URLs, attaching a file to the materials library
 // (issue 3; the library's own calls are in materials.ts).
 
-export const UPLOAD_KINDS = ['logo', 'avatar', 'material', 'poster'] as const;
+export const UPLOAD_KINDS = ['logo', 'avatar', 'material', 'poster', 'attachment'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /** Kinds stored without a console upload permit: the screenshot a device sends back for a command. */
 export type StoredKind = UploadKind | 'screenshot';
@@ -22,6 +22,24 @@ const smallImages = (max: number): UploadRule[] => [
 ];
 
 /**
+ * Attachments of notifications (issue 12): the spec's file types (§3) up to 20 MB. Binary formats
+ * are recognised by their bytes; text ones (csv, txt, html), which have no signature, by a name with
+ * their extension over bytes that are UTF-8 without NUL (TEXT_ATTACHMENTS).
+ */
+const ATTACHMENT_MAX = 20 * MB;
+export const TEXT_ATTACHMENTS: Record<string, string> = { csv: 'text/csv', txt: 'text/plain', html: 'text/html', htm: 'text/html' };
+const ATTACHMENT_RULES: UploadRule[] = [
+  ...[
+    ['pdf', 'application/pdf'], ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+    ['cfb', 'application/x-cfb'], ['zip', 'application/zip'], ['7z', 'application/x-7z-compressed'], ['rar', 'application/x-rar-compressed'],
+    ['mp4', 'video/mp4'], ['mp3', 'audio/mpeg'], ['aac', 'audio/aac'], ['jpg', 'image/jpeg'], ['png', 'image/png'], ['gif', 'image/gif'], ['webp', 'image/webp'],
+  ].map(([ext, mime]) => ({ ext, mime, max: ATTACHMENT_MAX })),
+  ...Object.entries(TEXT_ATTACHMENTS).map(([ext, mime]) => ({ ext, mime, max: ATTACHMENT_MAX })),
+];
+
+/**
  * What each kind accepts, judged on the bytes (never the name or the client's MIME).
  * logo / avatar: png, jpeg or webp images up to 200 KB. material (spec §9): mp4 under 20 MB,
  * jpg or png under 200 KB, and background music as mp3 or aac under 10 MB (issue 9). poster: the
@@ -35,6 +53,7 @@ export const UPLOAD_RULES: Record<StoredKind, UploadRule[]> = {
     { ext: 'mp3', mime: 'audio/mpeg', max: 10 * MB - 1 }, { ext: 'aac', mime: 'audio/aac', max: 10 * MB - 1 },
   ],
   poster: [...smallImages(200 * KB), { ext: 'webp', mime: 'image/webp', max: 200 * KB }],
+  attachment: ATTACHMENT_RULES,
   screenshot: [...smallImages(2 * MB), { ext: 'webp', mime: 'image/webp', max: 2 * MB }],
 };
 

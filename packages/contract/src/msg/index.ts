@@ -9,13 +9,14 @@ import { STORES_MESSAGES } from './stores.js';
 import { DEVICES_MESSAGES } from './devices.js';
 import { STATS_MESSAGES } from './stats.js';
 import { ADVERT_MESSAGES } from './advert.js';
+import { INFORM_MESSAGES } from './inform.js';
 
 /**
  * Every message the server can send, in both languages; one file per area. Built on first use (a
  * function, not a module-level object), so a bundle that never calls `message` — the console uses
  * `baseMessage` — leaves the areas' catalogues out.
  */
-const catalogue = () => ({ ...BASE_MESSAGES, ...ENTERPRISE_MESSAGES, ...FILES_MESSAGES, ...MATERIALS_MESSAGES, ...INBOX_MESSAGES, ...LIFECYCLE_MESSAGES, ...STORES_MESSAGES, ...DEVICES_MESSAGES, ...STATS_MESSAGES, ...ADVERT_MESSAGES }) as const;
+const catalogue = () => ({ ...BASE_MESSAGES, ...ENTERPRISE_MESSAGES, ...FILES_MESSAGES, ...MATERIALS_MESSAGES, ...INBOX_MESSAGES, ...LIFECYCLE_MESSAGES, ...STORES_MESSAGES, ...DEVICES_MESSAGES, ...STATS_MESSAGES, ...ADVERT_MESSAGES, ...INFORM_MESSAGES }) as const;
 let all: Record<string, { zh: string; en: string }> | undefined;
 
 export type MessageKey = keyof ReturnType<typeof catalogue>;

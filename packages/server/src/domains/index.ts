@@ -12,6 +12,7 @@ import { storeServices } from '../records/services.js';
 import { advertRoutes } from './advert/routes.js';
 import { deviceRoutes } from './devices/routes.js';
 import { geoRoutes } from './geo/routes.js';
+import { informRoutes } from './inform/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { salesRoutes } from './sales/routes.js';
 import { storeRoutes } from './stores/routes.js';
@@ -33,4 +34,5 @@ export function domainRoutes(app: FastifyInstance, deps: Deps) {
   statsRoutes(app, deps);
   salesRoutes(app, deps);
   advertRoutes(app, deps);
+  informRoutes(app, deps);
 }

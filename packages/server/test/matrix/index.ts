@@ -4,6 +4,7 @@ import { FOUNDATION_ROUTES } from './foundation.js';
 import { INBOX_ROUTES } from './inbox.js';
 import { STATS_ROUTES } from './stats.js';
 import { ADVERT_ROUTES, markedAdvert } from './advert.js';
+import { INFORM_ROUTES, markedInform } from './inform.js';
 import { STORES_ROUTES } from './stores.js';
 import { markedRecords as markedStores } from './stores.js';
 import type { World } from './types.js';
@@ -12,8 +13,9 @@ import type { World } from './types.js';
 export async function markedRecords(w: World) {
   await markedStores(w);
   await markedAdvert(w);
+  await markedInform(w);
 }
 import type { MatrixRoute } from './types.js';
 
 export type { MatrixRoute };
-export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES, ...STATS_ROUTES, ...ADVERT_ROUTES];
+export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES, ...STATS_ROUTES, ...ADVERT_ROUTES, ...INFORM_ROUTES];

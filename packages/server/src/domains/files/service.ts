@@ -28,6 +28,8 @@ const KIND_PERM: Record<UploadKind, Perm | null> = {
   avatar: null,
   material: { menu: '/advert', bit: 'create' },
   poster: { menu: '/advert', bit: 'create' },
+  // notifications' attachments, and the photo a recipient may add when confirming
+  attachment: { menu: '/inform', bit: 'view' },
 };
 
 /** Logos and avatars are shown to anyone who sees the enterprise or the person: lasting, by hash. */
@@ -67,7 +69,7 @@ export async function receive(deps: Deps, ctx: TenantCtx, permit: Permit, source
   const storage = storageOf(deps);
   const staged = await storage.stage(source, { maxBytes: permit.m, tooLarge: () => fail.tooLarge(streamTooLargeKey(permit.k)) });
   try {
-    const found = await inspect(staged, permit.k);
+    const found = await inspect(staged, permit.k, filename ?? '');
     const key = await staged.commit();
     const row = await tenantTx(deps.db, ctx, async (q) => {
       const res = await qs.insertFile(q, scopeOf(ctx), {

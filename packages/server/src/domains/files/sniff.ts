@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import { FILE_TYPE, UPLOAD_RULES, type MessageKey, type StoredKind } from '@vitrine/contract';
+import { FILE_TYPE, TEXT_ATTACHMENTS, UPLOAD_RULES, type MessageKey, type StoredKind } from '@vitrine/contract';
 import { fail } from '../../errors.js';
 import type { Staged } from '../../storage/types.js';
 import { audioFrames } from './audio.js';
@@ -25,7 +25,7 @@ export function fileTypeCode(mime: string): number {
 }
 
 const tooLargeKey = (kind: StoredKind, ext: string): MessageKey =>
-  kind === 'screenshot' ? 'device.screenshot.tooLarge'
+  kind === 'screenshot' ? 'device.screenshot.tooLarge' : kind === 'attachment' ? 'file.tooLarge.attachment'
     : kind !== 'material' ? 'file.tooLarge.image' : ext === 'mp4' ? 'file.tooLarge.video' : ext === 'mp3' || ext === 'aac' ? 'file.tooLarge.audio' : 'file.tooLarge.materialImage';
 
 /** The message for a body past a kind's largest size, before its type is known. */
@@ -36,9 +36,10 @@ export const streamTooLargeKey = (kind: StoredKind) => tooLargeKey(kind, kind ==
  * rules (40001 for the type, 40013 for the size), then image dimensions, a video's duration and
  * picture size, or music's frames (audio.ts: a run of real frames, and its duration).
  */
-export async function inspect(staged: Staged, kind: StoredKind): Promise<Inspected> {
-  const typeKey: MessageKey = kind === 'screenshot' ? 'device.screenshot.type' : kind === 'material' ? 'file.type.material' : 'file.type.image';
-  const found = await fileTypeFromBuffer(staged.head);
+export async function inspect(staged: Staged, kind: StoredKind, name = ''): Promise<Inspected> {
+  const typeKey: MessageKey = kind === 'screenshot' ? 'device.screenshot.type' : kind === 'material' ? 'file.type.material'
+    : kind === 'attachment' ? 'file.type.attachment' : 'file.type.image';
+  const found = (await fileTypeFromBuffer(staged.head)) ?? (kind === 'attachment' ? textAttachment(staged.head, name) : undefined);
   const rule = found && UPLOAD_RULES[kind].find((r) => r.ext === found.ext && r.mime === found.mime);
   if (!found || !rule) throw fail.invalid('file', typeKey);
   if (staged.size > rule.max) throw fail.tooLarge(tooLargeKey(kind, rule.ext));
@@ -62,6 +63,19 @@ export async function inspect(staged: Staged, kind: StoredKind): Promise<Inspect
     out.duration = audio.duration;
   }
   return out;
+}
+
+/** A text attachment (csv, txt, html: no signature to sniff): its name says which, its bytes are UTF-8 without NUL. */
+function textAttachment(head: Buffer, name: string): { ext: string; mime: string } | undefined {
+  const ext = /\.([a-z]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  const mime = TEXT_ATTACHMENTS[ext];
+  if (!mime || head.includes(0)) return undefined;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    return undefined;
+  }
+  return { ext, mime };
 }
 
 type Box = { type: string; start: number; header: number; size: number };

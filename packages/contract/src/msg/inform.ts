@@ -1,0 +1,20 @@
+// Server messages of notifications and announcements (issue 12), in both languages.
+export const INFORM_MESSAGES = {
+  'entity.inform': { zh: '通知', en: 'notification' },
+  'entity.inform2': { zh: '公告', en: 'announcement' },
+  'inform.attachment': { zh: '附件不存在或不是本企业上传的附件', en: 'An attachment does not exist or was not uploaded to this enterprise' },
+  'inform.photo': { zh: '照片须为本企业上传的图片', en: 'The photo must be a picture uploaded to this enterprise' },
+  'inform.deadlinePast': { zh: '确认截止时间已过', en: 'The confirmation deadline has passed' },
+  'inform.notSendable': { zh: '只有审核通过且未发送的记录可以发送', en: 'Only an approved record that has not been sent can be sent' },
+  'inform.noRecipients': { zh: '所选区域和门店中没有符合所选角色的成员', en: 'Nobody with the chosen roles works in the chosen areas and shops' },
+  'inform.notRecipient': { zh: '您不是这条通知的接收人', en: 'You are not a recipient of this notification' },
+  'inform.notSent': { zh: '尚未发送', en: 'It has not been sent yet' },
+  'inform.fileNotAttached': { zh: '该文件不是这条记录的附件', en: 'This file is not an attachment of this record' },
+  'inform.bodyEmpty': { zh: '请填写正文', en: 'Write the text' },
+  'inform.sent': { zh: '新{entity}：{title}', en: 'New {entity}: {title}' },
+  'inform.sentBody': { zh: '请在截止时间前确认', en: 'Please confirm before the deadline' },
+  'inform.reminder': { zh: '提醒：{entity}「{title}」尚未确认', en: 'Reminder: {entity} "{title}" is not confirmed yet' },
+  'inform.reminderBody': { zh: '确认截止时间：{deadline}', en: 'Confirm by {deadline}' },
+  'file.type.attachment': { zh: '附件须为图片、视频、音频、PDF、Word、Excel、PPT、压缩包、HTML 或文本文件', en: 'An attachment must be a picture, video, audio, PDF, Word, Excel, PowerPoint, archive, HTML or text file' },
+  'file.tooLarge.attachment': { zh: '附件不能超过 20 MB', en: 'An attachment cannot be larger than 20 MB' },
+} as const;
