@@ -35,6 +35,7 @@ const STORE_NAMESPACES = ['store', 'lifecycle', 'device', 'filter', 'oplog'];
 const StorePage = lazy(withNs(() => import('../pages/store/StorePage'), ...STORE_NAMESPACES));
 const ManageDetailsPage = lazy(withNs(() => import('../pages/store/ManageDetailsPage'), ...STORE_NAMESPACES));
 const PerDetailsPage = lazy(withNs(() => import('../pages/store/PerDetailsPage'), ...STORE_NAMESPACES));
+const InformPage = lazy(withNs(() => import('../pages/inform/InformPage'), 'inform', 'lifecycle', 'device', 'filter', 'oplog', 'store', 'upload', 'advert'));
 const AdvertPage = lazy(withNs(() => import('../pages/advert/AdvertPage'), 'advert', 'lifecycle', 'device', 'filter', 'oplog', 'store', 'upload'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -77,7 +78,7 @@ export const routes: RouteObject[] = [
         children: [
           section('home', [{ path: 'home', element: page(HomePage) }]),
           { path: 'incentives', element: placeholder('incentives') },
-          { path: 'inform', element: placeholder('inform') },
+          { path: 'inform', element: page(InformPage) },
           { path: 'enterprise', element: page(EnterprisePage) },
           section('store', [
             { path: 'store', element: page(StorePage) },

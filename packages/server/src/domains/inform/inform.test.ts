@@ -92,6 +92,11 @@ describe('notifications to shops', () => {
     const msgs = await renderedMessages(t, "kind = 'inform' and user_id = $1", [people.assistantA1.id]);
     expect(msgs).toEqual([expect.objectContaining({ title_zh: '新通知：周末促销陈列', title_en: 'New notification: 周末促销陈列' })]);
     expect((await post(t, 'inform/send', { id }, f.sup)).body).toMatchObject({ ret: RET.conflict, msg: '只有审核通过且未发送的记录可以发送' });
+    // withdrawn, it leaves the received lists; sent again, it is back with the same receipts and no new message
+    expect((await post(t, 'inform/set-status', { id, status: 301 }, f.sup)).body.ret).toBe(0);
+    expect((await post<{ total: number }>(t, 'inform/received', { pageNum: 1, pageSize: 10 }, people.assistantA1.h)).body.result.total).toBe(0);
+    expect((await post<{ recipients: number }>(t, 'inform/send', { id }, f.sup)).body.result.recipients).toBe(2);
+    expect(await renderedMessages(t, "kind = 'inform' and user_id = $1", [people.assistantA1.id])).toHaveLength(1);
   });
 
   it('lets a recipient read and confirm; others are refused', async () => {

@@ -24,7 +24,8 @@ type Sent = { title: string; live_version: number | null; sent_version: number |
 /**
  * Send the enabled version to every recipient: receipts (a re-send of a newer approved version
  * asks everyone again), one message each, the record online. Refused before approval, when this
- * version was sent already, past a notification's deadline, or when nobody would receive it.
+ * version is out already, past a notification's deadline, or when nobody would receive it. A
+ * withdrawn record (offline) sent again is only published again: its receipts stand.
  */
 export function send(deps: Deps, ctx: TenantCtx, entity: InformEntity, id: number, now = new Date()) {
   const cfg = INFORM_CONFIGS[entity];
@@ -35,8 +36,16 @@ export function send(deps: Deps, ctx: TenantCtx, entity: InformEntity, id: numbe
       `select title, live_version, sent_version, roles, ${entity === 'inform' ? 'deadline' : 'null::bigint as deadline'}
          from ${cfg.table} where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id],
     );
-    if (row.live_version === null || rec.deleted || (row.sent_version !== null && row.sent_version >= row.live_version)) throw fail.conflict('inform.notSendable');
+    const already = row.live_version !== null && row.sent_version !== null && row.sent_version >= row.live_version;
+    if (row.live_version === null || rec.deleted || (already && rec.online === O.online)) throw fail.conflict('inform.notSendable');
     if (rec.online !== O.online) allow('online', rec, ctx);
+    if (already) {
+      // withdrawn, now published again: the same receipts stand, nobody is asked twice
+      await q.query(`update ${cfg.table} set online = ${O.online}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
+      const [{ n }] = await q.query<{ n: number }>('select count(*)::int as n from inform_receipts where enterprise_id = $1 and entity = $2 and record_id = $3', [scope.enterpriseId, entity, id]);
+      q.changed({ id, label: row.title, before: { online: rec.online }, after: { online: O.online } });
+      return { id, recipients: n, sentAt: Math.floor(now.getTime() / 1000) };
+    }
     if (row.deadline !== null && row.deadline <= now.getTime() / 1000) throw fail.invalid('deadline', 'inform.deadlinePast');
     const people = await recipientsOf(q, scope, entity, id, row.live_version, row.roles);
     if (!people.length) throw fail.invalid('targets', 'inform.noRecipients');

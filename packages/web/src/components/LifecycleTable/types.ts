@@ -62,12 +62,18 @@ export type FieldSpec = FieldDecl<string> & {
 
 /** Everything the table needs to manage one entity. */
 export type EntityConfig<Row extends LifecycleRow> = {
-  entity: 'shop' | 'et' | 'employee' | 'member' | 'device' | 'commodity' | 'ad-content' | 'ad-plan' | 'ai-pitch';
+  entity: 'shop' | 'et' | 'employee' | 'member' | 'device' | 'commodity' | 'ad-content' | 'ad-plan' | 'ai-pitch' | 'inform' | 'inform2';
   calls: LifecycleCalls;
   /** The entity's name (i18n key; default `store:entity.<entity>`). */
   label?: string;
-  /** Calls and words that replace the standard online / offline (ad plans: throw and revoke). */
-  launch?: { online: CallDef; offline: CallDef; words: { online: string; offline: string }; done: { online: string; offline: string } };
+  /**
+   * Calls and words that replace the standard online / offline (ad plans: throw and revoke;
+   * notifications: send, and withdraw = set-status with `offlineBody`).
+   */
+  launch?: {
+    online: CallDef; offline: CallDef; offlineBody?: Record<string, unknown>;
+    words: { online: string; offline: string }; done: { online: string; offline: string };
+  };
   /** The record's display name (history, dialogs). */
   titleOf: (row: Row) => string;
   columns: ColumnSpec<Row>[];

@@ -39,7 +39,7 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
         case 'pass': await call(calls.examine, { id, pass: 1 }); break;
         case 'reject': await call(calls.examine, { id, pass: 0, reason }); break;
         case 'online': await (config.launch ? call(config.launch.online, { id }) : call(calls.setStatus, { id, status: ONLINE_STATUS.online })); break;
-        case 'offline': await (config.launch ? call(config.launch.offline, { id }) : call(calls.setStatus, { id, status: ONLINE_STATUS.offline })); break;
+        case 'offline': await (config.launch ? call(config.launch.offline, { id, ...config.launch.offlineBody }) : call(calls.setStatus, { id, status: ONLINE_STATUS.offline })); break;
         default: return;
       }
       const launched = config.launch && (action === 'online' || action === 'offline') ? config.launch.done[action] : null;

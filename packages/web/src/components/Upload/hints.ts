@@ -32,10 +32,12 @@ export function acceptOf(kind: UploadKind): string {
 }
 
 /** A refusal as an i18n key of the upload namespace. */
-export type HintProblem = { key: 'error.formatImage' | 'error.formatMaterial' | 'error.imageTooLarge' | 'error.videoTooLarge' | 'error.audioTooLarge' };
+export type HintProblem = { key: 'error.formatImage' | 'error.formatMaterial' | 'error.imageTooLarge' | 'error.videoTooLarge' | 'error.audioTooLarge' | 'error.attachmentTooLarge' };
 
 /** Checks a file against the rules of its kind; null when it may be uploaded. */
 export function checkFile(kind: UploadKind, file: FileLike): HintProblem | null {
+  // attachments: browsers name office and archive types unevenly; the server judges the bytes, here only the size
+  if (kind === 'attachment') return file.size <= Math.max(...UPLOAD_RULES.attachment.map((r) => r.max)) ? null : { key: 'error.attachmentTooLarge' };
   const rule = ruleFor(kind, file);
   if (!rule) return { key: kind === 'material' ? 'error.formatMaterial' : 'error.formatImage' };
   if (file.size <= rule.max) return null;

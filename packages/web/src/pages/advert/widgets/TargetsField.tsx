@@ -7,8 +7,19 @@ import { TreeDialog } from '../../../components/TreeDialog';
 
 const EMPTY: PlanTargets = { p: [], c: [], a: [], s: [], d: [] };
 
+type Props = { value?: PlanTargets; onChange?: (v: PlanTargets) => void };
+
 /** Where a plan plays: areas, shops and single devices from the tree dialog (devices mode). */
-export function TargetsField({ value, onChange }: { value?: PlanTargets; onChange?: (v: PlanTargets) => void }) {
+export function TargetsField(props: Props) {
+  return <Targets {...props} mode="devices" />;
+}
+
+/** Whom a notification reaches: areas and shops from the tree dialog (shops mode). */
+export function ShopTargetsField(props: Props) {
+  return <Targets {...props} mode="shops" />;
+}
+
+function Targets({ value, onChange, mode }: Props & { mode: 'devices' | 'shops' }) {
   const { t } = useTranslation('advert');
   const [open, setOpen] = useState(false);
   const v = { ...EMPTY, ...value };
@@ -20,7 +31,7 @@ export function TargetsField({ value, onChange }: { value?: PlanTargets; onChang
         {none ? t('targets.none') : t('targets.summary', { p: v.p.length, c: v.c.length, a: v.a.length, s: v.s.length, d: v.d.length })}
       </Typography.Text>
       <TreeDialog
-        open={open} mode="devices" value={{ p: v.p, c: v.c, a: v.a, s: [...v.s.map(String), ...v.d.map((id) => `d${id}`)] }}
+        open={open} mode={mode} value={{ p: v.p, c: v.c, a: v.a, s: [...v.s.map(String), ...v.d.map((id) => `d${id}`)] }}
         onCancel={() => setOpen(false)}
         onOk={(range, _count, picked) => {
           setOpen(false);

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Drawer, Empty, Image, Progress, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, PAGE_SIZE, type InformEntity } from '@vitrine/contract';
+import { call } from '../../api/client';
+import { formatTime } from '../../components/LifecycleTable/columns';
+
+type State = 'all' | 'done' | 'pending';
+type Person = { userId: number; name: string; role: number; shopName: string; readAt: number | null; confirmedAt: number | null; remindedAt: number | null; reply: string; photoUrl: string | null };
+
+/** Who received a sent record: totals, progress per shop, and each person (done when, or not yet). */
+export function ReceiptsDrawer({ entity, record, onClose }: { entity: InformEntity; record: { id: number; title: string } | null; onClose: () => void }) {
+  const { t } = useTranslation('inform');
+  const [state, setState] = useState<State>('all');
+  const [pageNum, setPageNum] = useState(1);
+  const q = useQuery({
+    queryKey: ['inform', entity, 'receipts', record?.id, state, pageNum],
+    queryFn: () => call(api[entity].receipts, { id: record!.id, state, pageNum, pageSize: PAGE_SIZE }),
+    enabled: !!record, placeholderData: keepPreviousData,
+  });
+  const doneWord = t(entity === 'inform' ? 'state.confirmed' : 'state.read');
+  const doneAt = (p: Person) => (entity === 'inform' ? p.confirmedAt : p.readAt);
+  const data = q.data;
+  return (
+    <Drawer open={!!record} onClose={onClose} size="large" destroyOnHidden title={t('receipts.title', { title: record?.title ?? '' })} data-testid="receipts-drawer">
+      {!data ? <Skeleton active /> : data.summary.total === 0 ? <Empty description={t('receipts.none')} /> : (
+        <Space orientation="vertical" size={20} style={{ width: '100%' }}>
+          <Space size={40} wrap>
+            <Statistic title={t('receipts.total')} value={data.summary.total} />
+            <Statistic title={doneWord} value={data.summary.done} />
+            <Statistic title={t(entity === 'inform' ? 'state.toConfirm' : 'state.unread')} value={data.summary.pending} />
+            {data.summary.overdue ? <Statistic title={t('state.overdue')} value={data.summary.overdue} styles={{ content: { color: '#c41d1d' } }} /> : null}
+          </Space>
+          <div data-testid="receipts-shops">
+            <Typography.Title level={5}>{t('receipts.byShop')}</Typography.Title>
+            {data.byShop.map((s) => (
+              <div key={s.shopId ?? 0} style={{ display: 'grid', gridTemplateColumns: '180px 1fr 64px', alignItems: 'center', gap: 12 }}>
+                <Typography.Text ellipsis>{s.shopName || t('receipts.headOffice')}</Typography.Text>
+                <Progress percent={Math.round((s.done / s.total) * 100)} showInfo={false} aria-label={`${s.shopName || t('receipts.headOffice')} ${s.done}/${s.total}`} />
+                <Typography.Text>{s.done}/{s.total}</Typography.Text>
+              </div>
+            ))}
+          </div>
+          <Segmented<State> value={state} onChange={(v) => { setState(v); setPageNum(1); }}
+            options={[{ value: 'all', label: t('receipts.all') }, { value: 'done', label: doneWord }, { value: 'pending', label: t(entity === 'inform' ? 'state.toConfirm' : 'state.unread') }]} />
+          <Table<Person>
+            rowKey="userId" size="small" dataSource={data.list as Person[]} loading={q.isFetching} data-testid="receipts-people"
+            pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: data.total, onChange: setPageNum, showSizeChanger: false }}
+            columns={[
+              { key: 'name', title: t('receipts.person'), render: (_, p) => <>{p.name} <Tag>{t(`role.${p.role}`)}</Tag></> },
+              { key: 'shop', title: t('receipts.shop'), render: (_, p) => p.shopName || t('receipts.headOffice'), ellipsis: true },
+              { key: 'state', title: t('receipts.state'), render: (_, p) => (doneAt(p)
+                ? <Tag color="success">{doneWord} {formatTime(doneAt(p))}</Tag>
+                : <Tag color="warning">{t('receipts.notYet')}{p.remindedAt ? ` · ${t('receipts.reminded')}` : ''}</Tag>) },
+              ...(entity === 'inform' ? [{ key: 'reply', title: t('received.reply'), ellipsis: true, render: (_: unknown, p: Person) => (
+                <Space size={6}>{p.reply || '—'}{p.photoUrl ? <Image src={p.photoUrl} width={32} height={32} alt={t('receipts.photo')} /> : null}</Space>) }] : []),
+            ]}
+          />
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Drawer, Input, List, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, INFORM_ENTITIES, PAGE_SIZE, type InformEntity } from '@vitrine/contract';
+import { ApiError, call } from '../../api/client';
+import { formatTime } from '../../components/LifecycleTable/columns';
+import { EmptyState } from '../../components/EmptyState';
+import { AttachmentList, type InformFile } from './Attachments';
+import { PriorityTag } from './PriorityTag';
+import { RichTextView } from './RichText';
+
+export type ReceivedItem = {
+  id: number; title: string; body: string; priority: number; deadline: number | null; files: InformFile[]; sentAt: number; authorName: string;
+  readAt: number | null; confirmedAt: number | null; reply: string; overdue: number;
+};
+
+const receivedKey = (entity: InformEntity, pending: boolean, pageNum: number) => ['inform', entity, 'received', pending, pageNum] as const;
+
+/** What was sent to me: notifications to confirm and announcements to read, newest and undone first. */
+export function Received({ focus }: { focus?: { entity: InformEntity; id: number } }) {
+  const { t } = useTranslation('inform');
+  const [entity, setEntity] = useState<InformEntity>(focus?.entity ?? 'inform');
+  const [pending, setPending] = useState(false);
+  const [pageNum, setPageNum] = useState(1);
+  const [open, setOpen] = useState<ReceivedItem | null>(null);
+  const q = useQuery({
+    queryKey: receivedKey(entity, pending, pageNum),
+    queryFn: () => call(api[entity].received, { pageNum, pageSize: PAGE_SIZE, ...(pending ? { pending: 1 } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+  // a message's link opens its record here
+  useEffect(() => {
+    if (!focus || focus.entity !== entity || !q.data) return;
+    const hit = (q.data.list as ReceivedItem[]).find((r) => r.id === focus.id);
+    if (hit) setOpen(hit);
+  }, [focus, entity, q.data]);
+  const done = (r: ReceivedItem) => (entity === 'inform' ? r.confirmedAt : r.readAt) !== null;
+  return (
+    <div data-testid="inform-received">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Segmented<InformEntity> value={entity} onChange={(v) => { setEntity(v); setPageNum(1); }}
+          options={INFORM_ENTITIES.map((e) => ({ value: e, label: <span data-testid={`received-${e}`}>{t(`entity.${e}`)}</span> }))} />
+        <Space size={6}>
+          <Switch size="small" checked={pending} onChange={(v) => { setPending(v); setPageNum(1); }} aria-label={t(`received.pendingOnly.${entity}`)} data-testid="received-pending" />
+          <Typography.Text>{t(`received.pendingOnly.${entity}`)}</Typography.Text>
+        </Space>
+      </Space>
+      {q.isLoading ? <Skeleton active paragraph={{ rows: 4 }} /> : (
+        <List<ReceivedItem>
+          dataSource={(q.data?.list ?? []) as ReceivedItem[]}
+          locale={{ emptyText: <EmptyState testId="received-empty" title={t(`received.empty.${entity}`)} description={t('received.emptyHelp')} /> }}
+          pagination={(q.data?.total ?? 0) > PAGE_SIZE ? { current: pageNum, pageSize: PAGE_SIZE, total: q.data?.total, onChange: setPageNum, showSizeChanger: false } : false}
+          renderItem={(r) => (
+            <List.Item className={`vt-received-item${done(r) ? '' : ' vt-pending'}`} data-testid={`received-${entity}-${r.id}`} onClick={() => setOpen(r)}
+              actions={[<ReceivedState key="s" entity={entity} item={r} />]}>
+              <List.Item.Meta
+                title={<Space size={6}><PriorityTag priority={r.priority} /><span className="vt-received-title">{r.title}</span></Space>}
+                description={<Typography.Text type="secondary">{t('received.from', { name: r.authorName, time: formatTime(r.sentAt) })}{r.deadline ? ` · ${t('received.deadline', { time: formatTime(r.deadline) })}` : ''}</Typography.Text>}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+      <ReceivedDrawer entity={entity} item={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+function ReceivedState({ entity, item }: { entity: InformEntity; item: ReceivedItem }) {
+  const { t } = useTranslation('inform');
+  if (entity === 'inform' && item.confirmedAt) return <Tag color="success" icon={<CheckCircleFilled />}>{t('state.confirmed')}</Tag>;
+  if (entity === 'inform2' && item.readAt) return <Tag>{t('state.read')}</Tag>;
+  if (item.overdue) return <Tag color="error" icon={<ClockCircleOutlined />}>{t('state.overdue')}</Tag>;
+  return <Tag color="processing">{t(entity === 'inform' ? 'state.toConfirm' : 'state.unread')}</Tag>;
+}
+
+/** One received record: its text and files; a notification is confirmed here (with an optional reply), an announcement is read by opening it. */
+function ReceivedDrawer({ entity, item, onClose }: { entity: InformEntity; item: ReceivedItem | null; onClose: () => void }) {
+  const { t } = useTranslation('inform');
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [reply, setReply] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<ReceivedItem | null>(item);
+  useEffect(() => { setShown(item); setReply(item?.reply ?? ''); }, [item]);
+  const check = async (silent: boolean) => {
+    if (!shown) return;
+    setBusy(true);
+    try {
+      const next = await call(api[entity].check, { id: shown.id, reply });
+      setShown(next as ReceivedItem);
+      if (!silent) void message.success(t('done.confirmed'));
+      await client.invalidateQueries({ queryKey: ['inform', entity, 'received'] });
+    } catch (err) {
+      if (err instanceof ApiError && !err.handled) void message.error(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  // opening an announcement reads it
+  useEffect(() => {
+    if (entity === 'inform2' && item && !item.readAt) void check(true);
+  }, [item]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <Drawer open={!!item} onClose={onClose} size="large" title={shown?.title} destroyOnHidden data-testid="received-drawer">
+      {shown ? (
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Space wrap><PriorityTag priority={shown.priority} /><ReceivedState entity={entity} item={shown} />
+            <Typography.Text type="secondary">{t('received.from', { name: shown.authorName, time: formatTime(shown.sentAt) })}</Typography.Text></Space>
+          {shown.deadline ? <Typography.Text type={shown.overdue ? 'danger' : undefined}>{t('received.deadline', { time: formatTime(shown.deadline) })}</Typography.Text> : null}
+          <RichTextView html={shown.body} />
+          <AttachmentList entity={entity} id={shown.id} files={shown.files} />
+          {entity === 'inform' ? (
+            <Space orientation="vertical" style={{ width: '100%' }}>
+              <Typography.Text strong>{t('received.reply')}</Typography.Text>
+              <Input.TextArea value={reply} onChange={(e) => setReply(e.target.value)} maxLength={500} showCount rows={3}
+                placeholder={t('received.replyPlaceholder')} aria-label={t('received.reply')} data-testid="received-reply" />
+              <Button type="primary" loading={busy} onClick={() => void check(false)} data-testid="received-confirm">
+                {shown.confirmedAt ? t('received.updateReply') : t('received.confirm')}
+              </Button>
+              {shown.confirmedAt ? <Typography.Text type="success">{t('received.confirmedAt', { time: formatTime(shown.confirmedAt) })}</Typography.Text> : null}
+            </Space>
+          ) : null}
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+}
