@@ -14,6 +14,7 @@ import { deviceRoutes } from './devices/routes.js';
 import { geoRoutes } from './geo/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { salesRoutes } from './sales/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { storeRoutes } from './stores/routes.js';
 
 /** Every domain's calls, registered under the API prefix. */
@@ -33,4 +34,5 @@ export function domainRoutes(app: FastifyInstance, deps: Deps) {
   statsRoutes(app, deps);
   salesRoutes(app, deps);
   advertRoutes(app, deps);
+  searchRoutes(app, deps);
 }

@@ -5,6 +5,7 @@ import { INBOX_ROUTES } from './inbox.js';
 import { STATS_ROUTES } from './stats.js';
 import { ADVERT_ROUTES, markedAdvert } from './advert.js';
 import { STORES_ROUTES } from './stores.js';
+import { SEARCH_ROUTES } from './search.js';
 import { markedRecords as markedStores } from './stores.js';
 import type { World } from './types.js';
 
@@ -16,4 +17,4 @@ export async function markedRecords(w: World) {
 import type { MatrixRoute } from './types.js';
 
 export type { MatrixRoute };
-export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES, ...STATS_ROUTES, ...ADVERT_ROUTES];
+export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES, ...STATS_ROUTES, ...ADVERT_ROUTES, ...SEARCH_ROUTES];
