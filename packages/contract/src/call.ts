@@ -27,6 +27,13 @@ export type CallDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.Zod
   path: string;
   method: 'POST' | 'GET';
   auth: A;
+  /** How a POST's body travels: form-encoded unless noted (spec §7); 'json' for the calls the spec names JSON. */
+  encoding?: 'json';
+  /**
+   * Parameters a POST takes in its query string beside the body (search1's `from` and `size`). The
+   * handler receives them merged into its input; a name may not be both here and in the body.
+   */
+  query?: z.ZodObject;
   perm?: Perm;
   /** Rate-limit bucket applied per IP (config `limits`): sign-in, SMS sending, screen activation. */
   limit?: 'auth' | 'sms' | 'activate' | 'join';
@@ -36,13 +43,17 @@ export type CallDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.Zod
   result: R;
 };
 
-export function defineCall<B extends z.ZodType, R extends z.ZodType, A extends Auth>(
-  def: Omit<CallDef<B, R, A>, 'method'> & { method?: 'POST' | 'GET' },
-): CallDef<B, R, A> {
-  return { method: 'POST', ...def };
+export function defineCall<B extends z.ZodType, R extends z.ZodType, A extends Auth, Q extends z.ZodObject | undefined = undefined>(
+  def: Omit<CallDef<B, R, A>, 'method' | 'query'> & { method?: 'POST' | 'GET'; query?: Q },
+): CallDef<B, R, A> & (Q extends z.ZodObject ? { query: Q } : unknown) {
+  return { method: 'POST', ...def } as CallDef<B, R, A> & (Q extends z.ZodObject ? { query: Q } : unknown);
 }
 
-export type BodyOf<C> = C extends CallDef<infer B, z.ZodType, Auth> ? z.input<B> : never;
+export type BodyOf<C> = C extends CallDef<infer B, z.ZodType, Auth> ? z.input<B> & QueryOf<C> : never;
+/** The query-string parameters of a POST that has them (the client puts them in the URL). */
+export type QueryOf<C> = C extends { query: infer Q extends z.ZodType } ? Partial<z.input<Q>> : unknown;
+/** What a handler receives: the parsed body, and the parsed query string of a POST that has one. */
+export type InputOf<C extends CallDef> = z.output<C['body']> & (C extends { query: infer Q extends z.ZodType } ? z.output<Q> : unknown);
 export type ResultOf<C> = C extends CallDef<z.ZodType, infer R, Auth> ? z.output<R> : never;
 
 /** The verb one call writes for this input (the contract's declaration, read by the server). */

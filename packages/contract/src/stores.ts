@@ -4,7 +4,7 @@ import { deviceAdminCalls, deviceCommand } from './device-admin.js';
 import { id, ids, int, json } from './fields.js';
 import { geoApi, scopeFilter } from './geo.js';
 import { lifecycleCalls } from './lifecycle.js';
-import { filter, listOf } from './list.js';
+import { listOf } from './list.js';
 import {
   deviceData, deviceListFilter, deviceView, employeeData, employeeView, etData, etFilter, etView, memberData, memberView,
   personFilter, shopData, shopFilter, shopView,
@@ -15,7 +15,7 @@ export * from './lifecycle.js';
 export * from './store-entities.js';
 export * from './device-admin.js';
 
-// Geography, the lifecycle entities of stores and devices, device controls, generic search (issue 4).
+// Geography, the lifecycle entities of stores and devices, device controls, (issue 4); the generic search is in search.ts.
 // Each key is an area (the first path segment); each value maps call names to defineCall(...).
 
 const STORE = '/store';
@@ -64,8 +64,6 @@ const deviceControls = {
   }),
 };
 
-export const SEARCH_ENTITIES = ['shop', 'device', 'et', 'employee', 'member'] as const;
-
 export const shopCalls = lifecycleCalls('shop', STORE, shopData, shopView, shopFilter);
 export const etCalls = lifecycleCalls('et', STORE, etData, etView, etFilter);
 export const employeeCalls = lifecycleCalls('employee', STORE, employeeData, employeeView, personFilter);
@@ -79,12 +77,4 @@ export const storesApi = {
   employee: employeeCalls,
   member: memberCalls,
   device: deviceCalls,
-  search: {
-    list: defineCall({
-      path: 'search/list', auth: 'tenant', perm: { menu: STORE, bit: 'view' },
-      summary: 'Generic list search of the filter sidebar: the enabled records of one entity with the filter object',
-      body: filter.extend({ entity: z.enum(SEARCH_ENTITIES, { error: 'search.entity' }) }).catchall(z.unknown()),
-      result: listOf(z.record(z.string(), z.unknown())),
-    }),
-  },
 };

@@ -98,20 +98,31 @@ export async function invalidated(t: TestApp, since: number) {
 
 export type Envelope<T = Record<string, unknown>> = { ret: number; msg: string; result: T };
 
-/** POST a form body (the client's default) and parse the envelope. */
-const METHODS = new Map(allCalls.map((c) => [c.path, c.method]));
+const CALLS = new Map(allCalls.map((c) => [c.path, c]));
 
-/** Calls one contract path the way a client does: POST with a form body, or GET with a query string. */
+const formOf = (body: Record<string, unknown>) => {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(body)) if (v !== undefined) form.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return form;
+};
+
+/**
+ * Calls one contract path the way a client does: POST with a form body (a JSON body where the call
+ * says so, its query-string names in the URL), or GET with a query string.
+ */
 export async function post<T = Record<string, unknown>>(
   t: TestApp, path: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }> {
-  const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(body)) if (v !== undefined) form.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-  const res = METHODS.get(path) === 'GET'
-    ? await t.app.inject({ method: 'GET', url: `/api/${path}?${form.toString()}`, headers })
+  const def = CALLS.get(path);
+  const inQuery = new Set(Object.keys(def?.query?.shape ?? {}));
+  const part = (q: boolean) => Object.fromEntries(Object.entries(body).filter(([k]) => inQuery.has(k) === q));
+  const qs = formOf(part(true)).toString();
+  const res = def?.method === 'GET'
+    ? await t.app.inject({ method: 'GET', url: `/api/${path}?${formOf(body).toString()}`, headers })
     : await t.app.inject({
-      method: 'POST', url: `/api/${path}`, payload: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      method: 'POST', url: `/api/${path}${qs ? `?${qs}` : ''}`,
+      payload: def?.encoding === 'json' ? JSON.stringify(part(false)) : formOf(part(false)).toString(),
+      headers: { 'content-type': def?.encoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded', ...headers },
     });
   // a file answer (a CSV export, a spreadsheet template) reads as success with its text as the
   // result, so the isolation matrix scans it for the other enterprise's marker like any other answer

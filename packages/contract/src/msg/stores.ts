@@ -6,7 +6,7 @@ export const STORES_MESSAGES = {
   'shop.manager': { zh: '店长必须是本企业的有效成员', en: 'The manager must be an active member of this enterprise' },
   'et.notFound': { zh: '点位不存在或不属于该门店', en: 'No such point in this shop' },
   'geo.notFound': { zh: '地区不存在', en: 'No such region' },
-  'search.entity': { zh: '不支持的列表类型', en: 'Unknown list type' },
+  'search.kind': { zh: '不支持的搜索类型', en: 'Unknown kind of record to search' },
   'entity.shop': { zh: '门店', en: 'shop' },
   'entity.et': { zh: '点位', en: 'store point' },
   'entity.employee': { zh: '员工', en: 'employee' },

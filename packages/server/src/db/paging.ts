@@ -7,7 +7,8 @@ import type { Q } from './client.js';
  * with `params` numbered $1… (limit and offset are appended after them).
  */
 export type PageSql = { select: string; from: string; countFrom?: string; where: string; order: string; params: unknown[] };
-export type Paging = { pageNum: number; pageSize: number };
+/** `offset`: where the page starts when it is not a whole page (search1's `from`); default (pageNum − 1) × pageSize. */
+export type Paging = { pageNum: number; pageSize: number; offset?: number };
 export type Page<T> = { list: T[]; total: number; pageNum: number; pageSize: number };
 
 /**
@@ -23,7 +24,7 @@ export function pageStatement(sql: PageSql, paging: Paging): { text: string; par
     text: `select c.__total, p.* from (select count(*)::int as __total from ${sql.countFrom ?? sql.from} where ${sql.where}) c
       left join lateral (select true as "__row", ${sql.select} from ${sql.from} where ${sql.where}
                           order by ${sql.order} limit $${n + 1} offset $${n + 2}) p on true`,
-    params: [...sql.params, paging.pageSize, (paging.pageNum - 1) * paging.pageSize],
+    params: [...sql.params, paging.pageSize, paging.offset ?? (paging.pageNum - 1) * paging.pageSize],
   };
 }
 

@@ -15,6 +15,7 @@ import { geoRoutes } from './geo/routes.js';
 import { informRoutes } from './inform/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { salesRoutes } from './sales/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { storeRoutes } from './stores/routes.js';
 
 /** Every domain's calls, registered under the API prefix. */
@@ -35,4 +36,5 @@ export function domainRoutes(app: FastifyInstance, deps: Deps) {
   salesRoutes(app, deps);
   advertRoutes(app, deps);
   informRoutes(app, deps);
+  searchRoutes(app, deps);
 }

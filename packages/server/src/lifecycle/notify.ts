@@ -2,7 +2,7 @@ import { PERM, type Range } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import { sendMessage } from '../messages/send.js';
 import { covered, type TargetRow } from './targets.js';
-import type { EntityConfig, Scope } from './types.js';
+import { recordPage, type EntityConfig, type Scope } from './types.js';
 
 type Candidate = { user_id: number; data_range: Range | null };
 
@@ -56,6 +56,6 @@ export async function notify(
     enterpriseId: scope.enterpriseId, to, kind: key === 'lifecycle.review.request' ? 'review.request' : 'review.result',
     title: { key, params: { entity: { key: cfg.label }, title: record.title } },
     body: record.reason ? { key: 'message.text', params: { text: record.reason } } : undefined,
-    link: `${cfg.page ?? '/store/store'}?entity=${cfg.entity}&tab=${TAB_OF[key]}&record=${record.id}`,
+    link: recordPage(cfg, record.id, TAB_OF[key]),
   });
 }

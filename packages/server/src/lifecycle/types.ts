@@ -58,3 +58,7 @@ export type EntityConfig = {
 
 /** The record's name as the logs and messages show it. */
 export const titleOf = (cfg: EntityConfig, data: Data): string => String(data[cfg.titleField] ?? '');
+
+/** The console route that shows one record above the entity's list, on the given tab (messages, search hits). */
+export const recordPage = (cfg: EntityConfig, id: number, tab: 'review' | 'mine' | 'enabled'): string =>
+  `${cfg.page ?? '/store/store'}?entity=${cfg.entity}&tab=${tab}&record=${id}`;

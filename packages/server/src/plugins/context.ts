@@ -121,3 +121,7 @@ export async function checkPerm(deps: { db: Db; cache: AuthCache }, ctx: TenantC
   );
   if ((weight & PERM[perm.bit]) === 0) throw fail.forbidden();
 }
+
+/** Whether the caller holds the permission (for answers that leave out what a bit does not open). */
+export const hasPerm = (deps: { db: Db; cache: AuthCache }, ctx: TenantCtx, perm: Perm): Promise<boolean> =>
+  checkPerm(deps, ctx, perm).then(() => true, () => false);

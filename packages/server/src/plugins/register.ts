@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { RET, badTextPath, message, type CallDef } from '@vitrine/contract';
+import { RET, badTextPath, message, type CallDef, type InputOf } from '@vitrine/contract';
 import type { Deps } from '../deps.js';
 import { AppError, fail, type FieldError } from '../errors.js';
 import { hit } from '../lib/rate.js';
@@ -11,7 +11,7 @@ import { runCall } from '../oplog/call.js';
 
 type CtxFor<A> = A extends 'tenant' ? TenantCtx : A extends 'user' ? UserCtx : Ctx;
 export type Handler<C extends CallDef> = (
-  input: z.output<C['body']>,
+  input: InputOf<C>,
   ctx: CtxFor<C['auth']>,
 ) => Promise<z.output<C['result']>>;
 
@@ -82,6 +82,7 @@ export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, de
       summary: def.summary,
       tags: [def.path.split('/')[0]],
       ...(def.method === 'GET' ? { querystring: jsonSchema(def.body, 'input') } : { body: jsonSchema(def.body, 'input') }),
+      ...(def.method === 'POST' && def.query ? { querystring: jsonSchema(def.query, 'input') } : {}),
       response: {
         200: {
           type: 'object',
@@ -105,7 +106,12 @@ export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, de
         if (count > (deps.config.limits.joinPerMinute ?? 10)) throw fail.tooMany();
       }
       rejectBadText((def.method === 'GET' ? req.query : req.body) ?? {});
-      const input = parseInput<C['body']>(def.body, (def.method === 'GET' ? req.query : req.body) ?? {});
+      let input = parseInput<C['body']>(def.body, (def.method === 'GET' ? req.query : req.body) ?? {}) as InputOf<C>;
+      // a POST's query-string parameters (search1's paging) join its input, checked by their own schema
+      if (def.method === 'POST' && def.query) {
+        rejectBadText(req.query ?? {});
+        input = { ...(input as object), ...parseInput(def.query, req.query ?? {}) } as InputOf<C>;
+      }
       const result = await runCall(def, input, deps.config.checkWrites === true, () =>
         handler(input, ctx as CtxFor<C['auth']>),
       );

@@ -6,6 +6,7 @@ import { STATS_ROUTES } from './stats.js';
 import { ADVERT_ROUTES, markedAdvert } from './advert.js';
 import { INFORM_ROUTES, markedInform } from './inform.js';
 import { STORES_ROUTES } from './stores.js';
+import { SEARCH_ROUTES } from './search.js';
 import { markedRecords as markedStores } from './stores.js';
 import type { World } from './types.js';
 
@@ -18,4 +19,4 @@ export async function markedRecords(w: World) {
 import type { MatrixRoute } from './types.js';
 
 export type { MatrixRoute };
-export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES, ...STATS_ROUTES, ...ADVERT_ROUTES, ...INFORM_ROUTES];
+export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES, ...STATS_ROUTES, ...ADVERT_ROUTES, ...INFORM_ROUTES, ...SEARCH_ROUTES];

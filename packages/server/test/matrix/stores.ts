@@ -153,5 +153,4 @@ export const STORES_ROUTES: MatrixRoute[] = [
     path: 'device/status-events', body: async (w) => ({ id: await shopOrRecord(w, DEVICE) }),
     foreign: async (w) => ({ id: await enabled(w, w.b, DEVICE) }),
   },
-  { path: 'search/list', body: { entity: 'shop' } },
 ];

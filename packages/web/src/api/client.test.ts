@@ -71,6 +71,16 @@ describe('api client (spec §7)', () => {
     expect(lastInit()[1].method).toBe('GET');
   });
 
+  it('sends a JSON call as JSON, with its query-string names in the URL (search/search1)', async () => {
+    fetchMock.mockResolvedValue(reply({ ret: 0, msg: '', result: { groups: [], from: 10, size: 5 } }));
+    await call(api.search.search1, { keyword: '南山', kinds: ['shop'], from: 10, size: 5 });
+    const [url, init] = lastInit();
+    expect(url).toBe('/api/search/search1?from=10&size=5');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(JSON.parse(init.body as string)).toEqual({ keyword: '南山', kinds: ['shop'] });
+  });
+
   it('JSON-stringifies arrays and objects and drops undefined', () => {
     expect(encodeBody({ ids: [1, 2], range: { p: ['11'] }, a: undefined, n: 3 }).toString()).toBe(
       'ids=%5B1%2C2%5D&range=%7B%22p%22%3A%5B%2211%22%5D%7D&n=3',

@@ -115,14 +115,27 @@ function setupError(): never {
   throw new ApiError(text, RET_SETUP, undefined, true);
 }
 
+/** A POST's body and its query-string part (the names its call takes in the URL, e.g. search1's from/size). */
+function splitQuery(def: CallDef, body: object | undefined): [object | undefined, URLSearchParams] {
+  if (!def.query || !body) return [body, new URLSearchParams()];
+  const names = new Set(Object.keys(def.query.shape));
+  const entries = Object.entries(body);
+  return [Object.fromEntries(entries.filter(([k]) => !names.has(k))), encodeBody(Object.fromEntries(entries.filter(([k]) => names.has(k))))];
+}
+
 function prepare(def: CallDef, body: object | undefined): { url: string; init: RequestInit } {
-  const encoded = encodeBody(body);
   const headers = requestHeaders();
   if (def.method === 'GET') {
-    const qs = encoded.toString();
+    const qs = encodeBody(body).toString();
     return { url: `/api/${def.path}${qs ? `?${qs}` : ''}`, init: { method: 'GET', headers } };
   }
-  return { url: `/api/${def.path}`, init: { method: 'POST', headers, body: encoded } };
+  const [rest, query] = splitQuery(def, body);
+  const qs = query.toString();
+  const url = `/api/${def.path}${qs ? `?${qs}` : ''}`;
+  if (def.encoding === 'json') {
+    return { url, init: { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(rest ?? {}) } };
+  }
+  return { url, init: { method: 'POST', headers, body: encodeBody(rest) } };
 }
 
 /** The one way the console calls the server (spec §7, §8). */

@@ -65,5 +65,7 @@ export const keys = {
   },
   search: {
     list: (entity: string, filter: object) => ['search', 'list', entity, filter] as const,
+    /** The header's search: per enterprise and role (the answer depends on the range and bits). */
+    search: (enCode: string, roleNode: string, keyword: string) => ['search', 'search', enCode, roleNode, keyword] as const,
   },
 };

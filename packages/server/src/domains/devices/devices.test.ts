@@ -51,7 +51,7 @@ describe('devices, points, staff and members', () => {
     const members = await post<{ list: Item[] }>(t, 'member/enable-list', {}, sup);
     expect(members.body.result.list.find((i) => i.id === mem)?.phone).toBe('139****5678');
     expect((await post<Item>(t, 'member/get', { id: mem }, sup)).body.result.phone).toBe('13912345678');
-    const search = await post<{ list: Item[]; total: number }>(t, 'search/list', { entity: 'device', DeviceType: 'big', status: 0 }, sup);
+    const search = await post<{ list: Item[]; total: number }>(t, 'search/list', { kind: 'device', DeviceType: 'big', status: 0 }, sup);
     expect(search.body.result.list.map((i) => i.id)).toEqual([dev]);
   });
 

@@ -6,7 +6,7 @@ import { localDayOf } from '../../advert/resolve.js';
 import { listSql } from '../../lifecycle/lists.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { EntityConfig } from '../../lifecycle/types.js';
-import { checkPerm, type TenantCtx } from '../../plugins/context.js';
+import { hasPerm, type TenantCtx } from '../../plugins/context.js';
 import { AD_CONTENT, AD_PLAN, COMMODITY } from '../../records/advert-entities.js';
 import { DEVICE } from '../../records/device-entity.js';
 import { EMPLOYEE, ET, MEMBER, SHOP } from '../../records/store-entities.js';
@@ -22,7 +22,7 @@ const REVIEWED: EntityConfig[] = [SHOP, ET, EMPLOYEE, MEMBER, DEVICE, COMMODITY,
 const DATA = '/data/count';
 
 export async function homeStats(deps: Deps, ctx: TenantCtx) {
-  const can = (perm: Perm) => checkPerm(deps, ctx, perm).then(() => true, () => false);
+  const can = (perm: Perm) => hasPerm(deps, ctx, perm);
   const [data, store, advert] = await Promise.all([can({ menu: DATA, bit: 'view' }), can({ menu: DEVICE.menu, bit: 'view' }), can({ menu: AD_PLAN.menu, bit: 'view' })]);
   const reviewing = (await Promise.all(REVIEWED.map(async (cfg) => ((await can({ menu: cfg.menu, bit: 'examine' })) ? cfg : null)))).filter((c): c is EntityConfig => c !== null);
   return tenantTx(deps.db, ctx, async (q, scope) => {

@@ -9,6 +9,7 @@ import { keys } from '../../api/keys';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
 import { EnterpriseSwitcher } from './EnterpriseSwitcher';
+import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 import { canonicalPath } from './menuTree';
@@ -44,6 +45,7 @@ export function Header() {
         <EnterpriseSwitcher />
       </div>
       <div className="vt-header-right">
+        <HeaderSearch />
         <Button type="text" icon={<HomeOutlined />} onClick={() => void navigate(canonicalPath('/home'))} data-testid="header-home">
           {t('header.home')}
         </Button>

@@ -69,7 +69,7 @@ describe('FilterSidebar', () => {
   it('falls back to the generic search/list call when the page has no list call', async () => {
     await view.render(<Probe />, '/store/store?status=302&pageNum=2');
     await settle();
-    expect(mocked).toHaveBeenCalledWith(api.search.list, { entity: 'shop', status: 302, pageNum: 2, pageSize: 10 });
+    expect(mocked).toHaveBeenCalledWith(api.search.list, { kind: 'shop', status: 302, pageNum: 2, pageSize: 10 });
     expect(byTestId(view.container, 'total')?.textContent).toBe('4');
   });
 });

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, PAGE_SIZE, SEARCH_ENTITIES, type BodyOf, type CallDef, type ResultOf } from '@vitrine/contract';
+import { api, PAGE_SIZE, type BodyOf, type ListKind, type CallDef, type ResultOf } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { toQuery, type FilterObject } from './filterUrl';
 
-export type SearchEntity = (typeof SEARCH_ENTITIES)[number];
+export type SearchEntity = ListKind;
 type SearchResult = ResultOf<typeof api.search.list>;
 
 /**
@@ -24,7 +24,7 @@ export function useFilteredList<C extends CallDef = typeof api.search.list>(opti
   const body = { ...toQuery(filter), ...extra, pageNum, pageSize: PAGE_SIZE };
   return useQuery<ResultOf<C> | SearchResult>({
     queryKey: def ? [...keys.lifecycle.list(entity, def.path, body)] : keys.search.list(entity, body),
-    queryFn: () => (def ? call(def, body as BodyOf<C>) : call(api.search.list, { ...body, entity })),
+    queryFn: () => (def ? call(def, body as BodyOf<C>) : call(api.search.list, { ...body, kind: entity })),
     placeholderData: keepPreviousData,
     enabled,
   });
