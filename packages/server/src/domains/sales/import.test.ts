@@ -73,8 +73,8 @@ describe('sales import', () => {
     expect(preview.rows.map((r) => r.action).slice(0, 3)).toEqual(['create', 'create', 'error']);
     expect(errorsOf(preview)).toEqual({
       L1: [], L2: [],
-      X1: ['shopCode: 门店编码不存在'],
-      X2: ['shopCode: 门店编码不存在'],
+      X1: ['shopCode: 门店编码不存在或不在您的数据范围内'],
+      X2: ['shopCode: 门店编码不存在或不在您的数据范围内'],
       X3: ['productCode: 商品编码不存在或商品未启用'],
       X4: ['employeeCode: 该门店没有这个员工'],
       X5: ['amount: 金额须为不小于0的数字（元），最多两位小数'],
@@ -111,14 +111,14 @@ describe('sales import', () => {
     expect((await run(f, `${HEADER}\nR1,1773109800,${south},G1,,1,1.00`)).rows[0].action).toBe('same');
   });
 
-  it("refuses, row by row, a shop outside a store manager's range", async () => {
+  it("refuses, row by row, a shop outside a store manager's range (as an unknown one: a range does not reveal other shops)", async () => {
     const { f, south } = await shopWithProducts();
     const north = await shopCode(await makeShop(t, f.ent, { district: '110101', province: '11', city: '1101' }, f.rev));
     const u = await makeUser(t);
     const manager = tenantHeaders(u, f.ent, await addMemberWithRange(t, f.ent, u, 2, { a: ['110101'] }));
     const csv = [HEADER, `M1,2026-03-10 10:30,${south},G1,,1,5`, `M2,2026-03-10 10:30,${north},G1,,1,5`].join('\n');
     const r = await run(manager, csv, 'commit', 'en-US');
-    expect(errorsOf(r)).toEqual({ M1: ['shopCode: This shop is outside your data range'], M2: [] });
+    expect(errorsOf(r)).toEqual({ M1: ['shopCode: No shop with this code in your data range'], M2: [] });
     expect([r.written, (await stored(f)).n]).toEqual([1, 1]);
     // without the create bit of /data/count, no import
     const viewer = await makeUser(t);

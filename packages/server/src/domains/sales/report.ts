@@ -45,17 +45,18 @@ export type ResolvedLine = { line: string; shop: number; product: number; employ
 export type Refusal = { line: SaleLine; reason: MessageKey; field: string };
 
 /**
- * The codes of parsed lines against the enterprise: an unknown shop, one outside the caller's data
+ * The codes of parsed lines against the enterprise: an unknown shop or one outside the caller's data
  * range, an unknown or not enabled product, an employee not of the shop are refused. sale/report and
  * sale/import judge their lines here alike.
  */
 export async function resolveLines(q: Tx, ctx: TenantCtx, lines: SaleLine[]): Promise<{ rows: ResolvedLine[]; refused: Refusal[] }> {
   const enterpriseId = ctx.enterprise.id;
   const p = new Params([enterpriseId]);
-  const shopRows = await q.query<{ id: number; code: string; mine: boolean }>(
-    `select s.id, s.code, s.id in (${shopScopeSql('$1', ctx.range, undefined, p.add)}) as mine from shops s
-      where s.enterprise_id = $1 and s.live_version is not null and s.deleted_at is null and s.code = any(${p.add([...new Set(lines.map((l) => l.shopCode))])}::text[])`, p.values);
-  const shops = new Map(shopRows.map((r) => [r.code, r]));
+  // an unknown shop and one outside the caller's range get the same answer: a range does not reveal other shops
+  const shopRows = await q.query<{ id: number; code: string }>(
+    `select s.id, s.code from shops s where s.enterprise_id = $1 and s.live_version is not null and s.deleted_at is null
+        and s.code = any(${p.add([...new Set(lines.map((l) => l.shopCode))])}::text[]) and s.id in (${shopScopeSql('$1', ctx.range, undefined, p.add)})`, p.values);
+  const shops = new Map(shopRows.map((r) => [r.code, r.id]));
   const products = new Map((await q.query<{ id: number; code: string }>(
     `select id, code from commodities where enterprise_id = $1 and live_version is not null and deleted_at is null and code = any($2::text[])`,
     [enterpriseId, [...new Set(lines.map((l) => l.productCode))]],
@@ -69,12 +70,11 @@ export async function resolveLines(q: Tx, ctx: TenantCtx, lines: SaleLine[]): Pr
   for (const l of lines) {
     const shop = shops.get(l.shopCode);
     const product = products.get(l.productCode);
-    const employee = l.employeeCode ? staff.get(`${shop?.id}:${l.employeeCode}`) : undefined;
+    const employee = l.employeeCode ? staff.get(`${shop}:${l.employeeCode}`) : undefined;
     if (shop === undefined) refused.push({ line: l, reason: 'sale.shopUnknown', field: 'shopCode' });
-    else if (!shop.mine) refused.push({ line: l, reason: 'sale.shopOutside', field: 'shopCode' });
     else if (product === undefined) refused.push({ line: l, reason: 'sale.productUnknown', field: 'productCode' });
     else if (l.employeeCode && employee === undefined) refused.push({ line: l, reason: 'sale.employeeUnknown', field: 'employeeCode' });
-    else rows.push({ line: l.lineId, shop: shop.id, product, employee: employee ?? null, quantity: l.quantity, amount: l.amount, at: l.time });
+    else rows.push({ line: l.lineId, shop, product, employee: employee ?? null, quantity: l.quantity, amount: l.amount, at: l.time });
   }
   return { rows, refused };
 }

@@ -46,7 +46,7 @@ describe('sales', () => {
     expect(first.body.result.rejected.map((r) => [r.lineId, r.reason])).toEqual([
       ['X3', 'sale.invalid'], ['X5', 'sale.invalid'], ['X6', 'sale.future'], ['X1', 'sale.shopUnknown'], ['X2', 'sale.productUnknown'], ['X4', 'sale.employeeUnknown'],
     ]);
-    expect(first.body.result.rejected.find((r) => r.lineId === 'X1')?.message).toBe('门店编码不存在');
+    expect(first.body.result.rejected.find((r) => r.lineId === 'X1')?.message).toBe('门店编码不存在或不在您的数据范围内');
     const replay = await post<Report>(t, 'sale/report', { lines }, { ...f.sup, 'accept-language': 'en-US' });
     expect([replay.body.result.accepted, replay.body.result.duplicates, replay.body.result.rejected]).toEqual([0, 5, []]);
 
@@ -79,7 +79,7 @@ describe('sales', () => {
     const mine = (await post<SaleStats>(t, 'stats/sale', { from: '2026-03-10', to: '2026-03-14' }, manager)).body.result;
     expect(mine.summary).toEqual(sum([lines[3]]));
     const cross = await post<Report>(t, 'sale/report', { lines: [line('M1')] }, manager);
-    expect(cross.body.result.rejected.map((r) => r.reason)).toEqual(['sale.shopOutside']);
+    expect(cross.body.result.rejected.map((r) => r.reason)).toEqual(['sale.shopUnknown']);
     const listed = await post<{ total: number; list: { lineId: string }[] }>(t, 'sale/list', {}, manager);
     expect(listed.body.result.list.map((l) => l.lineId)).toEqual(['L4']);
 
