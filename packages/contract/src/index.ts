@@ -46,7 +46,7 @@ export const api = {
   ...enterpriseApi, ...filesApi, ...materialsApi, ...inboxApi, ...storesApi, ...advertApi, ...informApi, ...searchApi,
   commodity: { ...advertApi.commodity, import: importsApi.commodityImport, importTemplate: importsApi.commodityTemplate },
   stats: { ...statsApi.stats, sale: salesApi.statsSale, ad: salesApi.statsAd, export: salesApi.statsExport, home: salesApi.statsHome, top: salesApi.statsTop },
-  sale: salesApi.sale,
+  sale: { ...salesApi.sale, import: importsApi.saleImport, importTemplate: importsApi.saleTemplate },
 };
 
 export const allCalls = Object.values(api).flatMap((area) => Object.values(area) as CallDef[]);

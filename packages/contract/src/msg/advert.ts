@@ -25,5 +25,5 @@ export const ADVERT_MESSAGES = {
   'import.duplicate': { zh: '文件中商品编码重复', en: 'This code appears twice in the file' },
   'import.price': { zh: '价格须为不小于0的金额（元）', en: 'The price must be an amount in yuan, 0 or more' },
   'import.spec': { zh: '规格格式应为 名称:值；名称:值', en: 'Specifications are written name:value; name:value' },
-  'import.example': { zh: '示例行，导入前请删除；图片请在商品中另行上传', en: 'An example row: delete it before importing; add pictures in the product afterwards' },
+  'import.example': { zh: '第2行为示例，导入前请删除；图片请在商品中另行上传', en: 'Row 2 is an example: delete it before importing; add pictures in the product afterwards' },
 } as const;

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { RET } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
 import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders } from '../../../test/factories.js';
-import { parseCsv, readSheet } from './sheet.js';
+import { parseCsv, readSheet } from '../../lib/sheet.js';
 
 // Importing products (issue 9 §2): the template, a preview with per-row errors in the caller's
 // language, a commit of the good rows as drafts, a re-import that changes nothing, a changed row
@@ -84,5 +84,9 @@ describe('products import', () => {
     const rows = await readSheet(res.rawPayload);
     expect(rows?.[0][0]).toBe('名称 (Name)');
     expect(rows?.[1][1]).toBe('TEA-001');
+    // the English template imports as it is (its headers read English first)
+    const en = await t.app.inject({ method: 'GET', url: '/api/commodity/import-template', headers: { ...tenantHeaders(ent.owner, ent, ent.ownerRole), 'accept-language': 'en-US' } });
+    const preview = await post<Result>(t, 'commodity/import', { name: 't.xlsx', file: en.rawPayload.toString('base64') }, tenantHeaders(ent.owner, ent, ent.ownerRole));
+    expect(preview.body.result.rows.map((r) => [r.code, r.action])).toEqual([['TEA-001', 'create']]);
   });
 });

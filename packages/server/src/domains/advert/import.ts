@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { api, commodityData, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, message, type Lang, type MessageKey } from '@vitrine/contract';
+import { api, commodityData, message, type Lang, type MessageKey } from '@vitrine/contract';
 import { tenantTx, type Tx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
-import { fail } from '../../errors.js';
 import { updateRecord } from '../../lifecycle/actions.js';
 import { bulkImport } from '../../lifecycle/bulk.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { contextFor } from '../../plugins/register.js';
 import { COMMODITY } from '../../records/advert-entities.js';
-import { readSheet, writeSheet } from './sheet.js';
+import { markRepeated, readImport, type Column } from '../../lib/sheet.js';
+import { templateRoute } from '../import-template.js';
 
 // Importing products (issue 9 §2). Columns are recognised by their header in either language; each
 // row is checked alone (the contract's commodity schema, codes unique in the file); against the
 // enterprise a known code with the same data is "same" (a re-import changes nothing), with other
 // data an "update" (a new draft version through the lifecycle), a new code a "create" (a draft).
 
-const COLUMNS = [
+type Key = 'name' | 'code' | 'brand' | 'category' | 'price' | 'unit' | 'sellingPoints' | 'specs';
+const COLUMNS: readonly Column<Key>[] = [
   { key: 'name', zh: '名称', en: 'Name' },
   { key: 'code', zh: '编码', en: 'Code' },
   { key: 'brand', zh: '品牌', en: 'Brand' },
@@ -24,10 +24,7 @@ const COLUMNS = [
   { key: 'unit', zh: '单位', en: 'Unit' },
   { key: 'sellingPoints', zh: '卖点', en: 'Selling points' },
   { key: 'specs', zh: '规格', en: 'Specifications' },
-] as const;
-type Key = (typeof COLUMNS)[number]['key'];
-const norm = (s: string) => s.trim().toLowerCase().replace(/[\s()（）]/g, '');
-const HEADERS = new Map(COLUMNS.flatMap((c) => [[norm(c.zh), c.key], [norm(c.en), c.key], [norm(`${c.zh} (${c.en})`), c.key]] as [string, Key][]));
+];
 const list = (s: string) => s.split(/[;；\n]/).map((x) => x.trim()).filter(Boolean);
 
 type Row = { line: number; code: string; name: string; action: 'create' | 'update' | 'same' | 'error'; errors: { field: string; message: string }[]; data?: Record<string, unknown>; id?: number };
@@ -57,20 +54,12 @@ function readRow(cells: Record<Key, string>, lang: Lang): { data?: Record<string
 const same = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   (['name', 'brand', 'category', 'price', 'unit', 'sellingPoints', 'specs'] as const).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 
-async function judge(q: Tx, ctx: TenantCtx, table: string[][]): Promise<Row[]> {
-  const [header, ...body] = table;
-  const keys = (header ?? []).map((h) => HEADERS.get(norm(h)));
-  if (!keys.includes('name') || !keys.includes('code')) throw fail.invalid('file', 'import.noHeader');
-  if (body.length > IMPORT_MAX_ROWS) throw fail.invalid('file', 'import.tooMany');
-  const rows: Row[] = body.map((cells, i) => {
-    const get = Object.fromEntries(COLUMNS.map((c) => [c.key, String(cells[keys.indexOf(c.key)] ?? '').trim()])) as Record<Key, string>;
-    const { data, errors } = readRow(get, ctx.lang);
-    return { line: i + 2, code: get.code, name: get.name, action: errors.length ? 'error' : 'create', errors, data };
+async function judge(q: Tx, ctx: TenantCtx, read: { line: number; cells: Record<Key, string> }[]): Promise<Row[]> {
+  const rows: Row[] = read.map(({ line, cells }) => {
+    const { data, errors } = readRow(cells, ctx.lang);
+    return { line, code: cells.code, name: cells.name, action: errors.length ? 'error' : 'create', errors, data };
   });
-  // the example row of the template is not a product
-  const seen = new Map<string, number>();
-  for (const r of rows) seen.set(r.code, (seen.get(r.code) ?? 0) + 1);
-  for (const r of rows) if (r.code && (seen.get(r.code) ?? 0) > 1) { r.action = 'error'; r.errors.push({ field: 'code', message: message('import.duplicate', ctx.lang) }); }
+  markRepeated(rows, (r) => r.code, { field: 'code', message: message('import.duplicate', ctx.lang) });
   const codes = rows.filter((r) => r.action !== 'error').map((r) => r.code);
   const existing = new Map((await q.query<{ id: number; code: string; data: Record<string, unknown> }>(
     `select t.id, t.code, v.data from commodities t join record_versions v on v.enterprise_id = t.enterprise_id and v.entity = 'commodity' and v.record_id = t.id and v.version = t.version
@@ -87,12 +76,9 @@ async function judge(q: Tx, ctx: TenantCtx, table: string[][]): Promise<Row[]> {
 }
 
 export async function importCommodities(deps: Deps, ctx: TenantCtx, input: { name: string; file: string; mode: 'preview' | 'commit' }) {
-  const bytes = Buffer.from(input.file, 'base64');
-  if (bytes.length > IMPORT_MAX_BYTES) throw fail.tooLarge('import.tooLarge');
-  const table = await readSheet(bytes);
-  if (!table) throw fail.invalid('file', 'import.format');
+  const read = await readImport(input.file, COLUMNS, ['name', 'code'], 'import.noHeader');
   return tenantTx(deps.db, ctx, async (q) => {
-    const rows = await judge(q, ctx, table);
+    const rows = await judge(q, ctx, read);
     let written = 0;
     if (input.mode === 'commit') {
       const creates = rows.filter((r) => r.action === 'create');
@@ -110,17 +96,7 @@ export async function importCommodities(deps: Deps, ctx: TenantCtx, input: { nam
 }
 
 /** GET commodity/import-template: the headers in both languages and an example row. */
-export function templateRoute(app: FastifyInstance, deps: Deps) {
-  const def = api.commodity.importTemplate;
-  app.get(`/${def.path}`, { schema: { summary: def.summary, tags: ['commodity'] } }, async (req, reply) => {
-    await contextFor(deps, def, req);
-    const lang = req.lang;
-    const header = COLUMNS.map((c) => (lang === 'en' ? `${c.en} (${c.zh})` : `${c.zh} (${c.en})`));
-    const example = ['龙井绿茶', 'TEA-001', '西湖', '茶叶', '68.00', '罐', '明前采摘；清香回甘', '产地:浙江杭州；净含量:250g'];
-    const bytes = await writeSheet(lang === 'en' ? 'Products' : '商品', [header, example, [message('import.example', lang)]]);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="vitrine-products-template.xlsx"`)
-      .send(bytes);
-  });
-}
+export const commodityTemplateRoute = (app: FastifyInstance, deps: Deps) => templateRoute(app, deps, api.commodity.importTemplate, {
+  tag: 'commodity', file: 'vitrine-products-template.xlsx', sheet: { zh: '商品', en: 'Products' }, columns: COLUMNS, note: 'import.example',
+  example: ['龙井绿茶', 'TEA-001', '西湖', '茶叶', '68.00', '罐', '明前采摘；清香回甘', '产地:浙江杭州；净含量:250g'],
+});

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { registerLifecycle, rows } from '../../lifecycle/routes.js';
-import { importCommodities, templateRoute } from './import.js';
+import { commodityTemplateRoute, importCommodities } from './import.js';
 import { lifecycleService } from '../../lifecycle/service.js';
 import { register } from '../../plugins/register.js';
 import { AD_CONTENT, AD_PLAN, AI_PITCH, COMMODITY } from '../../records/advert-entities.js';
@@ -16,7 +16,7 @@ export function advertRoutes(app: FastifyInstance, deps: Deps) {
   registerLifecycle(app, deps, plan, lifecycleService(deps.db, AD_PLAN));
   registerLifecycle(app, deps, api['ai-pitch'], lifecycleService(deps.db, AI_PITCH));
   register(app, deps, api.commodity.import, (b, ctx) => importCommodities(deps, ctx, b));
-  templateRoute(app, deps);
+  commodityTemplateRoute(app, deps);
   register(app, deps, rows(throwCall), (i, ctx) => throwPlan(deps, ctx, i.id));
   register(app, deps, rows(revoke), (i, ctx) => revokePlan(deps, ctx, i.id));
   register(app, deps, rows(defaultCall), (i, ctx) => defaultPlan(deps, ctx, i.id, i.isDefault));

@@ -3,6 +3,7 @@ import { api } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { register } from '../../plugins/register.js';
 import { reportSales } from './report.js';
+import { importSales, saleTemplateRoute } from './import.js';
 import { exportRoute } from './export.js';
 import { homeStats } from './home.js';
 import { topStats } from './top.js';
@@ -16,5 +17,7 @@ export function salesRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, api.stats.ad, (b, ctx) => adStats(deps, ctx, b));
   register(app, deps, api.stats.home, (_b, ctx) => homeStats(deps, ctx));
   register(app, deps, api.stats.top, (b, ctx) => topStats(deps, ctx, b));
+  register(app, deps, api.sale.import, (b, ctx) => importSales(deps, ctx, b));
+  saleTemplateRoute(app, deps);
   exportRoute(app, deps);
 }

@@ -21,6 +21,7 @@ import { ExportButton } from './ExportButton';
 import { hasBit } from '../../components/LifecycleTable/actions';
 import { menuStore } from '../../state/menu';
 import { SalesPanel } from './SalesPanel';
+import { SalesImport } from './SalesImport';
 
 type ShopRow = PaResult['byShop'][number];
 
@@ -52,6 +53,7 @@ export default function CountPage() {
           options={(['visitors', 'ads', 'sales'] as const).map((v) => ({ value: v, label: t(`tab.${v}`) }))}
           onChange={(v) => { const next = new URLSearchParams(params); if (v === 'visitors') next.delete('tab'); else next.set('tab', v); setParams(next, { replace: true }); }}
         />
+        {tab === 'sales' && hasBit(bits, 'create') ? <SalesImport /> : null}
         {hasBit(bits, 'export') ? <ExportButton kind={tab === 'ads' ? 'plays' : tab === 'sales' ? 'sales' : 'visits'} body={body} /> : null}
       </Space>
       <Card size="small" style={{ marginBottom: 16 }}>
