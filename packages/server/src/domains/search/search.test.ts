@@ -72,7 +72,7 @@ describe('search/search', () => {
   it('groups every kind in the range: a store manager never sees another district’s shop, device or staff', async () => {
     const w = await world();
     const all = await search(w.sup, { keyword: WORD.toLowerCase() }); // case-insensitive
-    expect(all.groups.map((g) => g.kind)).toEqual(['shop', 'device', 'employee', 'ad-content', 'ad-plan', 'commodity']);
+    expect(all.groups.map((g) => g.kind)).toEqual(['shop', 'device', 'employee', 'ad-content', 'ad-plan', 'commodity', 'inform', 'inform2']);
     expect(ids(all, 'shop')).toEqual([w.shopIn, w.shopOut]);
     expect(ids(all, 'device')).toEqual([w.deviceIn, w.deviceOut]);
     expect(ids(all, 'employee')).toEqual([w.staffIn, w.staffOut]);
@@ -120,7 +120,7 @@ describe('search/search', () => {
     t.deps.cache.invalidate();
     try {
       const res = await search(w.mgr, { keyword: WORD });
-      expect(res.groups.map((g) => g.kind)).toEqual(['shop', 'device', 'employee']);
+      expect(res.groups.map((g) => g.kind)).toEqual(['shop', 'device', 'employee', 'inform', 'inform2']);
       expect((await search(w.mgr, { keyword: WORD, kinds: 'commodity' })).groups).toEqual([]);
       expect((await post(t, 'search/list', { kind: 'commodity', keyword: WORD }, w.mgr)).body.ret).toBe(RET.forbidden);
     } finally {
@@ -226,7 +226,7 @@ describe('search/list', () => {
 
   it('an unknown kind or filter field is 40001', async () => {
     const w = await world();
-    const kind = await post<{ fields: { field: string }[] }>(t, 'search/list', { kind: 'inform' }, w.sup);
+    const kind = await post<{ fields: { field: string }[] }>(t, 'search/list', { kind: 'incentive' }, w.sup);
     expect(kind.body.ret).toBe(RET.validation);
     expect(kind.body.result.fields[0].field).toBe('kind');
     const field = await post<{ fields: { field: string }[] }>(t, 'search/list', { kind: 'shop', color: 'red' }, w.sup);
