@@ -33,6 +33,8 @@ describe('getting started on /home (issue 8 §4)', () => {
     counts = {};
     await view.render(<GettingStarted />);
     await settle();
+    // the steps load on demand (their own chunk)
+    await vi.waitFor(() => expect(byTestId(view.container, 'home-getting-started')).not.toBeNull());
     expect(byTestId(view.container, 'home-getting-started')?.textContent).toContain('创建门店');
     expect(byTestId(view.container, 'start-shop')).not.toBeNull();
     expect(byTestId(view.container, 'start-device')).toBeNull();
@@ -43,7 +45,7 @@ describe('getting started on /home (issue 8 §4)', () => {
     counts = { shopMine: 1 };
     await view.render(<GettingStarted />);
     await settle();
-    expect(byTestId(view.container, 'start-device')).not.toBeNull();
+    await vi.waitFor(() => expect(byTestId(view.container, 'start-device')).not.toBeNull());
     view.unmount();
     counts = { shopEnabled: 2, deviceEnabled: 1 };
     view = mount();
