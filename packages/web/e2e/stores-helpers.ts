@@ -52,20 +52,22 @@ export async function setupStoreTeam(range: { p?: string[]; c?: string[]; a?: st
   const bossRole = await roleOf(boss, enCode);
   const supervisor: Member = { ...boss, enCode, roleCode: bossRole.roleNode };
 
-  const { list: jobs } = await tenantOk<{ list: { id: number; role: number }[] }>('job/list', { role: 2 }, supervisor);
-  if (!jobs.length) throw new Error('no store-manager job in the new enterprise');
-  const { token } = await tenantOk<{ token: string }>('company/invite', { jobId: jobs[0].id }, supervisor);
-  const joiner = await registerAccount(`店长${suffix()}`);
-  await ok('company/accept-invite', { token }, joiner);
-  const joinerRole = await roleOf(joiner, enCode);
-  if (joinerRole.role !== 2) throw new Error(`the invited member got role ${joinerRole.role}, not store manager (2)`);
-  const manager: Member = { ...joiner, enCode, roleCode: joinerRole.roleNode };
-
-  if (range) {
-    const full = { p: [], c: [], a: [], s: [], ...range };
-    await tenantOk('role/set-data-range', { roleNode: manager.roleCode, range: JSON.stringify(full) }, supervisor);
-  }
+  const manager = await joinAs(supervisor, 2, range);
   return { title, enCode, supervisor, manager };
+}
+
+/** A new account invited into the supervisor's enterprise with the job of `role`, its data range set when given. */
+export async function joinAs(supervisor: Member, role: 1 | 2 | 3, range: { p?: string[]; c?: string[]; a?: string[]; s?: string[] } | null, nickname?: string): Promise<Member> {
+  const { list: jobs } = await tenantOk<{ list: { id: number; role: number }[] }>('job/list', { role }, supervisor);
+  if (!jobs.length) throw new Error(`no job of role ${role} in the enterprise`);
+  const { token } = await tenantOk<{ token: string }>('company/invite', { jobId: jobs[0].id }, supervisor);
+  const joiner = await registerAccount(nickname ?? `${['', '店员', '店长', '督导'][role]}${suffix()}`);
+  await ok('company/accept-invite', { token }, joiner);
+  const entry = await roleOf(joiner, supervisor.enCode);
+  if (entry.role !== role) throw new Error(`the invited member got role ${entry.role}, not ${role}`);
+  const member: Member = { ...joiner, enCode: supervisor.enCode, roleCode: entry.roleNode };
+  if (range) await tenantOk('role/set-data-range', { roleNode: member.roleCode, range: JSON.stringify({ p: [], c: [], a: [], s: [], ...range }) }, supervisor);
+  return member;
 }
 
 /** Password login through /index; the only approved enterprise with one role is entered (the app reloads on /home). */

@@ -53,7 +53,7 @@ export function ReceiptsDrawer({ entity, record, onClose }: { entity: InformEnti
               { key: 'state', title: t('receipts.state'), render: (_, p) => (doneAt(p)
                 ? <Tag color="success">{doneWord} {formatTime(doneAt(p))}</Tag>
                 : <Tag color="warning">{t('receipts.notYet')}{p.remindedAt ? ` · ${t('receipts.reminded')}` : ''}</Tag>) },
-              ...(entity === 'inform' ? [{ key: 'reply', title: t('received.reply'), ellipsis: true, render: (_: unknown, p: Person) => (
+              ...(entity === 'inform' ? [{ key: 'reply', title: t('receipts.reply'), ellipsis: true, render: (_: unknown, p: Person) => (
                 <Space size={6}>{p.reply || '—'}{p.photoUrl ? <Image src={p.photoUrl} width={32} height={32} alt={t('receipts.photo')} /> : null}</Space>) }] : []),
             ]}
           />

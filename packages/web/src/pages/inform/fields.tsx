@@ -55,7 +55,7 @@ export function AttachmentsField({ value, onChange, values }: { value?: number[]
         })}
       </div>
       {progress ? <Progress percent={progress.percent} size="small" format={(p) => `${progress.name} ${p}%`} /> : null}
-      <input ref={input} type="file" multiple hidden accept={acceptOf('attachment')} data-testid="attachments-input"
+      <input ref={input} type="file" multiple style={{ display: 'none' }} accept={acceptOf('attachment')} data-testid="attachments-input"
         onChange={(e) => { const files = [...(e.target.files ?? [])]; e.target.value = ''; void pick(files); }} />
       <Button icon={<PaperClipOutlined />} onClick={() => input.current?.click()} disabled={!!progress} data-testid="attachments-add">{t('attachments.add')}</Button>
       <Typography.Text type="secondary">{t('attachments.help')}</Typography.Text>

@@ -23,12 +23,13 @@ function Targets({ value, onChange, mode }: Props & { mode: 'devices' | 'shops' 
   const { t } = useTranslation('advert');
   const [open, setOpen] = useState(false);
   const v = { ...EMPTY, ...value };
+  const shops = mode === 'shops';
   const none = !v.p.length && !v.c.length && !v.a.length && !v.s.length && !v.d.length;
   return (
     <Space orientation="vertical" size={4} data-testid="field-targets">
-      <Button icon={<AimOutlined />} onClick={() => setOpen(true)} data-testid="field-targets-choose">{t('action.chooseTargets')}</Button>
+      <Button icon={<AimOutlined />} onClick={() => setOpen(true)} data-testid="field-targets-choose">{t(shops ? 'action.chooseRecipients' : 'action.chooseTargets')}</Button>
       <Typography.Text type={none ? 'warning' : 'secondary'} data-testid="field-targets-summary">
-        {none ? t('targets.none') : t('targets.summary', { p: v.p.length, c: v.c.length, a: v.a.length, s: v.s.length, d: v.d.length })}
+        {none ? t(shops ? 'targets.noneShops' : 'targets.none') : t(shops ? 'targets.summaryShops' : 'targets.summary', { p: v.p.length, c: v.c.length, a: v.a.length, s: v.s.length, d: v.d.length })}
       </Typography.Text>
       <TreeDialog
         open={open} mode={mode} value={{ p: v.p, c: v.c, a: v.a, s: [...v.s.map(String), ...v.d.map((id) => `d${id}`)] }}

@@ -1,0 +1,142 @@
+// Notifications from the console (issue 12 §4): a supervisor writes a notification with an
+// attachment to a district, a second supervisor approves it, the first sends it; a shop assistant of
+// a shop there finds it under Received, opens the attachment and confirms with a reply; the receipts
+// show who confirmed and who did not, per shop and per person. Both languages; screenshots land in
+// .e2e-artifacts/inform-*.png.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launch, shot, type Browser } from './browser';
+import { suffix } from './server';
+import { checkTreeNode, expandTreeNode, joinAs, logIn, setLanguage, setupStoreTeam, tenantOk, type Member, type StoreTeam } from './stores-helpers';
+
+const DISTRICT = { p: '32', c: '3201', a: '320102' };
+
+async function openInform(page: Page, query = ''): Promise<void> {
+  await page.goto(`/inform${query ? `?${query}` : ''}`);
+  await page.getByTestId('inform-page').waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe('notifications: write → approve → send → confirm → receipts', () => {
+  let supervisor: Browser;
+  let assistant: Browser;
+  let team: StoreTeam;
+  let reviewer: Member;
+  let helper: Member;
+  let reader: Member;
+  let id = 0;
+  const title = `e2e 周末陈列通知 ${suffix()}`;
+  const pdf = join(mkdtempSync(join(tmpdir(), 'vt-inform-')), '陈列规范.pdf');
+
+  beforeAll(async () => {
+    writeFileSync(pdf, '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    team = await setupStoreTeam({ a: [DISTRICT.a] });
+    const shop = await tenantOk<{ id: number }>('shop/create', {
+      name: `e2e 通知门店 ${suffix()}`, code: `E2E-I-${suffix()}`, level: 1, province: DISTRICT.p, city: DISTRICT.c, district: DISTRICT.a, hours: '09:00-22:00',
+    }, team.manager);
+    await tenantOk('shop/apply', { id: shop.id }, team.manager);
+    await tenantOk('shop/examine', { id: shop.id, pass: 1 }, team.supervisor);
+    reviewer = await joinAs(team.supervisor, 3, null);
+    helper = await joinAs(team.supervisor, 1, { s: [String(shop.id)] }, `店员甲${suffix()}`);
+    reader = await joinAs(team.supervisor, 1, { s: [String(shop.id)] }, `店员乙${suffix()}`);
+    supervisor = await launch();
+    assistant = await launch();
+    await logIn(supervisor, team.supervisor, team.title);
+    await logIn(assistant, helper, team.title);
+  });
+  afterAll(async () => {
+    await supervisor?.close();
+    await assistant?.close();
+  });
+
+  it('the supervisor writes it with an attachment for the district and submits it; another supervisor approves it', async () => {
+    const { page } = supervisor;
+    await openInform(page, 'entity=inform');
+    await page.getByTestId('create').click();
+    const drawer = page.getByTestId('lifecycle-form');
+    await drawer.locator('#title').fill(title);
+    await page.getByTestId('field-body-box').click();
+    await page.keyboard.type('请于周六 10 点前完成新品陈列，');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('拍照回复');
+    await page.getByTestId('attachments-input').setInputFiles(pdf);
+    await page.getByTestId('field-attachments').getByText('陈列规范.pdf').waitFor({ timeout: 20_000 });
+    await page.getByTestId('field-targets-choose').click();
+    const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('tree-dialog') });
+    await dialog.getByTestId(`tree-node-${DISTRICT.p}`).waitFor();
+    await expandTreeNode(dialog, 'tree-node-', DISTRICT.p, DISTRICT.c);
+    await expandTreeNode(dialog, 'tree-node-', DISTRICT.c, DISTRICT.a);
+    await checkTreeNode(dialog, 'tree-node-', DISTRICT.a);
+    await page.getByTestId('tree-ok').click();
+    await shot(page, 'inform-form-zh', true);
+    await page.getByTestId('form-save').click();
+    const row = page.locator('[data-testid^="lifecycle-"] tr[data-row-key]').filter({ hasText: title }).first();
+    await row.waitFor();
+    id = Number(await row.getAttribute('data-row-key'));
+    const saved = await tenantOk<{ body: string; targets: { p: string[]; c: string[]; a: string[] }; roles: number[]; files: { name: string; type: number }[] }>('inform/get', { id }, team.supervisor);
+    expect(saved.body).toContain('<b>拍照回复</b>');
+    // the district, or the province / city holding it (the tree reports a parent whose children are all checked)
+    const { p, c, a } = saved.targets;
+    expect([...p, ...c, ...a].some((code) => DISTRICT.a.startsWith(code))).toBe(true);
+    expect([saved.roles, saved.files.map((f) => [f.name, f.type])]).toEqual([[1, 2], [['陈列规范.pdf', 10]]]);
+    await page.getByTestId(`row-submit-${id}`).click();
+    await expect.poll(async () => (await tenantOk<{ status: number }>('inform/get', { id }, team.supervisor)).status).toBe(102);
+    await tenantOk('inform/examine', { id, pass: 1 }, reviewer);
+  });
+
+  it('is sent from the enabled list; the assistant confirms it under Received with a reply', async () => {
+    const { page } = supervisor;
+    await openInform(page, 'entity=inform');
+    await page.getByTestId(`row-online-${id}`).click();
+    await expect.poll(async () => (await tenantOk<{ recipients: number }>('inform/get', { id }, team.supervisor)).recipients).toBe(3);
+
+    const a = assistant.page;
+    await openInform(a);
+    // an assistant neither writes nor reviews: Received is the whole page
+    expect(await a.getByTestId('inform-switch').count()).toBe(0);
+    await a.getByTestId(`received-inform-${id}`).click();
+    const drawer = a.getByTestId('received-drawer');
+    await drawer.getByTestId('inform-body').getByText('拍照回复').waitFor();
+    await drawer.getByTestId('inform-files').getByText('陈列规范.pdf').waitFor();
+    await shot(a, 'inform-received-zh');
+    // the attachment opens through a signed address (a download in a new tab)
+    const fetched = assistant.context.waitForEvent('request', (r) => r.url().includes('/file/raw/'));
+    await drawer.locator('[data-testid^="download-"]').first().click();
+    expect((await fetched).url()).toMatch(/\/file\/raw\/\d+\?en=\d+&exp=\d+&sig=/);
+    await drawer.getByTestId('received-reply').fill('已完成陈列');
+    await drawer.getByTestId('received-confirm').click();
+    await drawer.getByText(/已于 .* 确认/).waitFor();
+    await expect.poll(async () => (await tenantOk<{ list: { confirmedAt: number | null; reply: string }[] }>('inform/received', { pageNum: 1, pageSize: 10 }, helper)).list[0])
+      .toMatchObject({ reply: '已完成陈列' });
+    const others = await tenantOk<{ total: number }>('inform/received', { pageNum: 1, pageSize: 10, pending: 1 }, reader);
+    expect(others.total).toBe(1);
+  });
+
+  it('the receipts show who confirmed and who did not, per shop and per person, in both languages', async () => {
+    const { page } = supervisor;
+    await openInform(page, 'entity=inform');
+    await page.getByTestId(`receipts-${id}`).click();
+    const drawer = page.getByTestId('receipts-drawer');
+    const people = drawer.getByTestId('receipts-people');
+    await people.getByText('已完成陈列').waitFor();
+    expect(await drawer.getByTestId('receipts-shops').innerText()).toContain('1/3');
+    expect(await people.locator('tr[data-row-key]').count()).toBe(3);
+    await shot(page, 'inform-receipts-zh');
+
+    await setLanguage(supervisor.context, 'en-US');
+    await openInform(page, 'entity=inform');
+    await expect.poll(() => page.getByTestId(`receipts-${id}`).innerText()).toBe('1/3 confirmed');
+    await page.getByTestId(`receipts-${id}`).click();
+    await page.getByTestId('receipts-drawer').getByText('Not yet').first().waitFor();
+    await shot(page, 'inform-receipts-en');
+    await setLanguage(assistant.context, 'en-US');
+    await openInform(assistant.page);
+    await assistant.page.getByTestId(`received-inform-${id}`).getByText('Confirmed').waitFor();
+    await shot(assistant.page, 'inform-received-en');
+    expect(supervisor.pageErrors).toEqual([]);
+    expect(assistant.pageErrors).toEqual([]);
+  });
+});
