@@ -22,6 +22,7 @@ export * from './transitions.js';
 export * from './sales.js';
 export * from './imports.js';
 export * from './inform.js';
+export * from './incentive.js';
 export * from './search.js';
 
 import { account } from './account.js';
@@ -35,6 +36,7 @@ import { salesApi } from './sales.js';
 import { importsApi } from './imports.js';
 import { advertApi } from './advert.js';
 import { informApi } from './inform.js';
+import { incentiveApi } from './incentive.js';
 import { searchApi } from './search.js';
 import { companyCalls } from './company.js';
 import { operatorCalls, publicCalls } from './public.js';
@@ -43,7 +45,7 @@ import type { CallDef } from './call.js';
 /** Every call of the API, by area; the server registers exactly these. */
 export const api = {
   account, company: companyCalls, public: publicCalls, operator: operatorCalls,
-  ...enterpriseApi, ...filesApi, ...materialsApi, ...inboxApi, ...storesApi, ...advertApi, ...informApi, ...searchApi,
+  ...enterpriseApi, ...filesApi, ...materialsApi, ...inboxApi, ...storesApi, ...advertApi, ...informApi, ...incentiveApi, ...searchApi,
   commodity: { ...advertApi.commodity, import: importsApi.commodityImport, importTemplate: importsApi.commodityTemplate },
   stats: { ...statsApi.stats, sale: salesApi.statsSale, ad: salesApi.statsAd, export: salesApi.statsExport, home: salesApi.statsHome, top: salesApi.statsTop },
   sale: { ...salesApi.sale, import: importsApi.saleImport, importTemplate: importsApi.saleTemplate },

@@ -13,6 +13,7 @@ import { advertRoutes } from './advert/routes.js';
 import { deviceRoutes } from './devices/routes.js';
 import { geoRoutes } from './geo/routes.js';
 import { informRoutes } from './inform/routes.js';
+import { incentiveRoutes } from './incentive/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { salesRoutes } from './sales/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -36,5 +37,6 @@ export function domainRoutes(app: FastifyInstance, deps: Deps) {
   salesRoutes(app, deps);
   advertRoutes(app, deps);
   informRoutes(app, deps);
+  incentiveRoutes(app, deps);
   searchRoutes(app, deps);
 }

@@ -5,6 +5,8 @@ import { INBOX_ROUTES } from './inbox.js';
 import { STATS_ROUTES } from './stats.js';
 import { ADVERT_ROUTES, markedAdvert } from './advert.js';
 import { INFORM_ROUTES, markedInform } from './inform.js';
+import { INCENTIVE_M, INCENTIVE_ROUTES } from './incentive.js';
+import { enabled } from './stores.js';
 import { STORES_ROUTES } from './stores.js';
 import { SEARCH_ROUTES } from './search.js';
 import { markedRecords as markedStores } from './stores.js';
@@ -15,8 +17,9 @@ export async function markedRecords(w: World) {
   await markedStores(w);
   await markedAdvert(w);
   await markedInform(w);
+  await enabled(w, w.b, INCENTIVE_M);
 }
 import type { MatrixRoute } from './types.js';
 
 export type { MatrixRoute };
-export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES, ...STATS_ROUTES, ...ADVERT_ROUTES, ...INFORM_ROUTES, ...SEARCH_ROUTES];
+export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES, ...STATS_ROUTES, ...ADVERT_ROUTES, ...INFORM_ROUTES, ...INCENTIVE_ROUTES, ...SEARCH_ROUTES];

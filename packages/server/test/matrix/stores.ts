@@ -13,7 +13,7 @@ type Rev = { user: TestUser; node: string };
 const FORBIDDEN = RET.forbidden;
 
 const reviewers = new WeakMap<TestEnterprise, Promise<Rev>>();
-function reviewerOf(w: World, ent: TestEnterprise): Promise<Rev> {
+export function reviewerOf(w: World, ent: TestEnterprise): Promise<Rev> {
   if (!reviewers.has(ent)) {
     reviewers.set(ent, (async () => {
       const user = await makeUser(w.t, 'reviewer');
