@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { AreaKey } from '../pages/placeholder/areas';
 import { loadNamespaces } from '../i18n';
 import { PageSpin } from './PageSpin';
 import { RootGuard } from './RootGuard';
@@ -24,7 +23,6 @@ const RegisterSucceedPage = lazy(withNs(() => import('../pages/registerSucceed/R
 
 const ConsoleLayout = lazy(withNs(() => import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })), 'layout'));
 const HomePage = lazy(withNs(() => import('../pages/home/HomePage'), 'home'));
-const PlaceholderPage = lazy(withNs(() => import('../pages/placeholder/PlaceholderPage'), 'layout'));
 const NotFoundPage = lazy(withNs(() => import('../pages/placeholder/NotFoundPage'), 'layout'));
 const EnterprisePage = lazy(withNs(() => import('../pages/enterprise/EnterprisePage'), 'enterprise', 'oplog', 'filter', 'upload'));
 const NewsPage = lazy(withNs(() => import('../pages/news/NewsPage'), 'news'));
@@ -36,20 +34,13 @@ const StorePage = lazy(withNs(() => import('../pages/store/StorePage'), ...STORE
 const ManageDetailsPage = lazy(withNs(() => import('../pages/store/ManageDetailsPage'), ...STORE_NAMESPACES));
 const PerDetailsPage = lazy(withNs(() => import('../pages/store/PerDetailsPage'), ...STORE_NAMESPACES));
 const InformPage = lazy(withNs(() => import('../pages/inform/InformPage'), 'inform', 'lifecycle', 'device', 'filter', 'oplog', 'store', 'upload', 'advert'));
+const IncentivesPage = lazy(withNs(() => import('../pages/incentives/IncentivesPage'), 'incentives', 'lifecycle', 'device', 'filter', 'oplog', 'store', 'advert', 'data'));
 const AdvertPage = lazy(withNs(() => import('../pages/advert/AdvertPage'), 'advert', 'lifecycle', 'device', 'filter', 'oplog', 'store', 'upload'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<PageSpin />}>
       <Component />
-    </Suspense>
-  );
-}
-
-function placeholder(area: AreaKey) {
-  return (
-    <Suspense fallback={<PageSpin />}>
-      <PlaceholderPage area={area} />
     </Suspense>
   );
 }
@@ -77,7 +68,7 @@ export const routes: RouteObject[] = [
         element: page(ConsoleLayout),
         children: [
           section('home', [{ path: 'home', element: page(HomePage) }]),
-          { path: 'incentives', element: placeholder('incentives') },
+          { path: 'incentives', element: page(IncentivesPage) },
           { path: 'inform', element: page(InformPage) },
           { path: 'enterprise', element: page(EnterprisePage) },
           section('store', [

@@ -62,7 +62,7 @@ export type FieldSpec = FieldDecl<string> & {
 
 /** Everything the table needs to manage one entity. */
 export type EntityConfig<Row extends LifecycleRow> = {
-  entity: 'shop' | 'et' | 'employee' | 'member' | 'device' | 'commodity' | 'ad-content' | 'ad-plan' | 'ai-pitch' | 'inform' | 'inform2';
+  entity: 'shop' | 'et' | 'employee' | 'member' | 'device' | 'commodity' | 'ad-content' | 'ad-plan' | 'ai-pitch' | 'inform' | 'inform2' | 'incentive';
   calls: LifecycleCalls;
   /** The entity's name (i18n key; default `store:entity.<entity>`). */
   label?: string;

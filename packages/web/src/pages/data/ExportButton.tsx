@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { requestHeaders } from '../../api/client';
 
 /**
- * Downloads stats/export as CSV for the current filter. The call needs the session's headers, so it
+ * Downloads a CSV export (stats/export by default, for the current filter; incentive/export). The call needs the session's headers, so it
  * is fetched (not a plain link) and read as it streams: the button shows how much has arrived.
  */
-export function ExportButton({ kind, body }: { kind: 'visits' | 'plays' | 'sales'; body: Record<string, unknown> }) {
+export function ExportButton({ kind, body, path = 'stats/export' }: { kind: string; body: Record<string, unknown>; path?: string }) {
   const { t } = useTranslation('data');
   const { message } = App.useApp();
   const [received, setReceived] = useState<number | null>(null);
@@ -17,7 +17,7 @@ export function ExportButton({ kind, body }: { kind: 'visits' | 'plays' | 'sales
     try {
       const query = new URLSearchParams({ kind });
       for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) query.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-      const res = await fetch(`/api/stats/export?${query.toString()}`, { headers: requestHeaders() });
+      const res = await fetch(`/api/${path}?${query.toString()}`, { headers: requestHeaders() });
       if (!res.ok || !res.body || !String(res.headers.get('content-type')).startsWith('text/csv')) {
         const answer = (await res.json().catch(() => null)) as { msg?: string } | null;
         throw new Error(answer?.msg ?? t('export.failed'));

@@ -1,8 +1,9 @@
-// Notifications from the console (issue 12 §4): a supervisor writes a notification with an
-// attachment to a district, a second supervisor approves it, the first sends it; a shop assistant of
-// a shop there finds it under Received, opens the attachment and confirms with a reply; the receipts
-// show who confirmed and who did not, per shop and per person. Both languages; screenshots land in
-// .e2e-artifacts/inform-*.png.
+// The shop assistant's menu (issue 12 §4). Notifications: a supervisor writes one with an attachment
+// to a district, a second supervisor approves it, the first sends it; a shop assistant of a shop
+// there finds it under Received, opens the attachment and confirms with a reply; the receipts show
+// who confirmed and who did not, per shop and per person. Incentives: after a sales import on
+// /data/count, a running scheme shows the assistant their value, tier and rank, and the supervisor
+// the standings. Both languages; screenshots land in .e2e-artifacts/inform-*.png and incentive-*.png.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ async function openInform(page: Page, query = ''): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-describe('notifications: write → approve → send → confirm → receipts', () => {
+describe('the shop assistant: notifications to confirm, incentives to reach', () => {
   let supervisor: Browser;
   let assistant: Browser;
   let team: StoreTeam;
@@ -28,20 +29,40 @@ describe('notifications: write → approve → send → confirm → receipts', (
   let helper: Member;
   let reader: Member;
   let id = 0;
+  let shopCode = '';
+  let scheme = 0;
   const title = `e2e 周末陈列通知 ${suffix()}`;
   const pdf = join(mkdtempSync(join(tmpdir(), 'vt-inform-')), '陈列规范.pdf');
 
   beforeAll(async () => {
     writeFileSync(pdf, '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
     team = await setupStoreTeam({ a: [DISTRICT.a] });
+    shopCode = `E2E-I-${suffix()}`;
     const shop = await tenantOk<{ id: number }>('shop/create', {
-      name: `e2e 通知门店 ${suffix()}`, code: `E2E-I-${suffix()}`, level: 1, province: DISTRICT.p, city: DISTRICT.c, district: DISTRICT.a, hours: '09:00-22:00',
+      name: `e2e 通知门店 ${suffix()}`, code: shopCode, level: 1, province: DISTRICT.p, city: DISTRICT.c, district: DISTRICT.a, hours: '09:00-22:00',
     }, team.manager);
     await tenantOk('shop/apply', { id: shop.id }, team.manager);
     await tenantOk('shop/examine', { id: shop.id, pass: 1 }, team.supervisor);
     reviewer = await joinAs(team.supervisor, 3, null);
     helper = await joinAs(team.supervisor, 1, { s: [String(shop.id)] }, `店员甲${suffix()}`);
     reader = await joinAs(team.supervisor, 1, { s: [String(shop.id)] }, `店员乙${suffix()}`);
+    // the assistants are staff of the shop (same phones), selling a product of the tea category
+    for (const [who, name] of [[helper, '店员甲'], [reader, '店员乙']] as const) {
+      const e = await tenantOk<{ id: number }>('employee/create', { name, phone: who.un, gender: 2, shopId: shop.id }, team.manager);
+      await tenantOk('employee/apply', { id: e.id }, team.manager);
+      await tenantOk('employee/examine', { id: e.id, pass: 1 }, team.supervisor);
+    }
+    const product = await tenantOk<{ id: number }>('commodity/create', { name: '冬日红茶', code: 'E2E-TEA', price: 3000, category: '茶饮' }, team.supervisor);
+    await tenantOk('commodity/apply', { id: product.id }, team.supervisor);
+    await tenantOk('commodity/examine', { id: product.id, pass: 1 }, reviewer);
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const s = await tenantOk<{ id: number }>('incentive/create', {
+      name: '茶饮销售月冠军', metric: 'amount', level: 'employee', category: '茶饮', op: 1, dateFrom: today, dateTo: '2030-12-31', reset: 'monthly',
+      tiers: [{ threshold: 5000, reward: '奖金 20 元', rewardFen: 2000 }, { threshold: 50000, reward: '奖金 200 元', rewardFen: 20000 }], targets: { a: [DISTRICT.a] },
+    }, team.supervisor);
+    await tenantOk('incentive/apply', { id: s.id }, team.supervisor);
+    await tenantOk('incentive/examine', { id: s.id, pass: 1 }, reviewer);
+    scheme = s.id;
     supervisor = await launch();
     assistant = await launch();
     await logIn(supervisor, team.supervisor, team.title);
@@ -136,6 +157,43 @@ describe('notifications: write → approve → send → confirm → receipts', (
     await openInform(assistant.page);
     await assistant.page.getByTestId(`received-inform-${id}`).getByText('Confirmed').waitFor();
     await shot(assistant.page, 'inform-received-en');
+  });
+
+  it('a sales import moves the scheme: the assistant sees their value, tier and rank; the supervisor the standings', async () => {
+    const { page } = supervisor;
+    await setLanguage(supervisor.context, 'zh-CN');
+    const minutesAgo = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .format(new Date(Date.now() - 5 * 60_000));
+    const csv = join(mkdtempSync(join(tmpdir(), 'vt-sales-')), 'sales.csv');
+    writeFileSync(csv, ['明细编号,时间,门店编码,商品编码,员工编码,数量,金额（元）',
+      `E2E-S1-${suffix()},${minutesAgo},${shopCode},E2E-TEA,${helper.un},3,90.00`,
+      `E2E-S2-${suffix()},${minutesAgo},${shopCode},E2E-TEA,${reader.un},1,30.00`].join('\n'));
+    await page.goto('/data/count?tab=sales');
+    await page.getByTestId('sales-import').click();
+    await page.getByTestId('import-input').setInputFiles(csv);
+    await page.getByTestId('import-preview').waitFor();
+    await page.getByTestId('import-commit').click();
+    await expect.poll(async () => (await tenantOk<{ list: { value: number }[] }>('incentive/progress', { id: scheme, pageNum: 1, pageSize: 10 }, team.supervisor)).list.map((x) => x.value))
+      .toEqual([9000, 3000]);
+
+    const a = assistant.page;
+    await setLanguage(assistant.context, 'zh-CN');
+    await a.goto('/incentives');
+    const card = a.getByTestId(`mine-${scheme}`);
+    await card.getByText('¥90.00').waitFor();
+    expect((await card.innerText()).replace(/\s+/g, ' ')).toContain('排名 1 / 2');
+    await card.getByText(/再完成 ¥410.00 即可获得「奖金 200 元」/).waitFor();
+    await shot(a, 'incentive-mine-zh');
+    await setLanguage(assistant.context, 'en-US');
+    await a.goto('/incentives');
+    await a.getByTestId(`mine-${scheme}`).getByText(/¥410.00 more to earn "奖金 200 元"/).waitFor();
+    await shot(a, 'incentive-mine-en');
+
+    await page.goto('/incentives?view=schemes');
+    await page.getByTestId(`row-progress-${scheme}`).click();
+    const standings = page.getByTestId('incentive-standings');
+    await standings.getByText('¥90.00').waitFor();
+    await shot(page, 'incentive-progress-zh');
     expect(supervisor.pageErrors).toEqual([]);
     expect(assistant.pageErrors).toEqual([]);
   });

@@ -1,0 +1,56 @@
+import { Card, Col, Progress, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import { TrophyOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '@vitrine/contract';
+import { call } from '../../api/client';
+import { EmptyState } from '../../components/EmptyState';
+import { formatValue, OP_SYMBOLS } from './format';
+
+type Tier = { threshold: number; reward: string; rewardFen: number };
+type Mine = {
+  id: number; name: string; metric: string; level: string; op: number; tiers: Tier[]; participants: number;
+  period: { from: string; to: string }; me: { rank: number; value: number; tier: number; next: number | null; name: string } | null;
+};
+
+/** The running schemes I take part in: my value, the tier I reached, how far the next one is, my rank. */
+export function MySchemes() {
+  const { t } = useTranslation('incentives');
+  const q = useQuery({ queryKey: ['incentive', 'mine'], queryFn: () => call(api.incentive.mine, {}) });
+  if (q.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
+  const list = (q.data?.list ?? []) as Mine[];
+  if (!list.length) return <EmptyState testId="incentives-mine-empty" icon={<TrophyOutlined />} title={t('mine.empty')} description={t('mine.emptyHelp')} />;
+  return (
+    <Row gutter={[16, 16]} data-testid="incentives-mine">
+      {list.map((s) => {
+        const me = s.me;
+        const value = (v: number) => formatValue(s.metric, v, t);
+        const base = me && me.tier >= 0 ? s.tiers[me.tier].threshold : 0;
+        const percent = !me ? 0 : me.next === null ? 100 : Math.max(0, Math.min(100, Math.round(((me.value - base) / Math.max(1, me.next - base)) * 100)));
+        return (
+          <Col key={s.id} xs={24} lg={12}>
+            <Card title={s.name} data-testid={`mine-${s.id}`} extra={<Typography.Text type="secondary">{s.period.from === s.period.to ? s.period.from : `${s.period.from} ~ ${s.period.to}`}</Typography.Text>}>
+              {me ? (
+                <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+                  <Space size={40} wrap>
+                    <Statistic title={t(`metric.${s.metric}`)} value={value(me.value)} />
+                    <Statistic title={t('mine.rank')} value={`${me.rank} / ${s.participants}`} />
+                  </Space>
+                  <Progress percent={percent} status={me.next === null ? 'success' : 'active'} aria-label={t('mine.progress')} />
+                  <Typography.Text>
+                    {me.next === null ? t('mine.top') : t('mine.toNext', { gap: value(Math.max(0, me.next - me.value)), reward: s.tiers[me.tier + 1]?.reward ?? '' })}
+                  </Typography.Text>
+                  <Space wrap size={6}>
+                    {s.tiers.map((tier, i) => (
+                      <Tag key={i} color={me.tier >= i ? 'gold' : undefined}>{OP_SYMBOLS[s.op]} {value(tier.threshold)} · {tier.reward}</Tag>
+                    ))}
+                  </Space>
+                </Space>
+              ) : <Typography.Text type="secondary">{t('mine.shopOnly')}</Typography.Text>}
+            </Card>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}

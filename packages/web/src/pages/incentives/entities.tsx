@@ -1,0 +1,58 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api, INCENTIVE_METRICS, INCENTIVE_RESETS } from '@vitrine/contract';
+import type { EntityConfig, LifecycleRow } from '../../components/LifecycleTable';
+import { formFields } from '../../components/LifecycleTable/formFields';
+import { ShopTargetsField } from '../advert/widgets/TargetsField';
+import { CommodityPicker } from '../advert/widgets/records';
+import { DayField } from '../advert/widgets/simple';
+import { formatValue, OP_SYMBOLS } from './format';
+import { TiersField } from './TiersField';
+
+// The declarative table of /incentives.
+
+export type IncentiveRow = LifecycleRow & {
+  name: string; description: string; metric: string; level: 'employee' | 'shop'; commodityIds: number[]; category: string; op: number;
+  tiers: { threshold: number; reward: string; rewardFen: number }[]; dateFrom: string; dateTo: string; reset: string;
+};
+
+const enumOf = (ns: string, values: readonly (string | number)[]) => Object.fromEntries(values.map((v) => [String(v), `${ns}.${v}`]));
+const METRIC_ENUM = enumOf('incentives:metric', INCENTIVE_METRICS);
+const LEVEL_ENUM = enumOf('incentives:level', ['employee', 'shop']);
+const RESET_ENUM = enumOf('incentives:reset', INCENTIVE_RESETS);
+const OP_ENUM = Object.fromEntries(Object.entries(OP_SYMBOLS).map(([k, v]) => [k, v]));
+
+function Tiers({ row }: { row: IncentiveRow }) {
+  const { t } = useTranslation('incentives');
+  return <>{row.tiers.map((x, i) => <Tag key={i}>{OP_SYMBOLS[row.op]} {formatValue(row.metric, x.threshold, t)} · {x.reward}</Tag>)}</>;
+}
+
+export const incentiveConfig: EntityConfig<IncentiveRow> = {
+  entity: 'incentive',
+  label: 'incentives:entity',
+  calls: api.incentive,
+  titleOf: (r) => r.name,
+  columns: [
+    { key: 'name', title: 'incentives:field.name' },
+    { key: 'metric', title: 'incentives:field.metric', kind: 'enum', valueEnum: METRIC_ENUM, width: 110 },
+    { key: 'level', title: 'incentives:field.level', kind: 'enum', valueEnum: LEVEL_ENUM, width: 90 },
+    { key: 'tiers', title: 'incentives:field.tiers', render: (r) => <Tiers row={r} /> },
+    { key: 'dateFrom', title: 'incentives:field.dates', render: (r) => `${r.dateFrom} ~ ${r.dateTo}` },
+    { key: 'reset', title: 'incentives:field.reset', kind: 'enum', valueEnum: RESET_ENUM, width: 90 },
+  ],
+  fields: formFields(api.incentive.create.body, [
+    { name: 'name', label: 'incentives:field.name', kind: 'text' },
+    { name: 'description', label: 'incentives:field.description', kind: 'textarea' },
+    { name: 'metric', label: 'incentives:field.metric', kind: 'select', valueEnum: METRIC_ENUM, help: 'incentives:help.metric' },
+    { name: 'level', label: 'incentives:field.level', kind: 'select', valueEnum: LEVEL_ENUM },
+    { name: 'category', label: 'incentives:field.category', kind: 'text', showIf: (v) => v.metric === 'amount' || v.metric === 'quantity', help: 'incentives:help.category' },
+    { name: 'commodityIds', label: 'incentives:field.commodityIds', kind: 'custom', widget: CommodityPicker, showIf: (v) => v.metric === 'amount' || v.metric === 'quantity' },
+    { name: 'op', label: 'incentives:field.op', kind: 'select', valueEnum: OP_ENUM },
+    { name: 'tiers', label: 'incentives:field.tiers', kind: 'custom', widget: TiersField, help: 'incentives:help.tiers' },
+    { name: 'dateFrom', label: 'incentives:field.dateFrom', kind: 'custom', widget: DayField },
+    { name: 'dateTo', label: 'incentives:field.dateTo', kind: 'custom', widget: DayField },
+    { name: 'reset', label: 'incentives:field.reset', kind: 'select', valueEnum: RESET_ENUM },
+    { name: 'targets', label: 'incentives:field.targets', kind: 'custom', widget: ShopTargetsField },
+  ]),
+  defaults: { metric: 'amount', level: 'employee', op: 1, reset: 'monthly', tiers: [{ threshold: 1_000_000, reward: '', rewardFen: 0 }] },
+};

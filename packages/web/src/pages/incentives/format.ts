@@ -1,0 +1,18 @@
+import type { IncentiveMetric } from '@vitrine/contract';
+
+/** A metric's value as people read it: yuan for amounts, units, visitors, or sales per 100 visitors. */
+export function formatValue(metric: string, v: number, t: (k: string, o?: Record<string, unknown>) => string): string {
+  switch (metric as IncentiveMetric) {
+    case 'amount': return `¥${(v / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    case 'quantity': return t('unit.quantity', { n: v });
+    case 'visitors': return t('unit.visitors', { n: v });
+    case 'conversion': return t('unit.conversion', { n: (v / 10).toFixed(1) });
+  }
+  return String(v);
+}
+
+/** The spec's compare operators (1 >=, 2 >, 3 =, 4 <=, 5 <) as symbols. */
+export const OP_SYMBOLS: Record<number, string> = { 1: '≥', 2: '>', 3: '=', 4: '≤', 5: '<' };
+
+/** The form's threshold unit: yuan for amounts (stored in fen), else the value itself. */
+export const thresholdScale = (metric: unknown) => (metric === 'amount' ? 100 : 1);
