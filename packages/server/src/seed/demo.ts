@@ -6,6 +6,7 @@ import { createCompany } from '../domains/company/service.js';
 import { addMember, addRoleEntry } from '../domains/company/queries.js';
 import { reviewEnterprise } from '../domains/operator/service.js';
 import { seedDemoAdvert } from './demo-advert.js';
+import { DEMO_STAFF, seedDemoInform } from './demo-inform.js';
 import { seedDemoSales } from './demo-sales.js';
 import { seedDemoStores } from './demo-stores.js';
 import type { UserCtx } from '../plugins/context.js';
@@ -62,6 +63,9 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
   });
   const stores = await seedDemoStores(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager });
   const ads = await seedDemoAdvert(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager });
+  const inform = await seedDemoInform(deps, {
+    enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager, assistant: users.assistant, passwordHash: hash,
+  });
   const sales = await seedDemoSales(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor });
 
   const lines = [
@@ -72,6 +76,8 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     `  ${DEMO_USERS.other.phone}  main admin of ${other.title} (${other.companyCode}), another tenant`,
     `  (${stores.shops} shops and ${stores.devices} devices; the store manager's range is district ${stores.managerDistrict})`,
     `  (${ads.materials} materials, ${ads.products} products, ${ads.contents} ad contents; ${ads.plans} ad plans, ${ads.launched} of them on the screens)`,
+    `  (${inform.notifications} notifications and ${inform.announcements} announcements, ${inform.sent} sent: ${inform.done} of ${inform.receipts} receipts confirmed or read, some overdue;`
+      + ` shop staff ${DEMO_STAFF.map((s) => s.phone).join(', ')} receive them too)`,
     `  (${sales.lines} sales lines over 90 days, reported through sale/report)`,
   ];
   return { banner: lines.join('\n'), codes: [demo.companyCode, other.companyCode] };
