@@ -3,6 +3,7 @@ import type { Q } from '../db/client.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { scopeOf } from './access.js';
 import { checkDataInRange } from './store.js';
+import { saveTargets, type TargetRow } from './targets.js';
 import { titleOf, type Data, type EntityConfig } from './types.js';
 
 // The service-level bulk path (imports, the demo): many records through the same validation and
@@ -21,9 +22,10 @@ export async function bulkImport(q: Q, cfg: EntityConfig, author: TenantCtx, rev
   if (!rows.length) return [];
   const scope = scopeOf(author);
   const datas: Data[] = [];
+  const targets: (TargetRow[] | null)[] = [];
   for (const r of rows) {
     const data = cfg.validate ? await cfg.validate(q, scope, r.data, null) : r.data;
-    await checkDataInRange(q, cfg, scope, data, null);
+    targets.push(await checkDataInRange(q, cfg, scope, data, null));
     datas.push(data);
   }
   const ids = (await q.query<{ id: number }>(`select nextval(pg_get_serial_sequence($1, 'id'))::int as id from generate_series(1, $2)`, [cfg.table, rows.length])).map((r) => r.id);
@@ -53,6 +55,8 @@ export async function bulkImport(q: Q, cfg: EntityConfig, author: TenantCtx, rev
        from jsonb_to_recordset($5::jsonb) as x(id int, status int, apply int, data jsonb, reason text, reviewed boolean)`,
     [scope.enterpriseId, cfg.entity, author.user.id, reviewer.user.id, JSON.stringify(versions)],
   );
+  // records aimed at areas, shops and devices: their first version's targets, as createRecord keeps them
+  for (const [i, rowsOfTargets] of targets.entries()) if (rowsOfTargets) await saveTargets(q, cfg, scope, ids[i], 1, rowsOfTargets);
   const logs = rows.flatMap((r, i) => {
     const label = titleOf(cfg, datas[i]);
     const out = [{ user: author.user.id, role: author.role.role, verb: 'create', id: String(ids[i]), label }];

@@ -6,6 +6,7 @@ import { createCompany } from '../domains/company/service.js';
 import { addMember, addRoleEntry } from '../domains/company/queries.js';
 import { reviewEnterprise } from '../domains/operator/service.js';
 import { seedDemoAdvert } from './demo-advert.js';
+import { seedDemoAssistantStaff, seedDemoIncentives } from './demo-incentive.js';
 import { DEMO_STAFF, seedDemoInform } from './demo-inform.js';
 import { seedDemoSales } from './demo-sales.js';
 import { seedDemoStores } from './demo-stores.js';
@@ -66,7 +67,10 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
   const inform = await seedDemoInform(deps, {
     enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager, assistant: users.assistant, passwordHash: hash,
   });
+  const staffOpts = { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager, assistant: users.assistant, district: stores.managerDistrict };
+  await seedDemoAssistantStaff(deps, staffOpts);
   const sales = await seedDemoSales(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor });
+  const incentives = await seedDemoIncentives(deps, staffOpts);
 
   const lines = [
     'Demo data created. Sign in at /index with a phone and the password ' + password + ':',
@@ -79,6 +83,7 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     `  (${inform.notifications} notifications and ${inform.announcements} announcements, ${inform.sent} sent: ${inform.done} of ${inform.receipts} receipts confirmed or read, some overdue;`
       + ` shop staff ${DEMO_STAFF.map((s) => s.phone).join(', ')} receive them too)`,
     `  (${sales.lines} sales lines over 90 days, reported through sale/report)`,
+    `  (${incentives.schemes} incentive schemes running in district ${stores.managerDistrict}, ${incentives.settled} results of ended periods settled)`,
   ];
   return { banner: lines.join('\n'), codes: [demo.companyCode, other.companyCode] };
 }
