@@ -62,6 +62,8 @@ export const homeResult = z.object({
   plans: z.object({ live: n }).nullable(),
   /** records waiting for my review, by entity */
   review: z.array(z.object({ entity: z.string(), count: n })),
+  /** sent to me and waiting for me (with the /inform view bit) */
+  notifications: z.object({ toConfirm: n, overdue: n, toRead: n }).nullable(),
   unread: n,
 });
 

@@ -111,6 +111,10 @@ describe('notifications to shops', () => {
     expect(ok.body.result.confirmedAt).toBeGreaterThan(0);
     const pending = await post<{ total: number }>(t, 'inform/received', { pageNum: 1, pageSize: 10, pending: 1 }, people.assistantA1.h);
     expect(pending.body.result.total).toBe(0);
+    // /home tells each what waits for them
+    const home = async (h: H) => (await post<{ notifications: unknown }>(t, 'stats/home', {}, h)).body.result.notifications;
+    expect(await home(people.assistantA1.h)).toEqual({ toConfirm: 0, overdue: 0, toRead: 0 });
+    expect(await home(people.assistantA2.h)).toEqual({ toConfirm: 1, overdue: 0, toRead: 0 });
   });
 
   it('shows receipts per shop and person, cut to the reader range', async () => {

@@ -10,6 +10,8 @@ import { hasPerm, type TenantCtx } from '../../plugins/context.js';
 import { AD_CONTENT, AD_PLAN, COMMODITY } from '../../records/advert-entities.js';
 import { DEVICE } from '../../records/device-entity.js';
 import { EMPLOYEE, ET, MEMBER, SHOP } from '../../records/store-entities.js';
+import { INFORM, INFORM2 } from '../../records/inform-entities.js';
+import { INCENTIVE } from '../../records/incentive-entity.js';
 import * as inbox from '../inbox/queries.js';
 import { visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
@@ -18,12 +20,14 @@ import { shopScopeSql } from '../stats/scope.js';
 // their job may view its area, every figure cut to their data range, nothing invented: visitors
 // and plays from the screens, sales from sale/report, statuses from heartbeats.
 
-const REVIEWED: EntityConfig[] = [SHOP, ET, EMPLOYEE, MEMBER, DEVICE, COMMODITY, AD_CONTENT, AD_PLAN];
+const REVIEWED: EntityConfig[] = [SHOP, ET, EMPLOYEE, MEMBER, DEVICE, COMMODITY, AD_CONTENT, AD_PLAN, INFORM, INFORM2, INCENTIVE];
 const DATA = '/data/count';
 
 export async function homeStats(deps: Deps, ctx: TenantCtx) {
   const can = (perm: Perm) => hasPerm(deps, ctx, perm);
-  const [data, store, advert] = await Promise.all([can({ menu: DATA, bit: 'view' }), can({ menu: DEVICE.menu, bit: 'view' }), can({ menu: AD_PLAN.menu, bit: 'view' })]);
+  const [data, store, advert, inform] = await Promise.all([
+    can({ menu: DATA, bit: 'view' }), can({ menu: DEVICE.menu, bit: 'view' }), can({ menu: AD_PLAN.menu, bit: 'view' }), can({ menu: INFORM.menu, bit: 'view' }),
+  ]);
   const reviewing = (await Promise.all(REVIEWED.map(async (cfg) => ((await can({ menu: cfg.menu, bit: 'examine' })) ? cfg : null)))).filter((c): c is EntityConfig => c !== null);
   return tenantTx(deps.db, ctx, async (q, scope) => {
     const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [scope.enterpriseId]);
@@ -72,7 +76,22 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
       const count = await countOf(q, listSql(cfg, scope, ctx.user.id, 'review', { pageNum: 1, pageSize: 1 } as never));
       if (count) review.push({ entity: cfg.entity, count });
     }
+    let notifications = null;
+    if (inform) {
+      // what was sent to me and waits for me: notifications to confirm (overdue ones too), announcements to read
+      const [r] = await q.query<{ to_confirm: number; overdue: number; to_read: number }>(
+        `select count(*) filter (where r.entity = 'inform' and r.confirmed_at is null)::int as to_confirm,
+                count(*) filter (where r.entity = 'inform' and r.confirmed_at is null and i.deadline < extract(epoch from now()))::int as overdue,
+                count(*) filter (where r.entity = 'inform2' and r.read_at is null)::int as to_read
+           from inform_receipts r
+           left join informs i on r.entity = 'inform' and i.enterprise_id = r.enterprise_id and i.id = r.record_id
+           left join informs2 j on r.entity = 'inform2' and j.enterprise_id = r.enterprise_id and j.id = r.record_id
+          where r.enterprise_id = $1 and r.user_id = $2 and coalesce(i.online, j.online) = 302 and coalesce(i.deleted_at, j.deleted_at) is null`,
+        [scope.enterpriseId, ctx.user.id],
+      );
+      notifications = { toConfirm: r.to_confirm, overdue: r.overdue, toRead: r.to_read };
+    }
     const unread = await inbox.unreadCount(q, { enterpriseId: scope.enterpriseId, userId: ctx.user.id });
-    return { visitors, sales, devices, plans, review, unread };
+    return { visitors, sales, devices, plans, review, notifications, unread };
   });
 }

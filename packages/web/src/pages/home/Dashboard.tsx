@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HomeIncentives } from './HomeIncentives';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import { api, type ResultOf } from '@vitrine/contract';
 import { DEVICE_STATUS_COLORS } from '../../components/StatusTag/statusWords';
@@ -35,6 +36,11 @@ const yuan = (fen: number) => `¥${(fen / 100).toLocaleString(undefined, { maxim
 const delta = (now: number, before: number) => (before ? Math.round(((now - before) / before) * 100) : null);
 
 /** The morning figures of /home (stats/home): only what the caller's job may see, all reported. */
+/** The page where each entity's records wait for review (default /store/store). */
+const REVIEW_PAGE: Record<string, string> = {
+  commodity: '/advert', 'ad-content': '/advert', 'ad-plan': '/advert', inform: '/inform', inform2: '/inform', incentive: '/incentives',
+};
+
 export function Dashboard() {
   const { t } = useTranslation('home');
   const home = useQuery({ queryKey: keys.stats.home(), queryFn: () => call(api.stats.home, {}), refetchInterval: 60_000 });
@@ -69,6 +75,13 @@ export function Dashboard() {
         {r.plans ? (
           <Col xs={12} md={6} xl={4}><Figure testId="home-plans" label={t('dash.livePlans')} value={r.plans.live} to="/advert?entity=ad-plan" /></Col>
         ) : null}
+        {r.notifications ? (
+          <Col xs={12} md={6} xl={4}>
+            <Figure testId="home-inform" label={t('dash.toConfirm')} value={r.notifications.toConfirm} to="/inform?tab=received"
+              sub={[r.notifications.overdue ? t('dash.overdue', { n: r.notifications.overdue }) : r.notifications.toConfirm ? '' : t('dash.allDone'),
+                r.notifications.toRead ? t('dash.toRead', { n: r.notifications.toRead }) : ''].filter(Boolean).join(' · ')} />
+          </Col>
+        ) : null}
         <Col xs={12} md={6} xl={4}><Figure testId="home-unread" label={t('dash.unread')} value={r.unread} to="/news" /></Col>
       </Row>
       {r.devices ? (
@@ -85,11 +98,12 @@ export function Dashboard() {
           </div>
         </Card>
       ) : null}
+      <HomeIncentives />
       {r.review.length ? (
         <Card size="small" title={t('dash.review')} className="vt-home-devices" data-testid="home-review">
           <div className="vt-home-status-row">
             {r.review.map((x) => (
-              <Link key={x.entity} to={`${['commodity', 'ad-content', 'ad-plan'].includes(x.entity) ? '/advert' : '/store/store'}?entity=${x.entity}&tab=review`} className="vt-home-status">
+              <Link key={x.entity} to={`${REVIEW_PAGE[x.entity] ?? '/store/store'}?entity=${x.entity}&tab=review`} className="vt-home-status">
                 <span>{t(`dash.entity.${x.entity}`)}</span><strong>{x.count}</strong>
               </Link>
             ))}
