@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { migrationFiles } from '../src/db/migrate.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
+import { DEMO_STAFF } from '../src/seed/demo-inform.js';
 import { withDb } from './global-setup.js';
 
 // Two server processes started together on one empty PostgreSQL database, as behind a load
@@ -110,7 +111,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
       const migrated = await db.query<{ name: string }>('select name from schema_migrations order by name');
       expect(migrated.rows.map((r) => r.name)).toEqual(migrationFiles().map((m) => m.name));
       const users = await db.query<{ n: number }>('select count(*)::int as n from users');
-      expect(users.rows[0].n).toBe(Object.keys(DEMO_USERS).length); // seeded once
+      expect(users.rows[0].n).toBe(Object.keys(DEMO_USERS).length + DEMO_STAFF.length); // seeded once
     } finally {
       await db.end();
     }

@@ -128,6 +128,8 @@ describe('the shop assistant: notifications to confirm, incentives to reach', ()
     await drawer.locator('[data-testid^="download-"]').first().click();
     expect((await fetched).url()).toMatch(/\/file\/raw\/\d+\?en=\d+&exp=\d+&sig=/);
     await drawer.getByTestId('received-reply').fill('已完成陈列');
+    await a.getByTestId('received-photo-input').setInputFiles(join(import.meta.dirname, '../../server/src/seed/media/new-arrivals.jpg'));
+    await drawer.getByText('new-arrivals.jpg').waitFor({ timeout: 20_000 });
     await drawer.getByTestId('received-confirm').click();
     await drawer.getByText(/已于 .* 确认/).waitFor();
     await expect.poll(async () => (await tenantOk<{ list: { confirmedAt: number | null; reply: string }[] }>('inform/received', { pageNum: 1, pageSize: 10 }, helper)).list[0])
@@ -143,6 +145,8 @@ describe('the shop assistant: notifications to confirm, incentives to reach', ()
     const drawer = page.getByTestId('receipts-drawer');
     const people = drawer.getByTestId('receipts-people');
     await people.getByText('已完成陈列').waitFor();
+    // the photo sent with the confirmation shows beside the reply
+    expect(await people.locator('img').count()).toBe(1);
     expect(await drawer.getByTestId('receipts-shops').innerText()).toContain('1/3');
     expect(await people.locator('tr[data-row-key]').count()).toBe(3);
     await shot(page, 'inform-receipts-zh');

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App, Button, Drawer, Input, List, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
-import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
+import { CameraOutlined, CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, INFORM_ENTITIES, PAGE_SIZE, type InformEntity } from '@vitrine/contract';
+import { api, INFORM_ENTITIES, PAGE_SIZE, type FileRecord, type InformEntity } from '@vitrine/contract';
+import { stepsFor } from '../../components/Upload/transport';
+import { uploadOnce } from '../../components/Upload/uploadOnce';
 import { ApiError, call } from '../../api/client';
 import { formatTime } from '../../components/LifecycleTable/columns';
 import { EmptyState } from '../../components/EmptyState';
@@ -82,14 +84,15 @@ function ReceivedDrawer({ entity, item, onClose }: { entity: InformEntity; item:
   const { message } = App.useApp();
   const client = useQueryClient();
   const [reply, setReply] = useState('');
+  const [photo, setPhoto] = useState<{ id: number; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<ReceivedItem | null>(item);
-  useEffect(() => { setShown(item); setReply(item?.reply ?? ''); }, [item]);
+  useEffect(() => { setShown(item); setReply(item?.reply ?? ''); setPhoto(null); }, [item]);
   const check = async (silent: boolean) => {
     if (!shown) return;
     setBusy(true);
     try {
-      const next = await call(api[entity].check, { id: shown.id, reply });
+      const next = await call(api[entity].check, { id: shown.id, reply, ...(photo ? { photoId: photo.id } : {}) });
       setShown(next as ReceivedItem);
       if (!silent) void message.success(t('done.confirmed'));
       await client.invalidateQueries({ queryKey: ['inform', entity, 'received'] });
@@ -117,6 +120,7 @@ function ReceivedDrawer({ entity, item, onClose }: { entity: InformEntity; item:
               <Typography.Text strong>{t('received.reply')}</Typography.Text>
               <Input.TextArea value={reply} onChange={(e) => setReply(e.target.value)} maxLength={500} showCount rows={3}
                 placeholder={t('received.replyPlaceholder')} aria-label={t('received.reply')} data-testid="received-reply" />
+              <PhotoPick value={photo} onChange={setPhoto} />
               <Button type="primary" loading={busy} onClick={() => void check(false)} data-testid="received-confirm">
                 {shown.confirmedAt ? t('received.updateReply') : t('received.confirm')}
               </Button>
@@ -126,5 +130,33 @@ function ReceivedDrawer({ entity, item, onClose }: { entity: InformEntity; item:
         </Space>
       ) : null}
     </Drawer>
+  );
+}
+
+/** An optional photo with the confirmation (a picture uploaded as kind attachment). */
+function PhotoPick({ value, onChange }: { value: { id: number; name: string } | null; onChange: (v: { id: number; name: string } | null) => void }) {
+  const { t } = useTranslation('inform');
+  const { message } = App.useApp();
+  const input = useRef<HTMLInputElement>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const pick = async (file: File) => {
+    try {
+      const out = await uploadOnce<FileRecord>(file, stepsFor('attachment'), setPercent);
+      onChange({ id: out.file.id, name: out.file.name });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.handled)) void message.error(err instanceof Error ? err.message : String(err));
+    } finally {
+      setPercent(null);
+    }
+  };
+  return (
+    <Space>
+      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" style={{ display: 'none' }} data-testid="received-photo-input"
+        onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void pick(f); }} />
+      <Button icon={<CameraOutlined />} loading={percent !== null} onClick={() => input.current?.click()} data-testid="received-photo">
+        {percent !== null ? `${percent}%` : t('received.photo')}
+      </Button>
+      {value ? <Typography.Text type="secondary">{value.name}<Button type="text" size="small" aria-label={t('attachments.remove', { name: value.name })} onClick={() => onChange(null)}>×</Button></Typography.Text> : null}
+    </Space>
   );
 }
