@@ -75,6 +75,8 @@ export const incentiveData = z.object({
   targets: json(informTargets),
   /** named employees only (empty: every employee of the targeted shops) */
   employeeIds: json(z.array(id).max(500, 'field.tooLong')).default([]),
+  /** employees whose job has one of these roles (1 shop assistants, 2 store managers; empty: every role) */
+  roles: json(z.array(oneOf([1, 2, 3] as const)).max(3)).default([]),
 });
 export const incentiveView = z.object({});
 export const incentiveFilter = z.object({ metric: z.enum(INCENTIVE_METRICS).optional() });

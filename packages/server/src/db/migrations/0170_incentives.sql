@@ -25,7 +25,8 @@ create table incentives (
   date_to date not null,
   reset text not null default 'none',
   targets jsonb not null default '{}',
-  employee_ids jsonb not null default '[]'
+  employee_ids jsonb not null default '[]',
+  roles jsonb not null default '[]'
 );
 create index incentives_live on incentives(enterprise_id, date_from, date_to) where live_version is not null and deleted_at is null;
 

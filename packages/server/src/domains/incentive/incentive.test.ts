@@ -35,9 +35,12 @@ describe('incentive schemes', () => {
     await approved(t, f, 'commodity', { name: '绿茶', code: 'G1', price: 500, category: '茶饮' });
     await approved(t, f, 'commodity', { name: '红茶', code: 'B1', price: 800, category: '茶饮' });
     await approved(t, f, 'commodity', { name: '咖啡', code: 'C1', price: 1500, category: '咖啡' });
+    const [managerJob] = await t.db.admin.query<{ id: number }>('select id from jobs where enterprise_id = $1 and role = 2', [f.ent.companyId]);
     for (const [name, shop] of [['小李', f.shop], ['小王', f.shop], ['小张', north]] as const) {
       const phone = randomPhone();
-      staff.push({ id: await approved(t, f, 'employee', { name, phone, gender: 1, shopId: shop }), name, phone, shop });
+      // 小王 has the store-manager job
+      const job = name === '小王' ? { jobId: managerJob.id } : {};
+      staff.push({ id: await approved(t, f, 'employee', { name, phone, gender: 1, shopId: shop, ...job }), name, phone, shop });
     }
     // a seeded pseudo-random day of sales: every employee, product and a few hours on 10 and 11 March
     let seed = 7;
@@ -98,6 +101,17 @@ describe('incentive schemes', () => {
     const own = await post<{ list: { id: number; me: Standing | null; participants: number }[] }>(t, 'incentive/mine', {}, assistant);
     expect(own.body.ret, JSON.stringify(own.body)).toBe(0);
     expect(own.body.result.list).toEqual([expect.objectContaining({ id: scheme, participants: 3, me: expect.objectContaining({ id: staff[0].id, name: '小李' }) })]);
+  });
+
+  it('a scheme for one role ranks only the staff whose job has it', async () => {
+    const managers = await approved(t, f, 'incentive', {
+      name: '店长茶饮日冠军', metric: 'amount', level: 'employee', category: '茶饮', op: 1, tiers: TIERS, roles: [2],
+      dateFrom: '2026-03-01', dateTo: '2026-03-31', reset: 'daily', targets: { a: ['440305', '110101'] },
+    });
+    const res = await post<Progress>(t, 'incentive/progress', { id: managers, day: '2026-03-10', pageNum: 1, pageSize: 10 }, f.sup);
+    expect(res.body.result.list.map((x) => x.id)).toEqual([staff[1].id]);
+    // not running in the test's "now" (its dates are March), so the jobs below leave it alone
+    await post(t, 'incentive/set-status', { id: managers, status: 301 }, f.sup);
   });
 
   it('announces a new tier once, and settles each ended day once', async () => {

@@ -12,12 +12,12 @@ import type { Period, Reset } from './period.js';
 export type Scheme = {
   id: number; name: string; metric: IncentiveMetric; level: 'employee' | 'shop'; commodityIds: number[]; category: string;
   op: 1 | 2 | 3 | 4 | 5; tiers: { threshold: number; reward: string; rewardFen: number }[];
-  dateFrom: string; dateTo: string; reset: Reset; employeeIds: number[]; version: number; authorId: number;
+  dateFrom: string; dateTo: string; reset: Reset; employeeIds: number[]; roles: number[]; version: number; authorId: number;
 };
 export type Standing = { rank: number; id: number; name: string; shopId: number; shopName: string; value: number; tier: number; next: number | null };
 
 export const SCHEME_COLS = `t.id, t.name, t.metric, t.level, t.commodity_ids as "commodityIds", t.category, t.op, t.tiers,
-  to_char(t.date_from, 'YYYY-MM-DD') as "dateFrom", to_char(t.date_to, 'YYYY-MM-DD') as "dateTo", t.reset, t.employee_ids as "employeeIds",
+  to_char(t.date_from, 'YYYY-MM-DD') as "dateFrom", to_char(t.date_to, 'YYYY-MM-DD') as "dateTo", t.reset, t.employee_ids as "employeeIds", t.roles,
   t.live_version as version, t.author_id as "authorId"`;
 
 /** Ops 4 and 5 (at most, under) rank the lowest value first. */
@@ -33,7 +33,10 @@ export async function standings(q: Q, enterpriseId: number, s: Scheme, period: P
   const targeted = `select distinct ts.id from record_targets rt join shops ts on ts.enterprise_id = rt.enterprise_id and ts.live_version is not null and ts.deleted_at is null
       and (ts.id = rt.shop_id or (rt.shop_id is null and starts_with(ts.district, rt.code)))
     where rt.enterprise_id = $1 and rt.entity = 'incentive' and rt.record_id = $4 and rt.version = $5`;
-  const people = s.employeeIds.length ? `and e.id = any(${p.add(s.employeeIds)}::int[])` : '';
+  const named = s.employeeIds.length ? `and e.id = any(${p.add(s.employeeIds)}::int[])` : '';
+  // a role filter keeps the staff whose job has one of the roles (staff without a job are left out)
+  const roles = s.roles?.length ? `and exists (select 1 from jobs j where j.enterprise_id = e.enterprise_id and j.id = e.job_id and j.role = any(${p.add(s.roles)}::int[]))` : '';
+  const people = `${named} ${roles}`;
   const participants = s.level === 'employee'
     ? `select e.id, e.name, sh.id as shop_id, sh.name as shop_name from employees e join shops sh on sh.enterprise_id = e.enterprise_id and sh.id = e.shop_id
         where e.enterprise_id = $1 and e.live_version is not null and e.deleted_at is null and e.shop_id in (${targeted}) ${people}`

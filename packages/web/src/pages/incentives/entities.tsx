@@ -7,6 +7,7 @@ import { ShopTargetsField } from '../advert/widgets/TargetsField';
 import { CommodityPicker } from '../advert/widgets/records';
 import { DayField } from '../advert/widgets/simple';
 import { formatValue, OP_SYMBOLS } from './format';
+import { StaffRolesField } from './RolesField';
 import { TiersField } from './TiersField';
 
 // The declarative table of /incentives.
@@ -53,6 +54,7 @@ export const incentiveConfig: EntityConfig<IncentiveRow> = {
     { name: 'dateTo', label: 'incentives:field.dateTo', kind: 'custom', widget: DayField },
     { name: 'reset', label: 'incentives:field.reset', kind: 'select', valueEnum: RESET_ENUM },
     { name: 'targets', label: 'incentives:field.targets', kind: 'custom', widget: ShopTargetsField },
+    { name: 'roles', label: 'incentives:field.roles', kind: 'custom', widget: StaffRolesField, showIf: (v) => v.level !== 'shop', help: 'incentives:help.roles' },
   ]),
   defaults: { metric: 'amount', level: 'employee', op: 1, reset: 'monthly', tiers: [{ threshold: 1_000_000, reward: '', rewardFen: 0 }] },
 };
