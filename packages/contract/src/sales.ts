@@ -67,6 +67,27 @@ export const homeResult = z.object({
   unread: n,
 });
 
+/** stats/pdt: each product's sales against the period before, its share, and by category. */
+export const productResult = z.object({
+  summary: saleFigures.extend({ products: n }),
+  byProduct: z.array(saleFigures.extend({
+    productId: n, name: z.string(), code: z.string(), category: z.string(), previous: saleFigures, share: n,
+  })),
+  byCategory: z.array(saleFigures.extend({ category: z.string(), share: n })),
+});
+
+/**
+ * stats/comm: exposure conversion of the products shown by product ads (details, compare): in the
+ * shops where their contents played during the period, units sold during it against the same number
+ * of days just before; lift in % (null when nothing sold before).
+ */
+export const exposureResult = z.object({
+  list: z.array(z.object({
+    productId: n, name: z.string(), code: z.string(), plays: n, shops: n,
+    before: saleFigures, after: saleFigures, lift: n.nullable(),
+  })),
+});
+
 const DATA = '/data/count';
 export const EXPORT_KINDS = ['sales', 'visits', 'plays'] as const;
 export const TOP_KINDS = ['shops-by-visits', 'shops-by-sales', 'ads-by-plays', 'products-by-sales', 'employees-by-sales'] as const;
@@ -105,6 +126,16 @@ export const salesApi = {
     path: 'stats/home', auth: 'tenant',
     summary: "The dashboard of /home: today's and the last 7 days' visitors, today's sales, screens by status, live plans, what waits for my review, unread messages — each cut to my range and present only with its area's view bit",
     body: z.object({}), result: homeResult,
+  }),
+  statsPdt: defineCall({
+    path: 'stats/pdt', auth: 'tenant', perm: { menu: DATA, bit: 'view' },
+    summary: "Products: each one's sales for the filter against the period before, its share of the amount, and the categories",
+    body: statsFilter, result: productResult,
+  }),
+  statsComm: defineCall({
+    path: 'stats/comm', auth: 'tenant', perm: { menu: DATA, bit: 'view' },
+    summary: 'Exposure conversion: for each product a details or compare ad showed in the period, its plays and shops, units and amount sold there during the period against the days just before, and the lift',
+    body: statsFilter, result: exposureResult,
   }),
   statsSale: defineCall({
     path: 'stats/sale', auth: 'tenant', perm: { menu: DATA, bit: 'view' },

@@ -29,6 +29,8 @@ export const STATS_ROUTES: MatrixRoute[] = [
   { path: 'stats/top', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), { ...PERIOD, kind: 'shops-by-sales' }) },
   { path: 'stats/export', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), { ...PERIOD, kind: 'sales' }) },
   { path: 'stats/sale', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), PERIOD) },
+  { path: 'stats/pdt', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), PERIOD) },
+  { path: 'stats/comm', body: PERIOD },
   { path: 'sale/list', body: async (w) => (await saleIn(w, w.b), await saleIn(w, w.a), {}) },
   { path: 'sale/report', body: async (w) => ({ lines: JSON.stringify([await lineIn(w, w.a)]) }) },
   { path: 'sale/import', body: async (w) => ({ name: 's.csv', mode: 'commit', file: csvOf(await lineIn(w, w.a)) }) },

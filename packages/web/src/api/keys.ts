@@ -5,6 +5,8 @@ export const keys = {
     pa: (body: object) => ['stats', 'pa', body] as const,
     sale: (body: object) => ['stats', 'sale', body] as const,
     ad: (body: object) => ['stats', 'ad', body] as const,
+    pdt: (body: object) => ['stats', 'pdt', body] as const,
+    comm: (body: object) => ['stats', 'comm', body] as const,
     home: () => ['stats', 'home'] as const,
   },
   account: {

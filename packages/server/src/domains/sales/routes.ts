@@ -9,12 +9,15 @@ import { homeStats } from './home.js';
 import { topStats } from './top.js';
 import { adStats } from './plays.js';
 import { listSales, saleStats } from './stats.js';
+import { exposureStats, productStats } from './products.js';
 
 export function salesRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, api.sale.report, (b, ctx) => reportSales(deps, ctx, b));
   register(app, deps, api.sale.list, (b, ctx) => listSales(deps, ctx, b));
   register(app, deps, api.stats.sale, (b, ctx) => saleStats(deps, ctx, b));
   register(app, deps, api.stats.ad, (b, ctx) => adStats(deps, ctx, b));
+  register(app, deps, api.stats.pdt, (b, ctx) => productStats(deps, ctx, b));
+  register(app, deps, api.stats.comm, (b, ctx) => exposureStats(deps, ctx, b));
   register(app, deps, api.stats.home, (_b, ctx) => homeStats(deps, ctx));
   register(app, deps, api.stats.top, (b, ctx) => topStats(deps, ctx, b));
   register(app, deps, api.sale.import, (b, ctx) => importSales(deps, ctx, b));

@@ -21,6 +21,7 @@ import { ExportButton } from './ExportButton';
 import { hasBit } from '../../components/LifecycleTable/actions';
 import { menuStore } from '../../state/menu';
 import { SalesPanel } from './SalesPanel';
+import { ProductsPanel } from './ProductsPanel';
 import { SalesImport } from './SalesImport';
 
 type ShopRow = PaResult['byShop'][number];
@@ -37,7 +38,7 @@ export default function CountPage() {
   const update = (f: Partial<CountFilter>) => setParams(writeFilter(f, params), { replace: true });
   const body = bodyOf(filter);
   const wanted = params.get('tab');
-  const tab = wanted === 'sales' || wanted === 'ads' ? wanted : 'visitors';
+  const tab = wanted === 'sales' || wanted === 'ads' || wanted === 'products' ? wanted : 'visitors';
   const stats = useQuery({ queryKey: keys.stats.pa(body), queryFn: () => call(api.stats.pa, body), enabled: tab === 'visitors' });
   const r = stats.data;
   const actions = r ? AGE_BUCKETS.reduce((s, b) => s + r.summary[`age_act_${b}`], 0) : 0;
@@ -48,13 +49,13 @@ export default function CountPage() {
     <div data-testid="count-page">
       <Space style={{ marginBottom: 12 }} size={16} align="center">
         <Typography.Title level={4} style={{ margin: 0 }}>{t('title')}</Typography.Title>
-        <Segmented<'visitors' | 'ads' | 'sales'>
+        <Segmented<'visitors' | 'ads' | 'sales' | 'products'>
           data-testid="count-tab" value={tab}
-          options={(['visitors', 'ads', 'sales'] as const).map((v) => ({ value: v, label: t(`tab.${v}`) }))}
+          options={(['visitors', 'ads', 'sales', 'products'] as const).map((v) => ({ value: v, label: t(`tab.${v}`) }))}
           onChange={(v) => { const next = new URLSearchParams(params); if (v === 'visitors') next.delete('tab'); else next.set('tab', v); setParams(next, { replace: true }); }}
         />
         {tab === 'sales' && hasBit(bits, 'create') ? <SalesImport /> : null}
-        {hasBit(bits, 'export') ? <ExportButton kind={tab === 'ads' ? 'plays' : tab === 'sales' ? 'sales' : 'visits'} body={body} /> : null}
+        {hasBit(bits, 'export') ? <ExportButton kind={tab === 'ads' ? 'plays' : tab === 'sales' || tab === 'products' ? 'sales' : 'visits'} body={body} /> : null}
       </Space>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Space wrap size={[16, 8]}>
@@ -115,7 +116,7 @@ export default function CountPage() {
         }}
       />
 
-      {tab === 'sales' ? <SalesPanel body={body} /> : tab === 'ads' ? <AdPanel body={body} /> : stats.isPending ? (
+      {tab === 'sales' ? <SalesPanel body={body} /> : tab === 'products' ? <ProductsPanel body={body} /> : tab === 'ads' ? <AdPanel body={body} /> : stats.isPending ? (
         <Card data-testid="count-loading"><Skeleton active paragraph={{ rows: 8 }} /></Card>
       ) : stats.isError || !r ? (
         <Card><EmptyState title={t('error')} /></Card>

@@ -91,3 +91,31 @@ export function playsTrendOption(r: { series: { t: string; plays: number; second
     ],
   };
 }
+
+/** Categories' shares of the amount as a ring. */
+export function categoryOption(r: { byCategory: { category: string; amount: number }[] }, t: T): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'item', valueFormatter: (v: unknown) => `¥${Number(v).toLocaleString()}` },
+    legend: { bottom: 0 },
+    series: [{
+      type: 'pie', radius: ['40%', '68%'], center: ['50%', '44%'], label: { formatter: '{b} {d}%' },
+      data: r.byCategory.map((c) => ({ name: c.category || t('products.noCategory'), value: Math.round(c.amount) / 100 })),
+    }],
+  };
+}
+
+/** Units sold where a product ad played: the days before against the period, per product. */
+export function exposureOption(r: { list: { name: string; before: { quantity: number }; after: { quantity: number } }[] }, t: T): EChartsCoreOption {
+  const top = r.list.slice(0, 10);
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { bottom: 0 },
+    grid: { left: 48, right: 24, top: 24, bottom: 56 },
+    xAxis: { type: 'category', data: top.map((x) => x.name), axisLabel: { interval: 0, overflow: 'truncate', width: 80 } },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { name: t('products.before'), type: 'bar', color: '#bfbfbf', data: top.map((x) => x.before.quantity) },
+      { name: t('products.after'), type: 'bar', color: PRIMARY, data: top.map((x) => x.after.quantity) },
+    ],
+  };
+}
