@@ -39,13 +39,16 @@ async function checkInform(q: Q, scope: Scope, data: Data): Promise<Data> {
   return { ...data, body, attachments: files, roles };
 }
 
+/** A record's attachments (`attachments`: a jsonb array of file ids) as a jsonb array of id, name, type, size and mime. */
+export const filesJsonSql = (attachments: string) => `(select coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'type', f.type, 'size', f.size, 'mime', f.mime) order by f.id), '[]'::jsonb)
+  from files f where f.enterprise_id = t.enterprise_id and f.id in (select (jsonb_array_elements_text(${attachments}))::int))`;
+
 /** The read-only view: attachments with names and types, when sent, receipts and how many are done. */
 function informViewSql(entity: InformEntity) {
   const doneCol = entity === 'inform' ? 'confirmed_at' : 'read_at';
   const receipts = `from inform_receipts r where r.enterprise_id = t.enterprise_id and r.entity = '${entity}' and r.record_id = t.id`;
   return {
-    files: (acc: Accessor) => `(select coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'type', f.type, 'size', f.size, 'mime', f.mime) order by f.id), '[]'::jsonb)
-      from files f where f.enterprise_id = t.enterprise_id and f.id in (select (jsonb_array_elements_text(${acc('attachments')}::jsonb))::int))`,
+    files: (acc: Accessor) => filesJsonSql(`${acc('attachments')}::jsonb`),
     sentAt: () => 'extract(epoch from t.sent_at)::int',
     recipients: () => `(select count(*)::int ${receipts})`,
     done: () => `(select count(*)::int ${receipts} and r.${doneCol} is not null)`,

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.js';
 import { tenantTx } from '../db/tenant.js';
 import { bulkImport } from '../lifecycle/bulk.js';
 import { runIncentiveJobs } from '../domains/incentive/jobs.js';
-import { localDay } from '../domains/incentive/service.js';
+import { localDayOf } from '../advert/resolve.js';
 import { EMPLOYEE } from '../records/store-entities.js';
 import { INCENTIVE } from '../records/incentive-entity.js';
 import { ctxFor, type DemoPerson } from './demo-stores.js';
@@ -47,7 +47,7 @@ export async function seedDemoIncentives(deps: Deps, o: Opts, now = new Date()):
   const made = await tenantTx(deps.db, sup, async (q) => {
     if ((await q.query('select 1 from incentives where enterprise_id = $1 limit 1', [o.enterpriseId])).length) return 0;
     const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [o.enterpriseId]);
-    const today = localDay(now, tz);
+    const today = localDayOf(tz, now.getTime());
     // what a typical clerk of the district sells in a month, and a shop converts in a week: the tiers follow the demo's own figures
     const [typical] = await q.query<{ month: number; tea: number; conv: number }>(
       `with d as (select id from shops where enterprise_id = $1 and district = $2),

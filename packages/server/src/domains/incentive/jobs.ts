@@ -5,7 +5,8 @@ import { sendMessage } from '../../messages/send.js';
 import { shopsInRange } from '../inform/recipients.js';
 import { endedPeriods, periodOf } from './period.js';
 import { SCHEME_COLS, standings, type Scheme, type Standing } from './standings.js';
-import { localDay } from './service.js';
+import { timezoneOf } from './service.js';
+import { localDayOf } from '../../advert/resolve.js';
 
 // The incentive jobs at `now` (a plain function with its clock as an argument: tests drive it; the
 // incentive job calls it every few minutes): a message to whoever reached a new tier of a running
@@ -88,8 +89,7 @@ export async function runIncentiveJobs(deps: Deps, now = new Date()): Promise<{ 
   const out = { reached: 0, settled: 0 };
   for (const { enterprise_id: ent } of ents) {
     await deps.db.tx({ enterpriseId: ent }, async (q) => {
-      const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [ent]);
-      const today = localDay(now, tz);
+      const today = localDayOf(await timezoneOf(q, ent), now.getTime());
       const schemes = await q.query<Scheme>(
         `select ${SCHEME_COLS} from incentives t where t.enterprise_id = $1 and t.live_version is not null and t.deleted_at is null and t.online = ${O.online}
             and t.date_from <= $2::date and t.date_to >= $2::date - 40`, [ent, today],

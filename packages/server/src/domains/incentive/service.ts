@@ -1,4 +1,5 @@
 import { ONLINE_STATUS as O } from '@vitrine/contract';
+import { localDayOf } from '../../advert/resolve.js';
 import type { Deps } from '../../deps.js';
 import type { Q } from '../../db/client.js';
 import { page } from '../../db/paging.js';
@@ -12,9 +13,6 @@ import { periodOf, type Period } from './period.js';
 import { SCHEME_COLS, standings, type Scheme, type Standing } from './standings.js';
 
 // Progress, leaderboard, "my incentives" and settlements of incentive schemes (issue 12 §2).
-
-/** A local day 'YYYY-MM-DD' of an instant in a time zone. */
-export const localDay = (now: Date, tz: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: tz }).format(now);
 
 export async function timezoneOf(q: Q, enterpriseId: number): Promise<string> {
   const [row] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [enterpriseId]);
@@ -43,7 +41,7 @@ async function schemeFor(q: Q, ctx: TenantCtx, id: number): Promise<Scheme> {
 export function progress(deps: Deps, ctx: TenantCtx, f: { id: number; day?: string; pageNum: number; pageSize: number }, now = new Date()) {
   return tenantTx(deps.db, ctx, async (q) => {
     const s = await schemeFor(q, ctx, f.id);
-    const period = periodOf(s, f.day ?? localDay(now, await timezoneOf(q, ctx.enterprise.id)));
+    const period = periodOf(s, f.day ?? localDayOf(await timezoneOf(q, ctx.enterprise.id), now.getTime()));
     return result(period, await standings(q, ctx.enterprise.id, s, period, ctx.range), f.pageNum, f.pageSize);
   });
 }
@@ -52,7 +50,7 @@ export function progress(deps: Deps, ctx: TenantCtx, f: { id: number; day?: stri
 export function leaderboard(deps: Deps, ctx: TenantCtx, f: { id: number; n: number }, now = new Date()) {
   return tenantTx(deps.db, ctx, async (q) => {
     const s = await schemeFor(q, ctx, f.id);
-    const period = periodOf(s, localDay(now, await timezoneOf(q, ctx.enterprise.id)));
+    const period = periodOf(s, localDayOf(await timezoneOf(q, ctx.enterprise.id), now.getTime()));
     return result(period, await standings(q, ctx.enterprise.id, s, period, null), 1, f.n);
   });
 }
@@ -64,7 +62,7 @@ export function leaderboard(deps: Deps, ctx: TenantCtx, f: { id: number; n: numb
 export function mine(deps: Deps, ctx: TenantCtx, now = new Date()) {
   return tenantTx(deps.db, ctx, async (q) => {
     const ent = ctx.enterprise.id;
-    const today = localDay(now, await timezoneOf(q, ent));
+    const today = localDayOf(await timezoneOf(q, ent), now.getTime());
     const me = await q.query<{ id: number; shop_id: number }>(
       `select e.id, e.shop_id from employees e join users u on u.phone = e.phone
         where e.enterprise_id = $1 and u.id = $2 and e.live_version is not null and e.deleted_at is null`, [ent, ctx.user.id],

@@ -7,7 +7,7 @@ import { allow, reach, reachInRange, scopeOf } from '../../lifecycle/access.js';
 import { shopScopeSql } from '../stats/scope.js';
 import { sendMessage } from '../../messages/send.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { ATTACHABLE_KINDS, INFORM_CONFIGS } from '../../records/inform-entities.js';
+import { ATTACHABLE_KINDS, filesJsonSql, INFORM_CONFIGS } from '../../records/inform-entities.js';
 import { signRawUrl } from '../files/sign.js';
 import { recipientsOf } from './recipients.js';
 
@@ -83,8 +83,7 @@ function receivedSql(entity: InformEntity) {
   const t = tableOf(entity);
   return {
     select: `t.id, t.title, t.body, t.priority, ${entity === 'inform' ? 't.deadline' : 'null::bigint'} as deadline,
-      (select coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'type', f.type, 'size', f.size, 'mime', f.mime) order by f.id), '[]'::jsonb)
-         from files f where f.enterprise_id = t.enterprise_id and f.id in (select (jsonb_array_elements_text(t.attachments))::int)) as files,
+      ${filesJsonSql('t.attachments')} as files,
       extract(epoch from r.sent_at)::int as sent_at, coalesce(au.nickname, '') as author_name,
       extract(epoch from r.read_at)::int as read_at, extract(epoch from r.confirmed_at)::int as confirmed_at, r.reply`,
     from: `inform_receipts r join ${t} t on t.enterprise_id = r.enterprise_id and t.id = r.record_id left join users au on au.id = t.author_id`,

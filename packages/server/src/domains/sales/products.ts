@@ -6,15 +6,13 @@ import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { previousFrom } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
+import { figures, SUMS, type Figures } from './stats.js';
 
 // stats/pdt (products against the period before, shares, categories) and stats/comm (exposure
 // conversion of the products product ads showed), each one statement over sale_lines and play_events
 // of the caller's shops.
 
 type Filter = z.output<typeof salesApi.statsPdt.body>;
-type Figures = { amount: number; quantity: number; orders: number };
-const SUMS = 'coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(quantity), 0)::int as quantity, count(*)::int as orders';
-const figures = (r: Partial<Figures> | null | undefined): Figures => ({ amount: Number(r?.amount ?? 0), quantity: Number(r?.quantity ?? 0), orders: Number(r?.orders ?? 0) });
 const share = (part: number, whole: number) => (whole ? Math.round((part * 1000) / whole) / 10 : 0);
 
 export function productStats(deps: Deps, ctx: TenantCtx, f: Filter) {
@@ -38,17 +36,16 @@ export function productStats(deps: Deps, ctx: TenantCtx, f: Filter) {
         order by 5 desc, 1`,
       p.values,
     );
-    const current = rows.filter((r) => Number(r.orders) > 0 || Number(r.p_orders) > 0);
-    const total = current.reduce((s, r) => s + Number(r.amount), 0);
-    const summary = current.reduce((s, r) => ({ amount: s.amount + Number(r.amount), quantity: s.quantity + r.quantity, orders: s.orders + r.orders }), { amount: 0, quantity: 0, orders: 0 });
+    const total = rows.reduce((s, r) => s + Number(r.amount), 0);
+    const summary = rows.reduce((s, r) => ({ amount: s.amount + Number(r.amount), quantity: s.quantity + r.quantity, orders: s.orders + r.orders }), { amount: 0, quantity: 0, orders: 0 });
     const cats = new Map<string, Figures>();
-    for (const r of current) {
+    for (const r of rows) {
       const c = cats.get(r.category) ?? { amount: 0, quantity: 0, orders: 0 };
       cats.set(r.category, { amount: c.amount + Number(r.amount), quantity: c.quantity + r.quantity, orders: c.orders + r.orders });
     }
     return {
-      summary: { ...summary, products: current.filter((r) => r.orders > 0).length },
-      byProduct: current.map((r) => ({
+      summary: { ...summary, products: rows.filter((r) => r.orders > 0).length },
+      byProduct: rows.map((r) => ({
         productId: r.product_id, name: r.name, code: r.code, category: r.category, ...figures(r),
         previous: figures({ amount: r.p_amount, quantity: r.p_quantity, orders: r.p_orders }), share: share(Number(r.amount), total),
       })),

@@ -12,10 +12,10 @@ import { shopScopeSql } from '../stats/scope.js';
 // per 100 visitors), employee and product. One statement.
 
 type Filter = z.output<typeof salesApi.statsSale.body>;
-type Figures = { amount: number; quantity: number; orders: number };
+export type Figures = { amount: number; quantity: number; orders: number };
 
-const SUMS = 'coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(quantity), 0)::int as quantity, count(*)::int as orders';
-const figures = (r: Partial<Figures> | null | undefined): Figures => ({ amount: Number(r?.amount ?? 0), quantity: Number(r?.quantity ?? 0), orders: Number(r?.orders ?? 0) });
+export const SUMS = 'coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(quantity), 0)::int as quantity, count(*)::int as orders';
+export const figures = (r: Partial<Figures> | null | undefined): Figures => ({ amount: Number(r?.amount ?? 0), quantity: Number(r?.quantity ?? 0), orders: Number(r?.orders ?? 0) });
 
 export function saleStats(deps: Deps, ctx: TenantCtx, f: Filter) {
   const prevFrom = previousFrom(f);

@@ -8,6 +8,7 @@ import { findByPath } from '../../app/layout/menuTree';
 import { hasBit } from '../../components/LifecycleTable/actions';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
+import { tierProgress } from '../incentives/format';
 
 type Mine = { id: number; name: string; tiers: { threshold: number }[]; participants: number; me: { rank: number; value: number; tier: number; next: number | null } | null };
 
@@ -24,8 +25,7 @@ export function HomeIncentives() {
     <Card size="small" title={<Link to="/incentives">{t('dash.incentives')}</Link>} className="vt-home-devices" data-testid="home-incentives">
       {list.map((s) => {
         const me = s.me!;
-        const base = me.tier >= 0 ? s.tiers[me.tier].threshold : 0;
-        const pct = me.next === null ? 100 : Math.max(0, Math.min(100, Math.round(((me.value - base) / Math.max(1, me.next - base)) * 100)));
+        const pct = tierProgress(me.value, me.tier, me.next, s.tiers);
         return (
           <div key={s.id} className="vt-home-incentive">
             <Typography.Text ellipsis className="vt-home-incentive-name">{s.name}</Typography.Text>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
-import { formatValue, OP_SYMBOLS } from './format';
+import { formatValue, OP_SYMBOLS, tierProgress } from './format';
 
 type Tier = { threshold: number; reward: string; rewardFen: number };
 type Mine = {
@@ -25,8 +25,7 @@ export function MySchemes() {
       {list.map((s) => {
         const me = s.me;
         const value = (v: number) => formatValue(s.metric, v, t);
-        const base = me && me.tier >= 0 ? s.tiers[me.tier].threshold : 0;
-        const percent = !me ? 0 : me.next === null ? 100 : Math.max(0, Math.min(100, Math.round(((me.value - base) / Math.max(1, me.next - base)) * 100)));
+        const percent = me ? tierProgress(me.value, me.tier, me.next, s.tiers) : 0;
         return (
           <Col key={s.id} xs={24} lg={12}>
             <Card title={s.name} data-testid={`mine-${s.id}`} extra={<Typography.Text type="secondary">{s.period.from === s.period.to ? s.period.from : `${s.period.from} ~ ${s.period.to}`}</Typography.Text>}>

@@ -7,7 +7,7 @@ import { api, PAGE_SIZE } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { ExportButton } from '../data/ExportButton';
 import type { IncentiveRow } from './entities';
-import { formatValue } from './format';
+import { formatValue, tierProgress } from './format';
 
 type Standing = { rank: number; id: number; name: string; shopName: string; value: number; tier: number; next: number | null };
 type Settled = { periodKey: string; from: string; to: string; participantId: number; name: string; shopName: string; value: number; tier: number; reward: string; rewardFen: number };
@@ -31,11 +31,6 @@ export function ProgressDrawer({ scheme, canExport, onClose }: { scheme: Incenti
   if (!scheme) return <Drawer open={false} />;
   const value = (v: number) => formatValue(scheme.metric, v, t);
   const tierTag = (tier: number) => (tier >= 0 ? <Tag color="gold">{scheme.tiers[tier]?.reward}</Tag> : <Tag>{t('tier.none')}</Tag>);
-  const toNext = (s: Standing) => {
-    if (s.next === null) return 100;
-    const base = s.tier >= 0 ? scheme.tiers[s.tier].threshold : 0;
-    return Math.max(0, Math.min(100, Math.round(((s.value - base) / Math.max(1, s.next - base)) * 100)));
-  };
   return (
     <Drawer open onClose={onClose} size="large" destroyOnHidden title={t('progress.title', { name: scheme.name })} data-testid="incentive-progress"
       extra={canExport ? <ExportButton path="incentive/export" kind={view} body={{ id: scheme.id }} /> : null}>
@@ -58,7 +53,7 @@ export function ProgressDrawer({ scheme, canExport, onClose }: { scheme: Incenti
                   { key: 'tier', title: t('progress.tier'), render: (_, s) => tierTag(s.tier) },
                   { key: 'next', title: t('progress.toNext'), width: 180, render: (_, s) => (
                     s.next === null ? <Tag color="success">{t('progress.top')}</Tag>
-                      : <Progress percent={toNext(s)} size="small" format={() => value(s.next!)} aria-label={t('progress.toNextOf', { value: value(s.next!) })} />) },
+                      : <Progress percent={tierProgress(s.value, s.tier, s.next, scheme.tiers)} size="small" format={() => value(s.next!)} aria-label={t('progress.toNextOf', { value: value(s.next!) })} />) },
                 ]}
               />
             </>

@@ -14,5 +14,12 @@ export function formatValue(metric: string, v: number, t: (k: string, o?: Record
 /** The spec's compare operators (1 >=, 2 >, 3 =, 4 <=, 5 <) as symbols. */
 export const OP_SYMBOLS: Record<number, string> = { 1: '≥', 2: '>', 3: '=', 4: '≤', 5: '<' };
 
+/** How far a value has come from the tier it reached (or 0) to the next one, in % (100 at the top). */
+export function tierProgress(value: number, tier: number, next: number | null, tiers: readonly { threshold: number }[]): number {
+  if (next === null) return 100;
+  const base = tier >= 0 ? tiers[tier].threshold : 0;
+  return Math.max(0, Math.min(100, Math.round(((value - base) / Math.max(1, next - base)) * 100)));
+}
+
 /** The form's threshold unit: yuan for amounts (stored in fen), else the value itself. */
 export const thresholdScale = (metric: unknown) => (metric === 'amount' ? 100 : 1);
