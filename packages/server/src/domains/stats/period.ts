@@ -26,11 +26,11 @@ export const BUCKET: Record<StatsGroup, string> = {
 
 /**
  * The visits of an enterprise (`$1`) between two local days, one row per shop, day and count: the
- * hourly rollups plus the raw visits past the watermark, so a figure is current to the minute and
+ * daily rollups plus the raw visits past the watermark, so a figure is current to the minute and
  * counts each visit once (docs/decisions/0080). `from` and `to` are SQL parameters (`$2`…).
  */
 export const visitCountsSql = (from: string, to: string) => `
-  select shop_id, local_day, visits from visit_rollup_hourly where enterprise_id = $1 and local_day between ${from}::date and ${to}::date
+  select shop_id, local_day, visits from visit_rollup_daily where enterprise_id = $1 and local_day between ${from}::date and ${to}::date
   union all
   select shop_id, local_day, 1 from visit_events where enterprise_id = $1 and local_day between ${from}::date and ${to}::date
      and id > coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)`;

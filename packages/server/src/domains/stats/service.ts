@@ -4,19 +4,12 @@ import type { Deps } from '../../deps.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { tenantTx } from '../../db/tenant.js';
-import { VISIT_AGGREGATES } from '../../stats/rollup.js';
+import { HOUR_AGGREGATES, HOUR_COLUMNS, VISIT_AGGREGATES, VISIT_COLUMNS } from '../../stats/rollup.js';
 import { BUCKET, previousFrom } from './period.js';
 import { shopScopeSql } from './scope.js';
 
 type Filter = z.output<typeof statsApi.stats.pa.body>;
 type Counts = { visits: number; male: number; female: number; unknown: number; age: number[]; act: number[]; dwell: number };
-
-const SUMS = `sum(visits)::int as visits, sum(male)::int as male, sum(female)::int as female, sum(unknown)::int as unknown,
-  sum(age0)::int as age0, sum(age1)::int as age1, sum(age2)::int as age2, sum(age3)::int as age3, sum(age4)::int as age4,
-  sum(act0)::int as act0, sum(act1)::int as act1, sum(act2)::int as act2, sum(act3)::int as act3, sum(act4)::int as act4,
-  coalesce(sum(dwell_ms), 0)::float8 as dwell`;
-
-const ROLLUP_COLS = 'visits, male, female, unknown, age0, age1, age2, age3, age4, act0, act1, act2, act3, act4, dwell_ms';
 
 type Row = Record<string, number | string | null>;
 
@@ -49,58 +42,86 @@ export function columns(c: Counts): VisitorColumns {
   return out as VisitorColumns;
 }
 
-
+const HOURS = HOUR_COLUMNS.split(', ');
+const SRC_COLS = `shop_id, local_day, local_hour, ${VISIT_COLUMNS}, ${HOUR_COLUMNS}`;
 
 /**
- * stats/pa: rollups up to the enterprise's watermark plus the raw visits past it (current to the
- * minute). A gender filter reads the raw visits alone (rollups do not split age and action by gender).
+ * The visits of the period ($2…$3) as rows of SRC_COLS: the daily rollups (local_hour null) when the
+ * answer needs no hour of day beyond the heatmap's, the hourly ones for series by hour, and the raw
+ * events for a gender filter (rollups do not split age and action by gender); always plus the raw
+ * events past the watermark (`since`, read first so the plan knows it), so figures are current to the
+ * minute and count each visit once.
+ */
+function visitSource(f: Filter, since: string, add: Params['add']): string {
+  const type = f.DeviceType ? add(f.DeviceType) : null;
+  const hourly = f.group === 'hour';
+  const raw = (after: string, extra: string) => `select e.shop_id, e.local_day, ${hourly ? 'e.local_hour' : 'null::smallint'},
+        ${VISIT_AGGREGATES.replace(/\n/g, ' ')}, ${HOUR_AGGREGATES}
+      from visit_events e ${type ? `join devices d on d.enterprise_id = $1 and d.id = e.device_id and d.type = ${type}` : ''}
+     where e.enterprise_id = $1 and e.local_day between $2::date and $3::date and e.id > ${after} ${extra}
+     group by e.shop_id, e.local_day${hourly ? ', e.local_hour' : ''}`;
+  if (f.gender !== undefined) return raw('0', `and e.gender = ${add(f.gender)}`);
+  const tail = raw(`${add(since)}::bigint`, '');
+  if (hourly) {
+    const hourOf = HOURS.map((h, i) => `case when local_hour = ${i} then visits else 0 end`).join(', ');
+    return `select shop_id, local_day, local_hour, ${VISIT_COLUMNS}, ${hourOf}
+        from visit_rollup_hourly where enterprise_id = $1 and local_day between $2::date and $3::date
+         ${type ? `and device_id in (select d.id from devices d where d.enterprise_id = $1 and d.type = ${type})` : ''}
+      union all ${tail}`;
+  }
+  return `select shop_id, local_day, null::smallint, ${VISIT_COLUMNS}, ${HOUR_COLUMNS}
+      from visit_rollup_daily where enterprise_id = $1 and local_day between $2::date and $3::date ${type ? `and device_type = ${type}` : ''}
+    union all ${tail}`;
+}
+
+type Grouped = Row & { g: number; cur: boolean; t: string | null; shop_id: number | null; name: string | null; weekday: number | null };
+
+/** The heatmap's cells (local weekday × hour, visits > 0) from per-weekday sums of h0…h23. */
+function heatCells(rows: Grouped[]): PaResult['heat'] {
+  const cells: PaResult['heat'] = [];
+  for (const r of [...rows].sort((a, b) => Number(a.weekday) - Number(b.weekday))) {
+    HOURS.forEach((h, hour) => {
+      const visits = Number(r[h] ?? 0);
+      if (visits > 0) cells.push({ weekday: Number(r.weekday), hour, visits });
+    });
+  }
+  return cells;
+}
+
+/**
+ * stats/pa: the visits of the filter's period and the one before, cut to the data range and the
+ * shop scope, in one statement and one pass over the source rows: grouping sets give the period
+ * totals (this one and the one before), the series buckets, the shops and the weekdays at once
+ * (docs/decisions/0100).
  */
 export function visitorStats(deps: Deps, ctx: TenantCtx, f: Filter): Promise<PaResult> {
   const prevFrom = previousFrom(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
+    const [w] = await q.query<{ last: string }>(`select coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)::text as last`, [scope.enterpriseId]);
     const p = new Params([scope.enterpriseId, prevFrom, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
-    const deviceCond = f.DeviceType ? `and device_id in (select d.id from devices d where d.enterprise_id = $1 and d.type = ${p.add(f.DeviceType)})` : '';
-    const raw = (since: string, extra = '') => `select e.device_id, min(e.shop_id) as shop_id, e.local_day, e.local_hour, ${VISIT_AGGREGATES.replace(/\n/g, ' ')}
-        from visit_events e where e.enterprise_id = $1 and e.local_day between $2::date and $3::date and e.id > ${since} ${extra}
-       group by e.device_id, e.local_day, e.local_hour`;
-    const rawCols = `device_id, shop_id, local_day, local_hour, ${ROLLUP_COLS}`;
-    const source = f.gender !== undefined
-      ? raw('0', `and e.gender = ${p.add(f.gender)}`)
-      : `select ${rawCols} from visit_rollup_hourly where enterprise_id = $1 and local_day between $2::date and $3::date
-         union all
-         ${raw(`coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)`)}`;
-    // One statement, one pass over the sources: the rows in range are first summed per shop, local
-    // day and hour (materialised once), then the five answers are read from that small set.
-    const fromP = p.add(f.from);
-    const cur = `local_day >= ${fromP}::date`;
-    const [r] = await q.query<{ summary: Row | null; previous: Row | null; series: (Row & { t: string })[]; by_shop: (Row & { shop_id: number; name: string })[]; heat: { weekday: number; hour: number; visits: number }[] }>(
-      `with src (${rawCols}) as (${source}),
-        v as materialized (
-          select shop_id, local_day, local_hour, ${ROLLUP_COLS.split(', ').map((c) => `sum(${c}) as ${c}`).join(', ')}
-            from src where shop_id in (${shops}) ${deviceCond} group by shop_id, local_day, local_hour)
-      select
-        (select row_to_json(x) from (select ${SUMS} from v where ${cur}) x) as summary,
-        (select row_to_json(x) from (select ${SUMS} from v where not (${cur})) x) as previous,
-        (select coalesce(json_agg(x order by x.t), '[]') from (select ${BUCKET[f.group]} as t, ${SUMS} from v where ${cur} group by 1) x) as series,
-        (select coalesce(json_agg(x order by x.visits desc, x.shop_id), '[]') from (
-           select v.shop_id, s.name, ${SUMS.replace(/sum\((\w+)\)/g, 'sum(v.$1)')} from v join shops s on s.enterprise_id = $1 and s.id = v.shop_id
-            where ${cur} group by v.shop_id, s.name) x) as by_shop,
-        (select coalesce(json_agg(x order by x.weekday, x.hour), '[]') from (
-           select extract(dow from local_day)::int as weekday, local_hour::int as hour, sum(visits)::int as visits from v where ${cur} group by 1, 2) x) as heat`,
+    const source = visitSource(f, w.last, p.add);
+    const cur = `local_day >= ${p.add(f.from)}::date`;
+    const sums = [...VISIT_COLUMNS.split(', ').filter((c) => c !== 'dwell_ms'), ...HOURS].map((c) => `sum(${c})::int as ${c}`).join(', ');
+    const rows = await q.query<Grouped>(
+      `select r.*, s.name from (
+         select grouping(t, shop_id, weekday) as g, cur, t, shop_id, weekday, ${sums}, coalesce(sum(dwell_ms::float8), 0) as dwell
+           from (select src.*, ${cur} as cur, ${BUCKET[f.group]} as t, extract(dow from local_day)::int as weekday
+                   from (${source}) as src (${SRC_COLS}) where shop_id in (${shops})) x
+          group by grouping sets ((cur), (cur, t), (cur, shop_id), (cur, weekday))) r
+       left join shops s on s.enterprise_id = $1 and s.id = r.shop_id`,
       p.values,
     );
-    const summary = [r.summary ?? undefined];
-    const previous = [r.previous ?? undefined];
-    const series = r.series;
-    const byShop = r.by_shop;
-    const heat = r.heat;
+    // grouping(t, shop_id, weekday): 7 the period totals, 3 a series bucket, 5 a shop, 6 a weekday
+    const of = (g: number, current = true) => rows.filter((r) => r.g === g && r.cur === current);
     return {
-      summary: columns(counts(summary[0])),
-      previous: columns(counts(previous[0])),
-      series: series.map((r) => ({ t: r.t, ...columns(counts(r)) })),
-      byShop: byShop.map((r) => ({ shopId: r.shop_id, shopName: r.name, ...columns(counts(r)) })),
-      heat,
+      summary: columns(counts(of(7)[0])),
+      previous: columns(counts(of(7, false)[0])),
+      series: of(3).sort((a, b) => (String(a.t) < String(b.t) ? -1 : 1)).map((x) => ({ t: String(x.t), ...columns(counts(x)) })),
+      byShop: of(5)
+        .map((x) => ({ shopId: Number(x.shop_id), shopName: x.name ?? '', ...columns(counts(x)) }))
+        .sort((a, b) => b.visits - a.visits || a.shopId - b.shopId),
+      heat: heatCells(of(6)),
     };
   });
 }

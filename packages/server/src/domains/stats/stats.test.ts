@@ -32,6 +32,19 @@ function expected(events: Sent[]) {
   return columns(c);
 }
 
+/** The heatmap counted from events: cells with visits, by local weekday then hour. */
+function heatOf(events: Sent[]) {
+  const m = new Map<string, { weekday: number; hour: number; visits: number }>();
+  for (const e of events) {
+    const c = localClock(e.time, TZ);
+    const key = `${c.weekday}:${String(c.hour).padStart(2, '0')}`;
+    const cell = m.get(key) ?? { weekday: c.weekday, hour: c.hour, visits: 0 };
+    cell.visits++;
+    m.set(key, cell);
+  }
+  return [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => c);
+}
+
 describe('stats/pa', () => {
   let f: Fleet;
   let other: number;
@@ -76,9 +89,13 @@ describe('stats/pa', () => {
     // per day: each day's figures equal the events of that local day
     for (const row of after.series) expect(row).toEqual({ t: row.t, ...expected(sent.filter((e) => dayOf(e.time) === row.t)) });
     expect(after.series.reduce((s, r) => s + r.visits, 0)).toBe(1000);
-    // the heatmap: visits by local weekday and hour
-    const cell = after.heat[0];
-    expect(cell.visits).toBe(sent.filter((e) => { const c = localClock(e.time, TZ); return c.weekday === cell.weekday && c.hour === cell.hour; }).length);
+    // the heatmap: visits by local weekday and hour, every cell, before and after the rollup, and
+    // the same from the hourly rollup (series by hour) and from the raw events (a gender filter)
+    expect(after.heat).toEqual(heatOf(sent));
+    expect(before.heat).toEqual(after.heat);
+    expect((await pa({ group: 'hour' })).heat).toEqual(after.heat);
+    const women = await pa({ gender: 2 });
+    expect(women.heat).toEqual(heatOf(sent.filter((e) => e.gender === 2)));
   });
 
   it('a late batch from a screen that was offline counts once: raw before its rollup, rolled up after', async () => {
@@ -91,12 +108,20 @@ describe('stats/pa', () => {
     expect(await rollupAll(t.db, 0)).toBe(40);
     expect(await rollupAll(t.db, 0)).toBe(0);
     expect((await pa({})).summary).toEqual(expected(sent));
+    // the daily and the hourly rollups agree with each other and with the events, shop by shop
+    const [day, hour] = [await pa({}), await pa({ group: 'hour' })];
+    expect(hour.summary).toEqual(day.summary);
+    expect(hour.byShop).toEqual(day.byShop);
+    expect(day.heat).toEqual(heatOf(sent));
   });
 
   it('filters: gender, device type, group by week and month', async () => {
     expect((await pa({ gender: 2 })).summary.visits).toBe(sent.filter((e) => e.gender === 2).length);
     expect((await pa({ gender: 2 })).summary.female_num).toBe(100);
-    expect((await pa({ DeviceType: 'pad' })).summary.visits).toBe(sent.filter((e) => e.device !== other).length);
+    const pads = sent.filter((e) => e.device !== other);
+    expect((await pa({ DeviceType: 'pad' })).summary).toEqual(expected(pads));
+    expect((await pa({ DeviceType: 'pad' })).heat).toEqual(heatOf(pads));
+    expect((await pa({ DeviceType: 'pad', group: 'hour' })).summary).toEqual(expected(pads));
     expect((await pa({ group: 'month' })).series.reduce((s, r) => s + r.visits, 0)).toBe(sent.length);
     expect((await pa({ group: 'hour' })).series.reduce((s, r) => s + r.visits, 0)).toBe(sent.length);
     const prev = await pa({ from: dayOf(now + 86400 * 7), to: dayOf(now + 86400 * 13) });
