@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DEVICE_BATCH_MAX, type CommandAction, type Playlist, type PlayEvent, type Span, type VisitEvent } from '@vitrine/contract';
+import { DEVICE_BATCH_MAX, isOpenAt, type CommandAction, type Playlist, type PlayEvent, type Span, type VisitEvent } from '@vitrine/contract';
 import { makePng } from '../domains/files/fixtures.js';
 import { ApiError, DeviceClient } from './client.js';
-import { seeded, visitorsBetween, type Rng } from './visitors.js';
+import { localClock, seeded, visitorsBetween, type Rng } from './visitors.js';
 
 /**
  * What goes wrong with a simulated screen, so every status appears in the console:
@@ -22,6 +22,11 @@ export type SimDeviceSpec = {
   weight: number;
   seed: number;
 };
+
+/** Backdated plays: the last 30 days, one sampled play every 10 minutes of opening hours. */
+const PLAY_HISTORY_DAYS = 30;
+const PLAY_SAMPLE_SECONDS = 600;
+const WEEK = 7 * 86400;
 
 type Command = { id: number; action: CommandAction; params: Record<string, unknown>; seq: number };
 type Logger = (msg: string) => void;
@@ -75,7 +80,30 @@ export class SimDevice {
       }
     }
     this.counts.visits += sent;
+    await this.backfillPlays(Math.min(days, PLAY_HISTORY_DAYS), now);
     return sent;
+  }
+
+  /**
+   * Uploads the plays of the last `days` the screen would have logged, thinned to one every
+   * PLAY_SAMPLE_SECONDS of opening hours: at each instant, the item its playlist plays at the same
+   * weekday and time (the playlist covers the week ahead), or the default plan's.
+   */
+  private async backfillPlays(days: number, now: number): Promise<void> {
+    if (!this.playlist) this.playlist = await this.client.playlist<Playlist>(undefined);
+    const segs = this.playlist?.segments ?? [];
+    const start = segs.length ? Math.min(...segs.map((s) => s.from)) : now;
+    const events: PlayEvent[] = [];
+    for (let t = Math.ceil((now - days * 86400) / PLAY_SAMPLE_SECONDS) * PLAY_SAMPLE_SECONDS; t < now - 3600; t += PLAY_SAMPLE_SECONDS) {
+      if (!isOpenAt(this.spec.hours, localClock(t, this.timeZone).minute)) continue;
+      const week = t + Math.ceil(Math.max(0, start - t) / WEEK) * WEEK;
+      const item = this.itemAt(week);
+      if (item) events.push({ eventId: randomUUID(), contentId: item.contentId, planId: item.planId, start: t, durationMs: item.durationMs });
+    }
+    for (let i = 0; i < events.length && !this.stopped; i += DEVICE_BATCH_MAX) {
+      const r = await this.client.call<{ accepted: number }>('plays', { events: events.slice(i, i + DEVICE_BATCH_MAX) });
+      this.counts.plays += r.accepted;
+    }
   }
 
   start(): void {
@@ -142,13 +170,19 @@ export class SimDevice {
   }
 
   private nowPlaying(now: number) {
-    const cur = this.current(now);
+    const item = this.itemAt(now);
+    return item ? { contentId: item.contentId, planId: item.planId } : null;
+  }
+
+  /** The item the playlist plays at `time`: its segment's items in turn from the segment's start. */
+  private itemAt(time: number) {
+    const cur = this.current(time);
     if (!cur || cur.items.length === 0) return null;
     const total = cur.items.reduce((s, i) => s + Math.max(1000, i.durationMs), 0);
-    let at = ((now - cur.from) * 1000) % total;
+    let at = ((time - cur.from) * 1000) % total;
     for (const item of cur.items) {
       at -= Math.max(1000, item.durationMs);
-      if (at < 0) return { contentId: item.contentId, planId: cur.planId };
+      if (at < 0) return { contentId: item.contentId, planId: cur.planId, durationMs: Math.max(1000, item.durationMs) };
     }
     return null;
   }

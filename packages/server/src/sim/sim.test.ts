@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_STATUS } from '@vitrine/contract';
 import { post, useTestApp } from '../../test/harness.js';
-import { makeDevice, makeFleet, type Fleet } from '../../test/devices.js';
+import { approved, makeDevice, makeFleet, type Fleet } from '../../test/devices.js';
+import { makePng, permitOf, upload } from '../domains/files/fixtures.js';
 import { PASSWORD } from '../../test/factories.js';
 import { runDeviceJobs } from '../device-api/loop.js';
 import { faultOf, startSimulation, type Simulation } from './run.js';
@@ -49,9 +50,15 @@ describe('a simulated fleet', () => {
   });
   afterAll(() => sim?.stop());
 
-  it('activates every device but the never-connected ones with the codes the console shows, and uploads backdated visitors', async () => {
+  it('activates every device but the never-connected ones with the codes the console shows, and uploads backdated visitors and plays', async () => {
     f = await makeFleet(t, { hours: '00:00-24:00' });
     for (let i = 0; i < 10; i++) ids.push((await makeDevice(t, f)).id);
+    const file = (await upload(t, f.sup, (await permitOf(t, f.sup, 'material')).result.permit, { name: 'a.png', data: makePng(1920, 1080, 5) })).body.result.id;
+    const content = await approved(t, f, 'ad-content', { name: '轮播', adType: 'main', items: JSON.stringify([{ fileId: file }]) });
+    const plan = await approved(t, f, 'ad-plan', {
+      name: '全天', dateFrom: '2026-01-01', dateTo: '2030-12-31', contents: JSON.stringify([{ contentId: content, weight: 1 }]), targets: JSON.stringify({ s: [String(f.shop)] }),
+    });
+    expect((await post(t, 'ad-plan/throw', { id: plan }, f.sup)).body.ret).toBe(0);
     sim = await startSimulation({ base, phone: f.ent.owner.phone, password: PASSWORD, neverConnected: 2, historyDays: 3, historyDevices: 1, speed: 3000, autostart: false });
     expect(sim.devices.map((d) => d.spec.id)).toEqual(ids.slice(0, 8));
     expect(sim.skipped).toEqual(ids.slice(8));
@@ -62,6 +69,15 @@ describe('a simulated fleet', () => {
     );
     expect(row.n).toBe(sent);
     expect(row.days).toBeGreaterThanOrEqual(3);
+    // the plays it would have logged: one every 10 minutes of the 3 days (open all day) but the last hour, all of the launched plan
+    const [plays] = await t.db.admin.query<{ n: number; days: number; plans: number[] }>(
+      'select count(*)::int as n, count(distinct local_day)::int as days, array_agg(distinct plan_id) as plans from play_events where enterprise_id = $1 and device_id = $2', [f.ent.companyId, ids[0]],
+    );
+    expect(plays.n).toBe(sim.devices[0].counts.plays);
+    expect(plays.n).toBeGreaterThanOrEqual(3 * 144 - 8);
+    expect(plays.n).toBeLessThanOrEqual(3 * 144);
+    expect(plays.days).toBeGreaterThanOrEqual(3);
+    expect(plays.plans).toEqual([plan]);
   });
 
   it('heartbeats and visits through the device API; a command is applied and acknowledged', async () => {
