@@ -47,9 +47,17 @@ export type Config = {
    * and tests; off in production, where `CHECK_RESULTS=1` turns it on).
    */
   checkResults?: boolean;
+  /**
+   * Days of raw device events (plays, visits) kept before the retention job removes them; at least
+   * the device API's 90-day window for late events (RAW_RETENTION_DAYS; rollups are kept for ever).
+   */
+  rawRetentionDays?: number;
   /** Device loop timings (heartbeat period, presence flush, sweep, per-device limit); defaults when absent. */
   deviceLoop?: Partial<DeviceLoopConfig>;
 };
+
+/** The device API accepts events up to 90 days old: raw rows are kept at least that long. */
+export const RAW_RETENTION_MIN_DAYS = 90;
 
 const envNum = (v: string | undefined) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
 
@@ -98,6 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       smsPerIpDay: Number(env.LIMIT_SMS_PER_IP_DAY ?? 50),
       smsPerPhoneDay: Number(env.LIMIT_SMS_PER_PHONE_DAY ?? 10),
     },
+    rawRetentionDays: Math.max(RAW_RETENTION_MIN_DAYS, envNum(env.RAW_RETENTION_DAYS) ?? RAW_RETENTION_MIN_DAYS),
     deviceLoop: Object.fromEntries(Object.entries({
       heartbeatSeconds: envNum(env.DEVICE_HEARTBEAT_SECONDS),
       flushMs: envNum(env.DEVICE_PRESENCE_FLUSH_MS),

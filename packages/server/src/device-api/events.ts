@@ -25,7 +25,7 @@ const KINDS = {
                  u.content_id, u.plan_id, u.sha, u.dur
             from (select x.*, to_timestamp(x.t) as at
                     from unnest($5::uuid[], $6::float8[], $7::int[], $8::int[], $9::text[], $10::int[]) as x(event_id, t, content_id, plan_id, sha, dur)) u
-          on conflict (device_id, event_id) do nothing returning 1`,
+          on conflict (device_id, event_id, local_day) do nothing returning 1`,
     columns: (es: z.output<typeof playEvent>[]) => [
       es.map((e) => e.eventId), es.map((e) => e.start), es.map((e) => e.contentId), es.map((e) => e.planId),
       es.map((e) => e.materialSha256 ?? null), es.map((e) => e.durationMs),
@@ -40,7 +40,7 @@ const KINDS = {
             from (select x.*, to_timestamp(x.t) as at
                     from unnest($5::uuid[], $6::float8[], $7::smallint[], $8::smallint[], $9::text[], $10::int[], $11::int[])
                          as x(event_id, t, gender, age_band, action, dwell, pitch)) u
-          on conflict (device_id, event_id) do nothing returning 1`,
+          on conflict (device_id, event_id, local_day) do nothing returning 1`,
     columns: (es: z.output<typeof visitEvent>[]) => [
       es.map((e) => e.eventId), es.map((e) => e.time), es.map((e) => e.gender), es.map((e) => e.ageBand), es.map((e) => e.action),
       es.map((e) => e.dwellMs ?? null), es.map((e) => e.pitchId ?? null),
