@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { Readable } from 'node:stream';
+import { copyColumn } from './copy-out.js';
 import { inline } from './inline.js';
 import { PgListener, type Listener } from './listen.js';
 
@@ -37,6 +39,11 @@ export type Db = {
    * `tx` returns) or on any other; `on.live(false)` while notifications may be missed.
    */
   listen(channel: string, on: Listener): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: a one-column read acting for `scope`, its bytes streamed by COPY (db/copy-out.ts);
+   * absent on PGlite, where callers read with a cursor.
+   */
+  copyColumn?(scope: Scope, sql: string, params?: unknown[]): Promise<Readable>;
   close(): Promise<void>;
 };
 
@@ -172,6 +179,7 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
     },
     exec: async (text, values) => lastRows((await pool.query(text, values)) as unknown as Rows | Rows[]),
     listen: (channel, on) => listener.add(channel, on),
+    copyColumn: (scope, sql, params) => copyColumn(pool, `begin; ${scopeSql(role, scope)}`, sql, params),
     close: async () => {
       await listener.close();
       await pool.end();

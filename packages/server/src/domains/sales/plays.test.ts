@@ -38,6 +38,13 @@ describe('stats/ad', () => {
     expect(r.byPlan).toEqual([expect.objectContaining({ planId: plan, plays: 3 })]);
     expect(r.byShop).toEqual([expect.objectContaining({ shopId: f.shop, seconds: 24 })]);
     expect(r.series.reduce((s, x) => s + x.plays, 0)).toBe(3);
+    // the same plays exported as CSV: a line per day, shop and content
+    const csv = await t.app.inject({ method: 'GET', url: `/api/stats/export?kind=plays&from=${from}&to=${to}`, headers: { ...f.sup, 'accept-language': 'en-US' } });
+    const [head, ...rows] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(head).toBe('Day,Shop code,Shop,Ad content,Plays,Seconds');
+    expect(rows.every((r) => r.split(',')[3] === '冬季轮播')).toBe(true);
+    expect(rows.reduce((sum, r) => sum + Number(r.split(',')[4]), 0)).toBe(3);
+    expect(rows.reduce((sum, r) => sum + Number(r.split(',')[5]), 0)).toBe(24);
     // another enterprise sees none of it
     const g = await makeFleet(t);
     expect((await post<Ad>(t, 'stats/ad', { from, to }, g.sup)).body.result.summary.plays).toBe(0);

@@ -3,6 +3,7 @@ import { RET } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
 import { addMemberWithRange, makeShop, makeUser, tenantHeaders } from '../../../test/factories.js';
 import { approved, makeFleet } from '../../../test/devices.js';
+import { csvCell } from './export.js';
 
 // Sales lines from a point-of-sale system (issue 11 §2): each line judged alone, stored once per
 // line id; stats/sale equals an independent sum of the test's own lines, cut to the caller's range.
@@ -121,5 +122,12 @@ describe('stats/export', () => {
     const theirs = await t.app.inject({ method: 'GET', url: `/api/stats/export?kind=sales&from=2026-03-10&to=2026-03-10`, headers: g.sup });
     expect(theirs.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
     expect((await t.app.inject({ method: 'GET', url: `/api/stats/export?kind=nope&from=2026-03-10&to=2026-03-10`, headers: f.sup })).json().ret).toBe(RET.validation);
+  });
+
+  it('has the database write each cell exactly as csvCell would', async () => {
+    const values = ['plain', '', '=1+2', '+86 138', '-12.50', '@SUM(A1)', '\tx', '\rx', 'a,b', 'say "hi"', 'two\nlines', 'cr\rin', '=a,"b"', '中文,逗号', "it's", 'x=1', ' =lead space'];
+    const rows = await t.db.admin.query<{ c: string }>('select csv_cell(v) as c from unnest($1::text[]) with ordinality as u(v, i) order by i', [values]);
+    expect(rows.map((r) => r.c)).toEqual(values.map(csvCell));
+    expect((await t.db.admin.query<{ c: string }>('select csv_cell(null) as c'))[0].c).toBe('');
   });
 });
