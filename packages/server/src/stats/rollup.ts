@@ -1,8 +1,9 @@
 import type { Db, Q } from '../db/client.js';
 import { clearStream, cols, foldStream, type Stream } from './fold.js';
+import { PLAYS, SALES } from './streams.js';
 
-// Rollups (migration 0080): the job folds visit_events past the enterprise's watermarks into their
-// rollups (one fold for all, stats/fold.ts), in one transaction
+// Rollups (migrations 0080, 0190): the job folds visit_events, play_events and sale_lines past the
+// enterprise's watermarks into their rollups (one fold for all, stats/fold.ts), in one transaction
 // with the watermark moves, so every event counts once however late it arrived. Only rows received a
 // few seconds ago or earlier are folded: a batch still committing with a smaller id is then not
 // skipped (reads add everything past the watermark anyway).
@@ -26,9 +27,11 @@ export const STREAMS: Stream[] = [
   { name: 'visits', source: 'visit_events', targets: [
     { table: 'visit_rollup_hourly', keys: cols('device_id', 'local_day', 'local_hour'), keep: { shop_id: 'min(e.shop_id)' }, columns: COLUMNS, aggregates: VISIT_AGGREGATES },
   ] },
+  PLAYS,
+  SALES,
 ];
 
-/** Folds one enterprise's new rows of every stream; how many were folded. */
+/** Folds one enterprise's new visits, plays and sales lines; how many rows were folded. */
 export async function rollupEnterprise(q: Q, enterpriseId: number, settleSeconds = SETTLE_SECONDS): Promise<number> {
   let n = 0;
   for (const s of STREAMS) n += await foldStream(q, enterpriseId, s, settleSeconds);
