@@ -8,6 +8,7 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { contextFor, parseInput, rejectBadText } from '../../plugins/register.js';
 import { visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
+import { playCountsSql } from '../../stats/streams.js';
 
 // stats/export (GET): the filter's figures as CSV, streamed from a cursor a thousand rows at a time
 // (flat memory for a million lines), UTF-8 with a BOM so spreadsheets read Chinese, headers in the
@@ -55,9 +56,9 @@ function queryOf(kind: Kind, ctx: TenantCtx, f: { from: string; to: string; shop
   }
   return {
     columns: ['export.col.day', 'export.col.shopCode', 'export.col.shop', 'export.col.content', 'export.col.plays', 'export.col.seconds'],
-    sql: `select to_char(e.local_day, 'YYYY-MM-DD') as day, s.code, s.name, c.name as content, count(*)::int as plays, round(sum(e.duration_ms) / 1000.0)::int as seconds
-            from play_events e join shops s on s.enterprise_id = $1 and s.id = e.shop_id join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
-           where e.enterprise_id = $1 and e.local_day between $2::date and $3::date and e.shop_id in (${shops}) group by 1, 2, 3, 4 order by 1, 2, 4`,
+    sql: `select to_char(e.local_day, 'YYYY-MM-DD') as day, s.code, s.name, c.name as content, sum(e.plays)::int as plays, round(sum(e.duration_ms) / 1000.0)::int as seconds
+            from (${playCountsSql('$2', '$3')}) e join shops s on s.enterprise_id = $1 and s.id = e.shop_id join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
+           where e.shop_id in (${shops}) group by 1, 2, 3, 4 order by 1, 2, 4`,
     params: p.values,
     row: (r) => [r.day, r.code, r.name, r.content, r.plays, r.seconds],
   };
