@@ -72,6 +72,12 @@ export async function clearStream(q: Q, enterpriseId: number, s: Stream): Promis
   await q.query('delete from stats_watermarks where enterprise_id = $1 and stream = $2', [enterpriseId, s.name]);
 }
 
+// The tail's ids also get an upper bound, always true: the watermark is unknown when the statement
+// is planned, and a range with an unknown end is estimated narrow (PostgreSQL's 0.5%), so the
+// planner reads the tail by the ingest index (enterprise_id, id) instead of every raw row of the
+// day range filtered by id (measured on PostgreSQL 15: 7 days of 300,000 sales lines, 17 ms → < 1 ms).
+const MAX_ID = '9223372036854775807';
+
 /**
  * A target's rows of the enterprise (`$1`) between two local days (SQL expressions) plus the raw
  * rows past the watermark summed the same way, in the target's columns (keys, kept, sums): what a
@@ -82,6 +88,6 @@ export function rollupSourceSql(s: Stream, t: Target, from: string, to: string):
   return `select ${keyList(t)}, ${t.columns} from ${t.table} where enterprise_id = $1 and ${days('local_day')}
     union all
     select ${selected(t)} from ${s.source} e
-     where e.enterprise_id = $1 and ${days('e.local_day')} and e.id > ${watermarkSql(s.name)}
+     where e.enterprise_id = $1 and ${days('e.local_day')} and e.id > ${watermarkSql(s.name)} and e.id <= ${MAX_ID}
      group by ${keyExprs(t)}`;
 }
