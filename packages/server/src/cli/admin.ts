@@ -86,7 +86,7 @@ async function main() {
       return;
     }
     case 'rebuild-stats': {
-      // Rollups rebuilt from the raw events (DESIGN §8), enterprise by enterprise, each in one statement set.
+      // Rollups of every stream rebuilt from the raw rows (DESIGN §8), enterprise by enterprise.
       const folded = await direct(async (q) => {
         let n = 0;
         for (const { id } of await q.query<{ id: number }>('select id from enterprises order by id')) n += await rebuildEnterprise(q, id);
@@ -95,7 +95,7 @@ async function main() {
         if (err instanceof DataDirLockedError) throw new Error('The server holds the data folder: stop it, then rebuild the statistics.');
         throw err;
       });
-      return console.log(`Statistics rebuilt from ${folded} visits.`);
+      return console.log(`Statistics rebuilt from ${folded} raw rows (visits, plays, sales lines).`);
     }
     default:
       console.log('usage: npm run admin -- enterprises | approve CODE | reject CODE | appointments | rebuild-stats');

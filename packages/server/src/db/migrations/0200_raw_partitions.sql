@@ -60,6 +60,7 @@ alter table play_events rename to play_events_unpartitioned;
 alter index play_events_event rename to play_events_unpartitioned_event;
 alter index play_events_device_time rename to play_events_unpartitioned_device_time;
 alter index play_events_day rename to play_events_unpartitioned_day;
+alter index play_events_ingest rename to play_events_unpartitioned_ingest;
 create table play_events (like play_events_unpartitioned including defaults including constraints) partition by range (local_day);
 alter table play_events add primary key (id, local_day);
 alter table play_events add foreign key (enterprise_id) references enterprises(id) on delete cascade;

@@ -4,9 +4,10 @@ import type { Range } from '@vitrine/contract';
 import { Params } from '../../lifecycle/sql.js';
 import { visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
+import { saleLinesSql } from '../../stats/streams.js';
 import type { Period, Reset } from './period.js';
 
-// A scheme's standings in one period, computed from sale_lines and the visits (rollups plus the raw
+// A scheme's standings in one period, computed from the sales and the visits (rollups plus the raw
 // rows past the watermark: current to the minute). Every participant is listed, zero included.
 
 export type Scheme = {
@@ -43,16 +44,16 @@ export async function standings(q: Q, enterpriseId: number, s: Scheme, period: P
     : `select sh.id, sh.name, sh.id as shop_id, sh.name as shop_name from shops sh where sh.enterprise_id = $1 and sh.id in (${targeted})`;
   const key = s.level === 'employee' ? 'employee_id' : 'shop_id';
   const productFilter = s.commodityIds.length
-    ? `and commodity_id = any(${p.add(s.commodityIds)}::int[])`
-    : s.category ? `and commodity_id in (select id from commodities where enterprise_id = $1 and category = ${p.add(s.category)})` : '';
-  const sales = (expr: string) => `select ${key} as pid, ${expr} as v from sale_lines where enterprise_id = $1 and local_day between $2::date and $3::date ${productFilter} group by ${key}`;
+    ? `where commodity_id = any(${p.add(s.commodityIds)}::int[])`
+    : s.category ? `where commodity_id in (select id from commodities where enterprise_id = $1 and category = ${p.add(s.category)})` : '';
+  const sales = (expr: string) => `select ${key} as pid, ${expr} as v from (${saleLinesSql('$2', '$3')}) l ${productFilter} group by ${key}`;
   const visits = `select shop_id as pid, sum(visits)::bigint as v from (${visitCountsSql('$2', '$3')}) x group by shop_id`;
   const value = {
     amount: sales('sum(amount)'),
     quantity: sales('sum(quantity)'),
     visitors: visits,
     conversion: `select vi.pid, case when vi.v > 0 then (coalesce(o.v, 0) * 1000 / vi.v) else 0 end as v
-      from (${visits}) vi left join (${sales('count(*)')}) o on o.pid = vi.pid`,
+      from (${visits}) vi left join (${sales('sum(lines)')}) o on o.pid = vi.pid`,
   }[s.metric];
   const rows = await q.query<{ id: number; name: string; shop_id: number; shop_name: string; v: number | null }>(
     `select pa.id, pa.name, pa.shop_id, pa.shop_name, coalesce(val.v, 0)::float8 as v from (${participants}) pa left join (${value}) val on val.pid = pa.id`,

@@ -8,6 +8,7 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { contextFor, parseInput, rejectBadText } from '../../plugins/register.js';
 import { visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
+import { playCountsSql } from '../../stats/streams.js';
 
 // stats/export (GET): the filter's figures as CSV, each line written by the database (csv_cell,
 // migration 0210) and streamed by COPY on PostgreSQL or from a cursor on PGlite (flat memory for a
@@ -62,10 +63,9 @@ function queryOf(kind: Kind, ctx: TenantCtx, f: { from: string; to: string; shop
   }
   return {
     columns: ['export.col.day', 'export.col.shopCode', 'export.col.shop', 'export.col.content', 'export.col.plays', 'export.col.seconds'],
-    sql: lines([`to_char(e.local_day, 'YYYY-MM-DD')`, 's.code', 's.name', 'c.name', 'count(*)', 'round(sum(e.duration_ms) / 1000.0)::int'],
-      `from play_events e join shops s on s.enterprise_id = $1 and s.id = e.shop_id join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
-        where e.enterprise_id = $1 and e.local_day between $2::date and $3::date and e.shop_id in (${shops})
-        group by e.local_day, s.code, s.name, c.name order by e.local_day, s.code, c.name`),
+    sql: lines([`to_char(e.local_day, 'YYYY-MM-DD')`, 's.code', 's.name', 'c.name', 'sum(e.plays)', 'round(sum(e.duration_ms) / 1000.0)::int'],
+      `from (${playCountsSql('$2', '$3')}) e join shops s on s.enterprise_id = $1 and s.id = e.shop_id join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
+        where e.shop_id in (${shops}) group by e.local_day, s.code, s.name, c.name order by e.local_day, s.code, c.name`),
     params: p.values,
   };
 }

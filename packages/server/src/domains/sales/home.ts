@@ -15,6 +15,7 @@ import { INCENTIVE } from '../../records/incentive-entity.js';
 import * as inbox from '../inbox/queries.js';
 import { visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
+import { saleLinesSql } from '../../stats/streams.js';
 
 // stats/home: what a supervisor, store manager or shop assistant sees first — each part only when
 // their job may view its area, every figure cut to their data range, nothing invented: visitors
@@ -48,8 +49,8 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
     let sales = null;
     if (data) {
       const rows = await q.query<{ day: string; amount: number; quantity: number; orders: number }>(
-        `select to_char(local_day, 'YYYY-MM-DD') as day, coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(quantity), 0)::int as quantity, count(*)::int as orders
-           from sale_lines where enterprise_id = $1 and local_day between greatest($2::date, $3::date - 1) and $3::date and shop_id in (${shops}) group by local_day`, p.values);
+        `select to_char(local_day, 'YYYY-MM-DD') as day, coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(quantity), 0)::int as quantity, coalesce(sum(lines), 0)::int as orders
+           from (${saleLinesSql('greatest($2::date, $3::date - 1)', '$3')}) l where shop_id in (${shops}) group by local_day`, p.values);
       const of = (day: string) => {
         const r = rows.find((x) => x.day === day);
         return { amount: Number(r?.amount ?? 0), quantity: r?.quantity ?? 0, orders: r?.orders ?? 0 };

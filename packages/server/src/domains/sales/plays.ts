@@ -6,15 +6,17 @@ import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { BUCKET, previousFrom } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
+import { playCountsSql, playHoursSql } from '../../stats/streams.js';
 
 // stats/ad: the plays the screens reported (device API `plays`, the player and the simulator), in
 // the caller's shops and the filter's local days, against the period just before; by content, plan
-// and shop. One statement over the raw plays.
+// and shop. One statement over the daily play rollups plus the raw tail (a series by hour: the
+// hourly ones), docs/decisions/0103.
 
 type Filter = z.output<typeof salesApi.statsAd.body>;
 type Figures = { plays: number; seconds: number; devices: number };
 
-const SUMS = 'count(*)::int as plays, coalesce(round(sum(duration_ms) / 1000.0), 0)::float8 as seconds, count(distinct device_id)::int as devices';
+const SUMS = 'coalesce(sum(plays), 0)::int as plays, coalesce(round(sum(duration_ms) / 1000.0), 0)::float8 as seconds, count(distinct device_id)::int as devices';
 const figures = (r: Partial<Figures> | null | undefined): Figures => ({ plays: Number(r?.plays ?? 0), seconds: Number(r?.seconds ?? 0), devices: Number(r?.devices ?? 0) });
 
 export function adStats(deps: Deps, ctx: TenantCtx, f: Filter) {
@@ -23,16 +25,19 @@ export function adStats(deps: Deps, ctx: TenantCtx, f: Filter) {
     const p = new Params([scope.enterpriseId, prevFrom, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
     const device = f.DeviceType ? `and device_id in (select d.id from devices d where d.enterprise_id = $1 and d.type = ${p.add(f.DeviceType)})` : '';
-    const cur = `e.local_day >= ${p.add(f.from)}::date`;
+    const from = p.add(f.from);
+    const cur = `e.local_day >= ${from}::date`;
+    // the daily rollups have no hour: a series by hour reads the hourly ones
+    const series = f.group === 'hour' ? `(select * from (${playHoursSql(from, '$3')}) e where e.shop_id in (${shops}) ${device})` : 'e';
     type R = { summary: Figures | null; previous: Figures | null; series: (Figures & { t: string })[];
       by_content: (Figures & { content_id: number; name: string; ad_type: string })[]; by_plan: (Figures & { plan_id: number; name: string })[];
       by_shop: (Figures & { shop_id: number; name: string })[] };
     const [r] = await q.query<R>(
-      `with e as materialized (select * from play_events e where e.enterprise_id = $1 and e.local_day between $2::date and $3::date and e.shop_id in (${shops}) ${device})
+      `with e as materialized (select * from (${playCountsSql('$2', '$3')}) e where e.shop_id in (${shops}) ${device})
       select
         (select row_to_json(x) from (select ${SUMS} from e where ${cur}) x) as summary,
         (select row_to_json(x) from (select ${SUMS} from e where not (${cur})) x) as previous,
-        (select coalesce(json_agg(x order by x.t), '[]') from (select ${BUCKET[f.group]} as t, ${SUMS} from e where ${cur} group by 1) x) as series,
+        (select coalesce(json_agg(x order by x.t), '[]') from (select ${BUCKET[f.group]} as t, ${SUMS} from ${series} e where ${cur} group by 1) x) as series,
         (select coalesce(json_agg(x order by x.plays desc, x.content_id), '[]') from (
            select e.content_id, c.name, c.ad_type, ${SUMS} from e join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id where ${cur} group by 1, 2, 3) x) as by_content,
         (select coalesce(json_agg(x order by x.plays desc, x.plan_id), '[]') from (

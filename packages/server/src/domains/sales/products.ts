@@ -6,11 +6,12 @@ import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { previousFrom } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
+import { playCountsSql, saleLinesSql } from '../../stats/streams.js';
 import { figures, SUMS, type Figures } from './stats.js';
 
 // stats/pdt (products against the period before, shares, categories) and stats/comm (exposure
-// conversion of the products product ads showed), each one statement over sale_lines and play_events
-// of the caller's shops.
+// conversion of the products product ads showed), each one statement over the sales and play
+// rollups plus their raw tails (docs/decisions/0103) of the caller's shops.
 
 type Filter = z.output<typeof salesApi.statsPdt.body>;
 const share = (part: number, whole: number) => (whole ? Math.round((part * 1000) / whole) / 10 : 0);
@@ -23,14 +24,14 @@ export function productStats(deps: Deps, ctx: TenantCtx, f: Filter) {
     const from = p.add(f.from);
     type Row = Figures & { product_id: number; name: string; code: string; category: string; p_amount: number; p_quantity: number; p_orders: number };
     const rows = await q.query<Row>(
-      `with l as (select * from sale_lines l where l.enterprise_id = $1 and l.local_day between $2::date and $3::date and l.shop_id in (${shops}))
+      `with l as (select * from (${saleLinesSql('$2', '$3')}) l where l.shop_id in (${shops}))
        select l.commodity_id as product_id, c.name, c.code, c.category,
               coalesce(sum(amount) filter (where local_day >= ${from}::date), 0)::float8 as amount,
               coalesce(sum(quantity) filter (where local_day >= ${from}::date), 0)::int as quantity,
-              (count(*) filter (where local_day >= ${from}::date))::int as orders,
+              coalesce(sum(lines) filter (where local_day >= ${from}::date), 0)::int as orders,
               coalesce(sum(amount) filter (where local_day < ${from}::date), 0)::float8 as p_amount,
               coalesce(sum(quantity) filter (where local_day < ${from}::date), 0)::int as p_quantity,
-              (count(*) filter (where local_day < ${from}::date))::int as p_orders
+              coalesce(sum(lines) filter (where local_day < ${from}::date), 0)::int as p_orders
          from l join commodities c on c.enterprise_id = $1 and c.id = l.commodity_id
         group by l.commodity_id, c.name, c.code, c.category
         order by 5 desc, 1`,
@@ -68,13 +69,13 @@ export function exposureStats(deps: Deps, ctx: TenantCtx, f: Filter) {
     type Row = { product_id: number; name: string; code: string; plays: number; shops: number; b: Figures; a: Figures };
     const rows = await q.query<Row>(
       `with shown as (
-         select (jsonb_array_elements_text(c.commodity_ids))::int as product_id, pe.shop_id, count(*)::int as plays
-           from play_events pe join ad_contents c on c.enterprise_id = pe.enterprise_id and c.id = pe.content_id and c.ad_type in ('details', 'compare')
-          where pe.enterprise_id = $1 and pe.local_day between ${from}::date and $3::date and pe.shop_id in (${shops})
+         select (jsonb_array_elements_text(c.commodity_ids))::int as product_id, pe.shop_id, sum(pe.plays)::int as plays
+           from (${playCountsSql(from, '$3')}) pe join ad_contents c on c.enterprise_id = $1 and c.id = pe.content_id and c.ad_type in ('details', 'compare')
+          where pe.shop_id in (${shops})
           group by 1, 2),
        sold as (
          select l.commodity_id as product_id, l.shop_id, (l.local_day >= ${from}::date) as after, ${SUMS}
-           from sale_lines l where l.enterprise_id = $1 and l.local_day between $2::date and $3::date and l.shop_id in (${shops})
+           from (${saleLinesSql('$2', '$3')}) l where l.shop_id in (${shops})
           group by 1, 2, 3)
        select s.product_id, c.name, c.code, sum(s.plays)::int as plays, count(distinct s.shop_id)::int as shops,
               json_build_object('amount', coalesce(sum(b.amount), 0), 'quantity', coalesce(sum(b.quantity), 0), 'orders', coalesce(sum(b.orders), 0)) as b,

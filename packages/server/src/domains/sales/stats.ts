@@ -6,15 +6,18 @@ import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { BUCKET, previousFrom, visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
+import { saleHoursSql, saleLinesSql } from '../../stats/streams.js';
 
 // stats/sale: amount, quantity and orders (lines) of the filter's local days in the caller's shops,
 // against the period just before; by day (or hour, week, month), shop (with its visitors and sales
-// per 100 visitors), employee and product. One statement.
+// per 100 visitors), employee and product. One statement over the daily sales rollups plus the raw
+// tail (a series by hour: the hourly ones), docs/decisions/0103.
 
 type Filter = z.output<typeof salesApi.statsSale.body>;
 export type Figures = { amount: number; quantity: number; orders: number };
 
-export const SUMS = 'coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(quantity), 0)::int as quantity, count(*)::int as orders';
+/** The figures summed over rows of saleLinesSql / saleHoursSql (orders: the lines). */
+export const SUMS = 'coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(quantity), 0)::int as quantity, coalesce(sum(lines), 0)::int as orders';
 export const figures = (r: Partial<Figures> | null | undefined): Figures => ({ amount: Number(r?.amount ?? 0), quantity: Number(r?.quantity ?? 0), orders: Number(r?.orders ?? 0) });
 
 export function saleStats(deps: Deps, ctx: TenantCtx, f: Filter) {
@@ -24,16 +27,18 @@ export function saleStats(deps: Deps, ctx: TenantCtx, f: Filter) {
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
     const from = p.add(f.from);
     const cur = `l.local_day >= ${from}::date`;
+    // the daily rollups have no hour: a series by hour reads the hourly ones
+    const series = f.group === 'hour' ? `(select * from (${saleHoursSql(from, '$3')}) l where l.shop_id in (${shops}))` : 'l';
     type R = { summary: Figures | null; previous: Figures | null; series: (Figures & { t: string })[]; by_shop: (Figures & { shop_id: number; name: string; visits: number })[];
       by_employee: (Figures & { employee_id: number; name: string; shop_name: string })[]; by_product: (Figures & { product_id: number; name: string; code: string })[] };
     const [r] = await q.query<R>(
-      `with l as materialized (select * from sale_lines l where l.enterprise_id = $1 and l.local_day between $2::date and $3::date and l.shop_id in (${shops})),
+      `with l as materialized (select * from (${saleLinesSql('$2', '$3')}) l where l.shop_id in (${shops})),
         visits as (
           select shop_id, sum(visits)::int as visits from (${visitCountsSql(from, '$3')}) v group by shop_id)
       select
         (select row_to_json(x) from (select ${SUMS} from l where ${cur}) x) as summary,
         (select row_to_json(x) from (select ${SUMS} from l where not (${cur})) x) as previous,
-        (select coalesce(json_agg(x order by x.t), '[]') from (select ${BUCKET[f.group]} as t, ${SUMS} from l where ${cur} group by 1) x) as series,
+        (select coalesce(json_agg(x order by x.t), '[]') from (select ${BUCKET[f.group]} as t, ${SUMS} from ${series} l where ${cur} group by 1) x) as series,
         (select coalesce(json_agg(x order by x.amount desc, x.shop_id), '[]') from (
            select l.shop_id, s.name, ${SUMS}, coalesce(max(v.visits), 0)::int as visits from l join shops s on s.enterprise_id = $1 and s.id = l.shop_id
              left join visits v on v.shop_id = l.shop_id where ${cur} group by l.shop_id, s.name) x) as by_shop,

@@ -6,30 +6,32 @@ import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
+import { playCountsSql, saleLinesSql } from '../../stats/streams.js';
 
 // stats/top (API.md): the first n of a ranking over the filter's local days and the caller's shops;
-// ties broken by id so the order is stable.
+// ties broken by id so the order is stable. Visits, plays and sales read their rollups plus the raw
+// tail (docs/decisions/0080, 0103).
 
 type Filter = z.output<typeof salesApi.statsTop.body>;
 
 function rankingSql(kind: Filter['kind'], shops: string): string {
-  const days = 'local_day between $2::date and $3::date';
+  const sales = `(${saleLinesSql('$2', '$3')})`;
   switch (kind) {
     case 'shops-by-visits':
       return `select s.id, s.name, sum(v.visits)::float8 as value from (${visitCountsSql('$2', '$3')}) v
               join shops s on s.enterprise_id = $1 and s.id = v.shop_id where v.shop_id in (${shops}) group by s.id, s.name`;
     case 'shops-by-sales':
-      return `select s.id, s.name, sum(l.amount)::float8 as value from sale_lines l join shops s on s.enterprise_id = $1 and s.id = l.shop_id
-               where l.enterprise_id = $1 and l.${days} and l.shop_id in (${shops}) group by s.id, s.name`;
+      return `select s.id, s.name, sum(l.amount)::float8 as value from ${sales} l join shops s on s.enterprise_id = $1 and s.id = l.shop_id
+               where l.shop_id in (${shops}) group by s.id, s.name`;
     case 'ads-by-plays':
-      return `select c.id, c.name, count(*)::float8 as value from play_events e join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
-               where e.enterprise_id = $1 and e.${days} and e.shop_id in (${shops}) group by c.id, c.name`;
+      return `select c.id, c.name, sum(e.plays)::float8 as value from (${playCountsSql('$2', '$3')}) e join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
+               where e.shop_id in (${shops}) group by c.id, c.name`;
     case 'products-by-sales':
-      return `select c.id, c.name, sum(l.amount)::float8 as value from sale_lines l join commodities c on c.enterprise_id = $1 and c.id = l.commodity_id
-               where l.enterprise_id = $1 and l.${days} and l.shop_id in (${shops}) group by c.id, c.name`;
+      return `select c.id, c.name, sum(l.amount)::float8 as value from ${sales} l join commodities c on c.enterprise_id = $1 and c.id = l.commodity_id
+               where l.shop_id in (${shops}) group by c.id, c.name`;
     case 'employees-by-sales':
-      return `select m.id, m.name, sum(l.amount)::float8 as value from sale_lines l join employees m on m.enterprise_id = $1 and m.id = l.employee_id
-               where l.enterprise_id = $1 and l.${days} and l.shop_id in (${shops}) group by m.id, m.name`;
+      return `select m.id, m.name, sum(l.amount)::float8 as value from ${sales} l join employees m on m.enterprise_id = $1 and m.id = l.employee_id
+               where l.shop_id in (${shops}) group by m.id, m.name`;
   }
 }
 
