@@ -27,6 +27,9 @@ begin
                        p_parent || '_default', m, (m + interval '1 month')::date, part);
         execute format('alter table %I attach partition %I for values from (%L) to (%L)', p_parent, part, m, (m + interval '1 month')::date);
       end;
+      -- reads go through the parent (its policy); a partition read directly is guarded the same way
+      execute format('alter table %I enable row level security', part);
+      execute format('create policy tenant on %I using (enterprise_id = (select app_enterprise()))', part);
       made := made + 1;
     end if;
     m := (m + interval '1 month')::date;
@@ -69,6 +72,8 @@ create index play_events_device_time on play_events(device_id, event_at);
 create index play_events_day on play_events(enterprise_id, local_day);
 create index play_events_ingest on play_events(enterprise_id, id);
 create table play_events_default partition of play_events default;
+alter table play_events_default enable row level security;
+create policy tenant on play_events_default using (enterprise_id = (select app_enterprise()));
 select raw_partitions_ensure('play_events', least(coalesce((select min(local_day) from play_events_unpartitioned), current_date), current_date - 100), current_date + 62);
 insert into play_events select * from play_events_unpartitioned;
 alter sequence play_events_id_seq owned by play_events.id;
@@ -87,6 +92,8 @@ alter table visit_events add foreign key (enterprise_id) references enterprises(
 create unique index visit_events_event on visit_events(device_id, event_id, local_day);
 create index visit_events_ingest on visit_events(enterprise_id, id);
 create table visit_events_default partition of visit_events default;
+alter table visit_events_default enable row level security;
+create policy tenant on visit_events_default using (enterprise_id = (select app_enterprise()));
 select raw_partitions_ensure('visit_events', least(coalesce((select min(local_day) from visit_events_unpartitioned), current_date), current_date - 100), current_date + 62);
 insert into visit_events select * from visit_events_unpartitioned;
 alter sequence visit_events_id_seq owned by visit_events.id;
