@@ -2,10 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { setFeedback } from '../api/feedback';
-import { queryClient } from '../api/queryClient';
 import { i18n, useLang } from '../i18n';
 
 export const THEME = {
@@ -48,9 +46,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <LocalizedAntd>{children}</LocalizedAntd>
-      </QueryClientProvider>
+      <LocalizedAntd>{children}</LocalizedAntd>
     </I18nextProvider>
   );
 }
