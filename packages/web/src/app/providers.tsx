@@ -1,7 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
+// antd/es: antd/locale/* are CommonJS re-exports of antd/lib, which bundled a second copy of the
+// date-picker, calendar and pagination locales beside the ES modules antd itself uses.
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
 import { I18nextProvider } from 'react-i18next';
 import { setFeedback } from '../api/feedback';
 import { i18n, useLang } from '../i18n';
