@@ -19,7 +19,7 @@ const AppointmentPage = lazy(withNs(() => import('../pages/appointment/Appointme
 const InlogPage = lazy(withNs(() => import('../pages/inlog/InlogPage'), 'inlog', 'public'));
 const RegisterPage = lazy(withNs(() => import('../pages/register/RegisterPage'), 'public'));
 const ResetPwPage = lazy(withNs(() => import('../pages/resetPw/ResetPwPage'), 'public'));
-const IntroducePage = lazy(withNs(() => import('../pages/introduce/IntroducePage'), 'public'));
+const IntroducePage = lazy(withNs(() => import('../pages/introduce/IntroducePage'), 'introduce', 'public'));
 const RegisterSucceedPage = lazy(withNs(() => import('../pages/registerSucceed/RegisterSucceedPage'), 'public'));
 
 const ConsoleLayout = lazy(withNs(() => import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })), 'layout'));

@@ -16,8 +16,8 @@ import { settle } from '../../test/settle';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// A text like "login.title" on screen means a key missing from public.json.
-const RAW_KEY = /\b(nav|hero|features|loop|login|field|sms|register|reset|appointment|succeed|inlog|intro|footer)\.[a-zA-Z0-9]+/;
+// A text like "login.title" on screen means a key missing from public.json (or introduce.json).
+const RAW_KEY = /\b(nav|hero|features|loop|login|field|sms|register|reset|appointment|succeed|inlog|footer|areas|deviceStatus|gender|roles|tenancy|cta)\.[a-zA-Z0-9]+/;
 
 let root: Root | null = null;
 let container: HTMLElement;
