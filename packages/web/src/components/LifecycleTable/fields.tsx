@@ -3,7 +3,7 @@ import { Cascader, DatePicker, Select, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';

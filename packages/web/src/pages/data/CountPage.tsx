@@ -4,7 +4,7 @@ import { useSearchParams, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Col, DatePicker, Row, Segmented, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { AGE_BUCKETS, STATS_GROUPS, STATS_SHORTCUT_DAYS, type PaResult } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
