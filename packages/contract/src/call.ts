@@ -49,12 +49,39 @@ export function defineCall<B extends z.ZodType, R extends z.ZodType, A extends A
   return { method: 'POST', ...def } as CallDef<B, R, A> & (Q extends z.ZodObject ? { query: Q } : unknown);
 }
 
-export type BodyOf<C> = C extends CallDef<infer B, z.ZodType, Auth> ? z.input<B> & QueryOf<C> : never;
+/**
+ * What a browser needs to make a call: where and how it travels, not its schemas, so that a client
+ * can carry its calls without zod (ADR 0101). `query` names the parameters that go in the URL.
+ * `def` exists only in the type: it carries the call's body and result types.
+ */
+export type CallRoute<C extends CallDef = CallDef> = {
+  path: string;
+  method: 'POST' | 'GET';
+  encoding?: 'json';
+  query?: readonly string[];
+  readonly def?: C;
+};
+
+/** The routes of an object of calls by area (the contract's `api`), area and call names kept. */
+export type RoutesOf<T> = { [A in keyof T]: { [K in keyof T[A]]: T[A][K] extends CallDef ? CallRoute<T[A][K]> : never } };
+
+/** A call's route: its definition without the schemas. */
+export function routeOf(def: CallDef): CallRoute {
+  return {
+    path: def.path,
+    method: def.method,
+    ...(def.encoding ? { encoding: def.encoding } : {}),
+    ...(def.query ? { query: Object.keys(def.query.shape) } : {}),
+  };
+}
+
+/** A call's body as the client sends it; for a definition or its route. */
+export type BodyOf<C> = C extends CallDef<infer B, z.ZodType, Auth> ? z.input<B> & QueryOf<C> : C extends CallRoute<infer D> ? BodyOf<D> : never;
 /** The query-string parameters of a POST that has them (the client puts them in the URL). */
 export type QueryOf<C> = C extends { query: infer Q extends z.ZodType } ? Partial<z.input<Q>> : unknown;
 /** What a handler receives: the parsed body, and the parsed query string of a POST that has one. */
 export type InputOf<C extends CallDef> = z.output<C['body']> & (C extends { query: infer Q extends z.ZodType } ? z.output<Q> : unknown);
-export type ResultOf<C> = C extends CallDef<z.ZodType, infer R, Auth> ? z.output<R> : never;
+export type ResultOf<C> = C extends CallDef<z.ZodType, infer R, Auth> ? z.output<R> : C extends CallRoute<infer D> ? ResultOf<D> : never;
 
 /** The verb one call writes for this input (the contract's declaration, read by the server). */
 export function verbOf(log: OpLog, input: unknown): OpVerb | undefined {

@@ -41,6 +41,23 @@ describe('route guard', () => {
     }
   });
 
+  it('switches the language from the public header, its menu fetched on the first hover', async () => {
+    const { page, context } = b;
+    await page.goto('/index');
+    const language = page.getByTestId('public-language');
+    await language.getByText('中文').waitFor();
+    await language.hover();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => cookie(context, 'language')).toBe('en-US');
+    await language.getByText('English').waitFor();
+    await page.mouse.move(0, 400);
+    await language.hover();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await expect.poll(() => cookie(context, 'language')).toBe('zh-CN');
+    await language.getByText('中文').waitFor();
+    expect(b.pageErrors).toEqual([]);
+  });
+
   it('sends / to /index and a console path to /index?redirect={path}', async () => {
     const { page } = b;
     await page.goto('/');

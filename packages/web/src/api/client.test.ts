@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, defineCall, REQUEST_TIMEOUT_MS } from '@vitrine/contract';
+import { defineCall, REQUEST_TIMEOUT_MS, routeOf } from '@vitrine/contract';
+import type { CallRoute } from '@vitrine/contract';
+import { api } from './routes';
 import { z } from 'zod';
 import { appStore } from '../state/app';
 import { getCookie, setCookie } from '../state/cookies';
@@ -66,7 +68,7 @@ describe('api client (spec §7)', () => {
   it('uses GET with a query string for GET calls', async () => {
     const getCall = defineCall({ path: 'x/logs', method: 'GET', auth: 'tenant', summary: 't', body: z.object({ id: z.number() }), result: z.object({}) });
     fetchMock.mockResolvedValue(reply({ ret: 0, msg: '', result: {} }));
-    await call(getCall, { id: 5 });
+    await call(routeOf(getCall) as CallRoute<typeof getCall>, { id: 5 });
     expect(lastInit()[0]).toBe('/api/x/logs?id=5');
     expect(lastInit()[1].method).toBe('GET');
   });

@@ -1,6 +1,6 @@
 import {
   isSuccess, baseMessage as serverMessage, REQUEST_TIMEOUT_MS, RET,
-  type BodyOf, type CallDef, type ResultOf,
+  type BodyOf, type CallRoute, type ResultOf,
 } from '@vitrine/contract';
 import { COOKIE, getCookie } from '../state/cookies';
 import { readActiveCom, readRoleItem } from '../state/storage';
@@ -116,14 +116,14 @@ function setupError(): never {
 }
 
 /** A POST's body and its query-string part (the names its call takes in the URL, e.g. search1's from/size). */
-function splitQuery(def: CallDef, body: object | undefined): [object | undefined, URLSearchParams] {
+function splitQuery(def: CallRoute, body: object | undefined): [object | undefined, URLSearchParams] {
   if (!def.query || !body) return [body, new URLSearchParams()];
-  const names = new Set(Object.keys(def.query.shape));
+  const names = new Set(def.query);
   const entries = Object.entries(body);
   return [Object.fromEntries(entries.filter(([k]) => !names.has(k))), encodeBody(Object.fromEntries(entries.filter(([k]) => names.has(k))))];
 }
 
-function prepare(def: CallDef, body: object | undefined): { url: string; init: RequestInit } {
+function prepare(def: CallRoute, body: object | undefined): { url: string; init: RequestInit } {
   const headers = requestHeaders();
   if (def.method === 'GET') {
     const qs = encodeBody(body).toString();
@@ -138,8 +138,8 @@ function prepare(def: CallDef, body: object | undefined): { url: string; init: R
   return { url, init: { method: 'POST', headers, body: encodeBody(rest) } };
 }
 
-/** The one way the console calls the server (spec §7, §8). */
-export async function call<C extends CallDef>(def: C, body?: BodyOf<C>): Promise<ResultOf<C>> {
+/** The one way the console calls the server (spec §7, §8): a call's route (api/routes) and its body. */
+export async function call<C extends CallRoute>(def: C, body?: BodyOf<C>): Promise<ResultOf<C>> {
   let request: { url: string; init: RequestInit };
   try {
     request = prepare(def, body as object | undefined);

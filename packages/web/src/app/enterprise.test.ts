@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ENTERPRISE_STATUS, userInfo, type CallDef, type Company, type RoleEntry } from '@vitrine/contract';
+import { ENTERPRISE_STATUS, userInfo, api as contract, type CallRoute, type Company, type RoleEntry } from '@vitrine/contract';
+import { api } from '../api/routes';
 import { call } from '../api/client';
 import { reloadApp, toast } from '../api/feedback';
 import { queryClient } from '../api/queryClient';
@@ -26,8 +27,8 @@ describe('entering after login (spec §4, issue 8 §4)', () => {
     vi.mocked(reloadApp).mockReset();
     vi.mocked(toast.info).mockReset();
     vi.mocked(call).mockReset();
-    vi.mocked(call).mockImplementation(async (def: CallDef) => {
-      if (def === api.account.roles) return api.account.roles.result.parse({ list: roles }) as never;
+    vi.mocked(call).mockImplementation(async (def: CallRoute) => {
+      if (def === api.account.roles) return contract.account.roles.result.parse({ list: roles }) as never;
       throw new Error('unexpected call');
     });
   });

@@ -1,4 +1,5 @@
-import { api, ENTERPRISE_STATUS, baseMessage as serverMessage, type Company, type RoleEntry, type UserInfo } from '@vitrine/contract';
+import { ENTERPRISE_STATUS, baseMessage as serverMessage, type Company, type RoleEntry, type UserInfo } from '@vitrine/contract';
+import { api } from '../api/routes';
 import { ApiError, call } from '../api/client';
 import { navigateTo, reloadApp, toast } from '../api/feedback';
 import { keys } from '../api/keys';

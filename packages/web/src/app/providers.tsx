@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
-import { QueryClientProvider } from '@tanstack/react-query';
+// antd/es: antd/locale/* are CommonJS re-exports of antd/lib, which bundled a second copy of the
+// date-picker, calendar and pagination locales beside the ES modules antd itself uses.
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
 import { I18nextProvider } from 'react-i18next';
 import { setFeedback } from '../api/feedback';
-import { queryClient } from '../api/queryClient';
 import { i18n, useLang } from '../i18n';
 
 export const THEME = {
@@ -48,9 +48,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <LocalizedAntd>{children}</LocalizedAntd>
-      </QueryClientProvider>
+      <LocalizedAntd>{children}</LocalizedAntd>
     </I18nextProvider>
   );
 }

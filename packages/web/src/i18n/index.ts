@@ -1,7 +1,5 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { langOf, type Lang } from '@vitrine/contract';
 import { COOKIE, getCookie, setCookie } from '../state/cookies';
 
@@ -58,7 +56,6 @@ export function languageFromCookie(): Language {
 }
 
 function applySideEffects(lng: Language): void {
-  dayjs.locale(lng === 'en-US' ? 'en' : 'zh-cn');
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 

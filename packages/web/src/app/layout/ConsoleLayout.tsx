@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { Button } from 'antd';
 import { ApartmentOutlined, DisconnectOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { decodeWeight } from '@vitrine/contract';
+import { queryClient } from '../../api/queryClient';
 import { EmptyState } from '../../components/EmptyState';
 import { appStore } from '../../state/app';
 import { menuStore } from '../../state/menu';
@@ -18,8 +20,20 @@ import { SideMenu } from './SideMenu';
 import { useConsoleBoot } from './useConsoleBoot';
 import './layout.css';
 
-/** The logged-in layout: header, side menu, main area and the role chooser (spec §2). */
+/**
+ * The logged-in layout with the query cache: react-query comes with the console, not with the
+ * public pages, which make their calls without it (decisions/0101).
+ */
 export function ConsoleLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConsoleFrame />
+    </QueryClientProvider>
+  );
+}
+
+/** Header, side menu, main area and the role chooser (spec §2). */
+function ConsoleFrame() {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -3,7 +3,7 @@ import { HomeOutlined, MessageOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { appStore } from '../../state/app';

@@ -1,7 +1,8 @@
 import { Button, Modal, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, ROLE_DIALOG_WIDTH } from '@vitrine/contract';
+import { ROLE_DIALOG_WIDTH } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { appStore } from '../../state/app';

@@ -2,7 +2,7 @@ import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { ApartmentOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { appStore } from '../../state/app';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, RET, type MenuItem } from '@vitrine/contract';
+import { RET, type MenuItem } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call, onTenantInvalid } from '../../api/client';
 import { navigateTo, toast } from '../../api/feedback';
 import { keys } from '../../api/keys';

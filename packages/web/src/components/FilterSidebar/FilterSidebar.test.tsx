@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { i18n } from '../../i18n';
 import { call } from '../../api/client';
 import { byTestId, click, mount, settle } from '../LifecycleTable/testUtils';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Collapse, DatePicker, Input, Space, Typography } from 'antd';
 import { FilterOutlined, ShopOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { useTranslation } from 'react-i18next';
 import { TIME_SHORTCUT_DAYS } from '@vitrine/contract';
 import { TreeDialog } from '../TreeDialog';

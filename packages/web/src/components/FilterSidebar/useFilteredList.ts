@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, PAGE_SIZE, type BodyOf, type ListKind, type CallDef, type ResultOf } from '@vitrine/contract';
+import { PAGE_SIZE, type BodyOf, type ListKind, type CallRoute, type ResultOf } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { toQuery, type FilterObject } from './filterUrl';
@@ -11,7 +12,7 @@ type SearchResult = ResultOf<typeof api.search.list>;
  * A filtered, paged list: the page's own list call when it has one, else the generic `search/list`
  * (spec §2: "Filter search falls back to a generic list call").
  */
-export function useFilteredList<C extends CallDef = typeof api.search.list>(options: {
+export function useFilteredList<C extends CallRoute = typeof api.search.list>(options: {
   entity: SearchEntity;
   filter: FilterObject;
   pageNum: number;

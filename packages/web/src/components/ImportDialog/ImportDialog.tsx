@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { App, Button, Modal, Space, Table, Tag, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { DownloadOutlined, ImportOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { api, IMPORT_MAX_BYTES, type BodyOf, type ResultOf } from '@vitrine/contract';
+import { IMPORT_MAX_BYTES, type BodyOf, type ResultOf } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call, requestHeaders } from '../../api/client';
 
 /** The spreadsheet imports there are: products (/advert) and sales lines (/data/count). */

@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALL_BITS, api, decodeWeight, PERM, type CallDef } from '@vitrine/contract';
+import { ALL_BITS, api as contract, decodeWeight, PERM, type CallRoute } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { i18n } from '../../i18n';
 import { call } from '../../api/client';
 import { LifecycleTable } from './LifecycleTable';
@@ -27,10 +28,10 @@ const config: EntityConfig<Row> = {
     { key: 'name', title: 'store:field.name' },
     { key: 'level', title: 'store:field.level', kind: 'enum', valueEnum: { 1: 'A', 2: 'B', 3: 'C' } },
   ],
-  fields: formFields(api.shop.create.body, [{ name: 'name', label: 'store:field.name', kind: 'text' }]),
+  fields: formFields(contract.shop.create.body, [{ name: 'name', label: 'store:field.name', kind: 'text' }]),
 };
 
-function answer(def: CallDef): unknown {
+function answer(def: CallRoute): unknown {
   if (def === api.shop.applyList) return { list: rows.map((r) => ({ ...r, status: 102, applyStatus: 201 })), total: 2, pageNum: 1, pageSize: 10 };
   if (def === api.shop.myList || def === api.shop.enableList) return { list: rows, total: 2, pageNum: 1, pageSize: 10 };
   return rows[0];

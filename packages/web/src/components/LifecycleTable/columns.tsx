@@ -2,7 +2,7 @@ import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { CONTENT_STATUS } from '@vitrine/contract';
 import { DeviceStatusTag, StatusTag } from '../StatusTag';
 import type { LifecycleTab } from './actions';

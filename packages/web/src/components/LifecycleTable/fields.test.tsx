@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, type CallDef } from '@vitrine/contract';
+import { api as contract, type CallRoute } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { i18n } from '../../i18n';
 import { call } from '../../api/client';
 import { ShopSelect } from './fields';
@@ -14,10 +15,10 @@ describe('ShopSelect', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en-US');
     mocked.mockReset();
-    mocked.mockImplementation(async (def: CallDef) => {
+    mocked.mockImplementation(async (def: CallRoute) => {
       if (def !== api.geo.shops) throw new Error('unexpected call');
       const list = shops.map((s) => ({ ...s, title: s.name, province: '31', city: '3101', district: '310101' }));
-      return api.geo.shops.result.parse({ list, total: list.length, pageNum: 1, pageSize: 50 }) as never;
+      return contract.geo.shops.result.parse({ list, total: list.length, pageNum: 1, pageSize: 50 }) as never;
     });
     view = mount();
   });

@@ -3,8 +3,8 @@ import { Cascader, DatePicker, Select, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { api } from '@vitrine/contract';
+import { dayjs } from '../../i18n/dayjs';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 

@@ -1,12 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { CallDef, LifecycleFields } from '@vitrine/contract';
+import type { CallRoute, LifecycleFields } from '@vitrine/contract';
 import type { LifecycleTab } from './actions';
 
 /** The standard calls of one lifecycle entity (contract `lifecycleCalls`). */
 export type LifecycleCalls = Record<
   | 'create' | 'get' | 'update' | 'copy' | 'myList' | 'apply' | 'applyList' | 'examine' | 'enableList' | 'setStatus'
   | 'delete' | 'recovery' | 'deleteOwn' | 'recoveryOwn' | 'history' | 'logs',
-  CallDef
+  CallRoute
 >;
 
 /** A record view: the lifecycle fields plus the entity's own (from the contract's item schema). */
@@ -71,7 +71,7 @@ export type EntityConfig<Row extends LifecycleRow> = {
    * notifications: send, and withdraw = set-status with `offlineBody`).
    */
   launch?: {
-    online: CallDef; offline: CallDef; offlineBody?: Record<string, unknown>;
+    online: CallRoute; offline: CallRoute; offlineBody?: Record<string, unknown>;
     words: { online: string; offline: string }; done: { online: string; offline: string };
   };
   /** The record's display name (history, dialogs). */

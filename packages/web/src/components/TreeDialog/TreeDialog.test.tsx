@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { api, type CallDef } from '@vitrine/contract';
+import type { CallRoute } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { i18n } from '../../i18n';
 import { call } from '../../api/client';
 import { dialogStore } from '../../state/dialog';
@@ -12,7 +13,7 @@ const mocked = vi.mocked(call);
 
 const node = (id: string, pid: string, name: string, num: number, leaf = false) => ({ id, pid, name, title: name, num, leaf, recordId: null });
 
-function answer(def: CallDef, body: unknown): unknown {
+function answer(def: CallRoute, body: unknown): unknown {
   const b = body as { id?: string; shopRange?: { p: string[] } };
   if (def === api.geo.tree) return { list: b.id ? [] : [node('31', '', '上海市', 5), node('11', '', '北京市', 2)] };
   if (def === api.geo.shopCount) return { count: b.shopRange?.p.includes('31') ? 5 : 0 };

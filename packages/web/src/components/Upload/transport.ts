@@ -1,4 +1,5 @@
-import { api, fileUpload, RET, type FileRecord, type UploadKind } from '@vitrine/contract';
+import { fileUpload, RET, type FileRecord, type UploadKind } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import type { UploadSteps } from './uploadOnce';
 import { xhrUpload } from './xhr';

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Dropdown, Grid, Layout, Space, Typography, theme } from 'antd';
+import { Button, Grid, Layout, Space, Typography, theme } from 'antd';
 import { DesktopOutlined, GlobalOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LazyDropdown } from '../../components/LazyDropdown';
 import { setLanguage, useLang } from '../../i18n';
 import { isLoggedIn } from '../../state/session';
 import { LinkButton } from './LinkButton';
@@ -35,7 +36,7 @@ export function Logo() {
 export function LanguageSwitch() {
   const lang = useLang();
   return (
-    <Dropdown
+    <LazyDropdown
       menu={{
         selectedKeys: [lang === 'en' ? 'en-US' : 'zh-CN'],
         items: [
@@ -48,7 +49,7 @@ export function LanguageSwitch() {
       <Button type="text" icon={<GlobalOutlined />} data-testid="public-language">
         {lang === 'en' ? 'English' : '中文'}
       </Button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }
 
@@ -110,9 +111,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <div style={{ flex: wide ? 'none' : 1 }} />
           <Space size={4}>
             {!wide && (
-              <Dropdown menu={{ items: NAV.map((item) => ({ key: item.to, label: <Link to={item.to}>{t(item.key)}</Link> })) }}>
+              <LazyDropdown menu={{ items: NAV.map((item) => ({ key: item.to, label: <Link to={item.to}>{t(item.key)}</Link> })) }}>
                 <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.menu')} />
-              </Dropdown>
+              </LazyDropdown>
             )}
             <LanguageSwitch />
             <AccountLinks compact={!wide} />

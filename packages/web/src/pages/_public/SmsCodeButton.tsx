@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { App, Button, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api, type SmsPurpose } from '@vitrine/contract';
+import { type SmsPurpose } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { useCountdown } from './useCountdown';
 

@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from 'antd';
-import { api } from '@vitrine/contract';
+import { api as contract } from '@vitrine/contract';
 import { i18n } from '../../i18n';
 import IndexPage from '../index/IndexPage';
 import RegisterPage from '../register/RegisterPage';
@@ -16,8 +16,8 @@ import { settle } from '../../test/settle';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// A text like "login.title" on screen means a key missing from public.json.
-const RAW_KEY = /\b(nav|hero|features|loop|login|field|sms|register|reset|appointment|succeed|inlog|intro|footer)\.[a-zA-Z0-9]+/;
+// A text like "login.title" on screen means a key missing from public.json (or introduce.json).
+const RAW_KEY = /\b(nav|hero|features|loop|login|field|sms|register|reset|appointment|succeed|inlog|footer|areas|deviceStatus|gender|roles|tenancy|cta)\.[a-zA-Z0-9]+/;
 
 let root: Root | null = null;
 let container: HTMLElement;
@@ -116,7 +116,7 @@ describe('login panel', () => {
 
   it('shows the code in a notice when the development server sends it to this machine', async () => {
     await i18n.changeLanguage('en-US');
-    const answer = api.account.code.result.parse({ resendIn: 60, devCode: '428193' });
+    const answer = contract.account.code.result.parse({ resendIn: 60, devCode: '428193' });
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ret: 0, msg: 'ok', result: answer }))));
     await render(IndexPage, '/index');
     await act(async () => byTestId('login-tab-sms')?.click());

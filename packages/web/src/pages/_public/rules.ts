@@ -1,6 +1,14 @@
-import { baseMessage as message, password, phone, smsCode, type Lang } from '@vitrine/contract';
+import { baseMessage as message, type Lang } from '@vitrine/contract';
 import type { z } from 'zod';
 import type { FormRule } from 'antd';
+
+type Contract = typeof import('./schemas');
+
+/**
+ * The contract with its zod schemas, fetched when a form first validates: a page's first paint
+ * carries no zod (ADR 0101). Validation is asynchronous in antd forms anyway.
+ */
+const loadContract = (): Promise<Contract> => import('./schemas');
 
 /**
  * Runs a contract field schema on a value and returns the translated message of its first issue,
@@ -14,19 +22,22 @@ export function schemaError(schema: z.ZodType, value: unknown, lang: Lang): stri
   return issue ? message(issue.message, lang) : message('field.invalid', lang);
 }
 
-/** An antd form rule backed by a contract schema. Empty inputs reach the schema as ''. */
-export function schemaRule(schema: z.ZodType, lang: Lang): FormRule {
+/**
+ * An antd form rule backed by a contract schema, picked from the contract once it is loaded
+ * (`(c) => c.api.public.appointment.body.shape.name`). Empty inputs reach the schema as ''.
+ */
+export function schemaRule(pick: (contract: Contract) => z.ZodType, lang: Lang): FormRule {
   return {
-    validator: (_rule, value: unknown) => {
-      const error = schemaError(schema, value ?? '', lang);
-      return error ? Promise.reject(new Error(error)) : Promise.resolve();
+    validator: async (_rule, value: unknown) => {
+      const error = schemaError(pick(await loadContract()), value ?? '', lang);
+      if (error) throw new Error(error);
     },
   };
 }
 
-export const phoneRule = (lang: Lang) => schemaRule(phone, lang);
-export const passwordRule = (lang: Lang) => schemaRule(password, lang);
-export const codeRule = (lang: Lang) => schemaRule(smsCode, lang);
+export const phoneRule = (lang: Lang) => schemaRule((c) => c.phone, lang);
+export const passwordRule = (lang: Lang) => schemaRule((c) => c.password, lang);
+export const codeRule = (lang: Lang) => schemaRule((c) => c.smsCode, lang);
 
 /**
  * Where to go after logging in: the guard's `redirect` query parameter when it is an in-app path

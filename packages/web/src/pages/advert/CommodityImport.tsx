@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { keys } from '../../api/keys';
 import { ImportDialog } from '../../components/ImportDialog/ImportDialog';
 

@@ -3,7 +3,8 @@ import { App, Button, Card, Input, Modal, Pagination, Popconfirm, Progress, Segm
 import { AppstoreOutlined, BarsOutlined, DeleteOutlined, EditOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, UPLOAD_RULES } from '@vitrine/contract';
+import { UPLOAD_RULES } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { stepsFor } from '../../components/Upload/transport';

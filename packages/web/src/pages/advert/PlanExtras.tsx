@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { keys } from '../../api/keys';
 import type { PlanRow } from './rows';

@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AD_TYPES, api } from '@vitrine/contract';
+import { AD_TYPES, api as contract } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import type { CommodityRow, ContentRow, PitchRow, PlanRow } from './rows';
 import type { EntityConfig, FormValues } from '../../components/LifecycleTable';
 import { formFields } from '../../components/LifecycleTable/formFields';
@@ -40,7 +41,7 @@ export const commodityConfig: EntityConfig<CommodityRow> = {
     { key: 'price', title: 'advert:field.price', render: (r) => yuan(r.price) },
     { key: 'unit', title: 'advert:field.unit', width: 80 },
   ],
-  fields: formFields(api.commodity.create.body, [
+  fields: formFields(contract.commodity.create.body, [
     { name: 'name', label: 'advert:field.name', kind: 'text' },
     { name: 'code', label: 'advert:field.code', kind: 'text' },
     { name: 'brand', label: 'advert:field.brand', kind: 'text' },
@@ -68,7 +69,7 @@ export function contentConfig(preview: (row: ContentRow) => void): EntityConfig<
       { key: 'orientation', title: 'advert:field.orientation', kind: 'enum', valueEnum: ORIENTATION_ENUM, width: 90 },
       { key: 'totalMs', title: 'advert:field.totalMs', render: (r) => (r.adType === 'bgm' || r.adType === 'compare' ? '—' : formatSeconds(r.totalMs)), width: 90 },
     ],
-    fields: formFields(api['ad-content'].create.body, [
+    fields: formFields(contract['ad-content'].create.body, [
       { name: 'name', label: 'advert:field.name', kind: 'text' },
       { name: 'adType', label: 'advert:field.adType', kind: 'select', valueEnum: AD_TYPE_ENUM },
       { name: 'deviceType', label: 'advert:field.deviceType', kind: 'select', valueEnum: DEVICE_TYPE_ENUM },
@@ -99,7 +100,7 @@ export const planConfig: EntityConfig<PlanRow> = {
     { key: 'contents', title: 'advert:field.contentCount', render: (r) => r.contents.length, width: 90 },
     { key: 'deviceType', title: 'advert:field.planDeviceType', kind: 'enum', valueEnum: PLAN_DEVICE_ENUM, width: 100 },
   ],
-  fields: formFields(api['ad-plan'].create.body, [
+  fields: formFields(contract['ad-plan'].create.body, [
     { name: 'name', label: 'advert:field.name', kind: 'text' },
     { name: 'contents', label: 'advert:field.contents', kind: 'custom', widget: PlanContentsField },
     { name: 'dateFrom', label: 'advert:field.dateFrom', kind: 'custom', widget: DayField },
@@ -135,7 +136,7 @@ export const pitchConfig: EntityConfig<PitchRow> = {
     { key: 'text', title: 'advert:pitch.text' },
     { key: 'scope', title: 'advert:pitch.scope', render: (r) => scopeText(r) || <WholeEnterprise /> },
   ],
-  fields: formFields(api['ai-pitch'].create.body, [
+  fields: formFields(contract['ai-pitch'].create.body, [
     { name: 'gender', label: 'advert:pitch.genderTitle', kind: 'select', valueEnum: GENDER_ENUM },
     { name: 'ageBand', label: 'advert:pitch.ageTitle', kind: 'select', valueEnum: AGE_ENUM },
     { name: 'text', label: 'advert:pitch.text', kind: 'textarea' },

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, MAX_PAGE_SIZE, type ResultOf } from '@vitrine/contract';
+import { MAX_PAGE_SIZE, type ResultOf } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 
 export type MaterialRow = ResultOf<typeof api.material.list>['list'][number];

@@ -1,4 +1,5 @@
-import type { api, ResultOf } from '@vitrine/contract';
+import type { ResultOf } from '@vitrine/contract';
+import type { api } from '../../api/routes';
 
 // The advertising records as their lists answer them (the contract's item schemas).
 type RowOf<C extends { myList: unknown }> = ResultOf<C['myList']> extends { list: (infer R)[] } ? R : never;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Typography } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { phoneRule, schemaRule } from '../_public/rules';
@@ -12,7 +12,6 @@ import { useFormFeedback } from '../_public/useFormFeedback';
 
 type Values = { name: string; phone: string; company: string; city?: string; stores?: number | null; note?: string };
 const FIELDS = ['name', 'phone', 'company', 'city', 'stores', 'note'] as const;
-const shape = api.public.appointment.body.shape;
 const AGENDA = ['ads', 'devices', 'data', 'setup'] as const;
 
 function Agenda() {
@@ -92,7 +91,7 @@ export default function AppointmentPage() {
                 <Form form={form} layout="vertical" requiredMark="optional" onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
                   <Row gutter={16}>
                     <Col xs={24} sm={12}>
-                      <Form.Item name="name" label={t('appointment.name')} required rules={[schemaRule(shape.name, lang)]}>
+                      <Form.Item name="name" label={t('appointment.name')} required rules={[schemaRule((c) => c.api.public.appointment.body.shape.name, lang)]}>
                         <Input data-testid="appointment-name" maxLength={32} autoComplete="name" />
                       </Form.Item>
                     </Col>
@@ -102,12 +101,12 @@ export default function AppointmentPage() {
                       </Form.Item>
                     </Col>
                   </Row>
-                  <Form.Item name="company" label={t('appointment.company')} required rules={[schemaRule(shape.company, lang)]}>
+                  <Form.Item name="company" label={t('appointment.company')} required rules={[schemaRule((c) => c.api.public.appointment.body.shape.company, lang)]}>
                     <Input data-testid="appointment-company" maxLength={64} autoComplete="organization" />
                   </Form.Item>
                   <Row gutter={16}>
                     <Col xs={24} sm={12}>
-                      <Form.Item name="city" label={t('appointment.city')} rules={[schemaRule(shape.city, lang)]}>
+                      <Form.Item name="city" label={t('appointment.city')} rules={[schemaRule((c) => c.api.public.appointment.body.shape.city, lang)]}>
                         <Input data-testid="appointment-city" maxLength={32} />
                       </Form.Item>
                     </Col>
@@ -117,7 +116,7 @@ export default function AppointmentPage() {
                       </Form.Item>
                     </Col>
                   </Row>
-                  <Form.Item name="note" label={t('appointment.note')} rules={[schemaRule(shape.note, lang)]} style={{ marginBottom: 32 }}>
+                  <Form.Item name="note" label={t('appointment.note')} rules={[schemaRule((c) => c.api.public.appointment.body.shape.note, lang)]} style={{ marginBottom: 32 }}>
                     <Input.TextArea data-testid="appointment-note" rows={4} maxLength={500} showCount placeholder={t('appointment.notePlaceholder')} />
                   </Form.Item>
                   {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}

@@ -2,7 +2,7 @@ import { Card, List, Space, Tag, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { formatTime } from '../enterprise/shared';

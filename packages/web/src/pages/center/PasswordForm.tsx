@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Card, Form, Input, Segmented, Space } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { SmsCodeButton } from '../_public/SmsCodeButton';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { FileUpload } from '../../components/Upload/Upload';

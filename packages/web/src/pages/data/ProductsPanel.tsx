@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Card, Col, Row, Skeleton, Table, Tag, Typography } from 'antd';
-import { api, type ResultOf } from '@vitrine/contract';
+import { type ResultOf } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { Chart } from '../../components/Chart/Chart';

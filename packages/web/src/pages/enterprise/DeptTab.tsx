@@ -3,7 +3,8 @@ import { App, Button, Card, Empty, Popconfirm, Space, Table, Tag, Tree, Typograp
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, PAGE_SIZE, type DeptNode } from '@vitrine/contract';
+import { PAGE_SIZE, type DeptNode } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { DeptForm, type DeptValues } from './DeptForm';

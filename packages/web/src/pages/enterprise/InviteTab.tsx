@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, List, Select, Space, TreeSelect, Typography 
 import { LinkOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { parentOptions } from './DeptForm';

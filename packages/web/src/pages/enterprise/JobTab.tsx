@@ -3,7 +3,8 @@ import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, ROLES, type ResultOf } from '@vitrine/contract';
+import { ROLES, type ResultOf } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { RoleTag, useErrorToast } from './shared';

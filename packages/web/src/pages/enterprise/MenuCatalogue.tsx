@@ -3,7 +3,8 @@ import { App, Button, Form, Input, InputNumber, Modal, Table, Tag, TreeSelect } 
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, type MenuNode } from '@vitrine/contract';
+import { type MenuNode } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useLang } from '../../i18n';

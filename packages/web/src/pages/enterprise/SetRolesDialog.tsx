@@ -3,7 +3,8 @@ import { Button, Form, Modal, Select, Space, TreeSelect, Typography } from 'antd
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, type MemberAccount } from '@vitrine/contract';
+import { type MemberAccount } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { parentOptions } from './DeptForm';

@@ -1,4 +1,5 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import type { OpVerb } from '@vitrine/contract';
 
 export type OplogFilter = { keyword?: string; start_time?: number; end_time?: number; verb?: OpVerb; operator?: number };

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { App, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { useTranslation } from 'react-i18next';
 import { APPLY_STATUS, ROLE } from '@vitrine/contract';
 import { ApiError } from '../../api/client';

@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { CallDef } from '@vitrine/contract';
+import { allCalls, type CallDef, type CallRoute } from '@vitrine/contract';
 import { settle, tracked } from '../../test/settle';
 export { settle };
 
@@ -15,14 +15,18 @@ export type Handlers = Record<string, (body: Record<string, unknown>) => unknown
 
 /** A fake `call`: answers by the call's path from `handlers`; unknown paths fail the test loudly. */
 export function fakeCall(handlers: Handlers, seen: { path: string; body: unknown }[] = []) {
-  return (def: CallDef, body?: unknown) => tracked(async () => {
-    seen.push({ path: def.path, body });
-    const h = handlers[def.path];
-    if (!h) throw new Error(`unexpected call ${def.path}`);
+  return (route: CallRoute, body?: unknown) => tracked(async () => {
+    seen.push({ path: route.path, body });
+    const h = handlers[route.path];
+    const def = byPath.get(route.path);
+    if (!h || !def) throw new Error(`unexpected call ${route.path}`);
     // answered through the call's result schema, so a contract change breaks the fake too
     return def.result.parse(await h((body ?? {}) as Record<string, unknown>));
   });
 }
+
+/** The contract's definitions by path: the client is handed routes, the fake answers through schemas. */
+const byPath = new Map<string, CallDef>(allCalls.map((def) => [def.path, def]));
 
 let root: Root | null = null;
 let container: HTMLElement | null = null;

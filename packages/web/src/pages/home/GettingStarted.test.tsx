@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALL_BITS, api, PERM, type CallDef, type MenuItem } from '@vitrine/contract';
+import { ALL_BITS, PERM, api as contract, type CallRoute, type MenuItem } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { i18n } from '../../i18n';
 import { call } from '../../api/client';
 import { appStore } from '../../state/app';
@@ -10,7 +11,7 @@ vi.mock('../../api/client', async (importOriginal) => ({ ...(await importOrigina
 const mocked = vi.mocked(call);
 
 const menu = (weight: number): MenuItem[] => [{ id: 1, path: '/store', title: '门店管理', titleEn: 'Stores', icon: '', sort: 1, level: 1, weight, pid: 0, children: [] }];
-const page = (total: number) => api.shop.enableList.result.parse({ list: [], total, pageNum: 1, pageSize: 1 });
+const page = (total: number) => contract.shop.enableList.result.parse({ list: [], total, pageNum: 1, pageSize: 1 });
 
 describe('getting started on /home (issue 8 §4)', () => {
   let view: ReturnType<typeof mount>;
@@ -18,7 +19,7 @@ describe('getting started on /home (issue 8 §4)', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('zh-CN');
     mocked.mockReset();
-    mocked.mockImplementation(async (def: CallDef) => {
+    mocked.mockImplementation(async (def: CallRoute) => {
       const name = Object.entries({ shopEnabled: api.shop.enableList, shopMine: api.shop.myList, deviceEnabled: api.device.enableList, deviceMine: api.device.myList })
         .find(([, d]) => d === def)?.[0];
       if (!name) throw new Error('unexpected call');

@@ -2,7 +2,7 @@ import { Card, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { findByPath } from '../../app/layout/menuTree';
 import { hasBit } from '../../components/LifecycleTable/actions';

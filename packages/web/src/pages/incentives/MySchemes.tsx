@@ -2,7 +2,7 @@ import { Card, Col, Progress, Row, Skeleton, Space, Statistic, Tag, Typography }
 import { TrophyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { formatValue, OP_SYMBOLS, tierProgress } from './format';

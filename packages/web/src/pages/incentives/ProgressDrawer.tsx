@@ -3,7 +3,8 @@ import { Drawer, Progress, Segmented, Skeleton, Space, Table, Tag, Typography } 
 import { TrophyFilled } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, PAGE_SIZE } from '@vitrine/contract';
+import { PAGE_SIZE } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { ExportButton } from '../data/ExportButton';
 import type { IncentiveRow } from './entities';

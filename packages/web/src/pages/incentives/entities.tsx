@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api, INCENTIVE_METRICS, INCENTIVE_RESETS } from '@vitrine/contract';
+import { api as contract, INCENTIVE_METRICS, INCENTIVE_RESETS } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import type { EntityConfig, LifecycleRow } from '../../components/LifecycleTable';
 import { formFields } from '../../components/LifecycleTable/formFields';
 import { ShopTargetsField } from '../advert/widgets/TargetsField';
@@ -41,7 +42,7 @@ export const incentiveConfig: EntityConfig<IncentiveRow> = {
     { key: 'dateFrom', title: 'incentives:field.dates', render: (r) => `${r.dateFrom} ~ ${r.dateTo}` },
     { key: 'reset', title: 'incentives:field.reset', kind: 'enum', valueEnum: RESET_ENUM, width: 90 },
   ],
-  fields: formFields(api.incentive.create.body, [
+  fields: formFields(contract.incentive.create.body, [
     { name: 'name', label: 'incentives:field.name', kind: 'text' },
     { name: 'description', label: 'incentives:field.description', kind: 'textarea' },
     { name: 'metric', label: 'incentives:field.metric', kind: 'select', valueEnum: METRIC_ENUM, help: 'incentives:help.metric' },

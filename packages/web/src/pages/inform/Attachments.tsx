@@ -1,7 +1,8 @@
 import { App, Button, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { api, type InformEntity } from '@vitrine/contract';
+import { type InformEntity } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { FileIcon, sizeText } from './FileIcon';
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Drawer, Empty, Image, Progress, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, PAGE_SIZE, type InformEntity } from '@vitrine/contract';
+import { PAGE_SIZE, type InformEntity } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { formatTime } from '../../components/LifecycleTable/columns';
 

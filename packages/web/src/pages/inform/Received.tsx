@@ -3,7 +3,8 @@ import { App, Button, Drawer, Input, List, Segmented, Skeleton, Space, Switch, T
 import { CameraOutlined, CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, INFORM_ENTITIES, PAGE_SIZE, type FileRecord, type InformEntity } from '@vitrine/contract';
+import { INFORM_ENTITIES, PAGE_SIZE, type FileRecord, type InformEntity } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { stepsFor } from '../../components/Upload/transport';
 import { uploadOnce } from '../../components/Upload/uploadOnce';
 import { ApiError, call } from '../../api/client';

@@ -1,6 +1,7 @@
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api, INFORM_PRIORITIES, ONLINE_STATUS, type InformEntity } from '@vitrine/contract';
+import { api as contract, INFORM_PRIORITIES, ONLINE_STATUS, type InformEntity } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import type { EntityConfig, LifecycleRow } from '../../components/LifecycleTable';
 import type { FieldDecl } from '../../components/LifecycleTable/types';
 import { formFields } from '../../components/LifecycleTable/formFields';
@@ -69,8 +70,8 @@ export function informConfig(entity: InformEntity, onReceipts: (row: InformRow) 
       { key: 'sentAt', title: 'inform:field.receipts', tabs: ['enabled'], render: (r) => <Progressed row={r} entity={entity} onReceipts={onReceipts} /> },
     ],
     fields: entity === 'inform'
-      ? formFields(api.inform.create.body, [...HEAD, { name: 'deadline', label: 'inform:field.deadline', kind: 'custom', widget: DeadlineField, help: 'inform:help.deadline' }, ...TAIL])
-      : formFields(api.inform2.create.body, [...HEAD, ...TAIL]),
+      ? formFields(contract.inform.create.body, [...HEAD, { name: 'deadline', label: 'inform:field.deadline', kind: 'custom', widget: DeadlineField, help: 'inform:help.deadline' }, ...TAIL])
+      : formFields(contract.inform2.create.body, [...HEAD, ...TAIL]),
     defaults: { priority: 1, roles: [1, 2] },
   };
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Checkbox, DatePicker, Progress, Space, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { useTranslation } from 'react-i18next';
 import { INFORM_ATTACHMENTS_MAX, type FileRecord } from '@vitrine/contract';
 import { ApiError } from '../../api/client';

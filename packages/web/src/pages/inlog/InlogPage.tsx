@@ -3,7 +3,8 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Typography 
 import { MailOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api, type Company, type ResultOf } from '@vitrine/contract';
+import { type Company, type ResultOf } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { EnterpriseAvatar } from '../../app/layout/EnterpriseStatusTag';
 import { commitChoice, fetchRoles } from '../../app/enterprise';

@@ -21,14 +21,14 @@ function Section({ title, text, children }: { title: string; text: string; child
 }
 
 function CallToAction() {
-  const { t } = useTranslation('public');
+  const { t } = useTranslation('introduce');
   return (
     <Space wrap size={12}>
       <LinkButton type="primary" size="large" to={isLoggedIn() ? '/home' : '/register'}>
-        {isLoggedIn() ? t('nav.console') : t('intro.cta.register')}
+        {isLoggedIn() ? t('public:nav.console') : t('cta.register')}
       </LinkButton>
       <LinkButton size="large" to="/make_an_appointment">
-        {t('hero.bookDemo')}
+        {t('public:hero.bookDemo')}
       </LinkButton>
     </Space>
   );
@@ -36,41 +36,41 @@ function CallToAction() {
 
 /** /introduce: what Vitrine does, area by area (spec §1, DESIGN §6). */
 export default function IntroducePage() {
-  const { t } = useTranslation('public');
+  const { t } = useTranslation('introduce');
   const { token } = theme.useToken();
   return (
     <PublicLayout>
       <div style={{ background: `linear-gradient(135deg, ${token.colorPrimaryBg} 0%, ${token.colorBgLayout} 70%)` }}>
         <div style={{ maxWidth: 880, margin: '0 auto', padding: '64px 16px 56px', textAlign: 'center' }}>
           <Typography.Text strong style={{ color: token.colorPrimary, letterSpacing: 1 }}>
-            {t('intro.eyebrow')}
+            {t('eyebrow')}
           </Typography.Text>
-          <Typography.Title style={{ fontSize: 38, margin: '12px 0 16px' }}>{t('intro.title')}</Typography.Title>
-          <Typography.Paragraph style={{ fontSize: 16, color: token.colorTextSecondary }}>{t('intro.text')}</Typography.Paragraph>
+          <Typography.Title style={{ fontSize: 38, margin: '12px 0 16px' }}>{t('title')}</Typography.Title>
+          <Typography.Paragraph style={{ fontSize: 16, color: token.colorTextSecondary }}>{t('text')}</Typography.Paragraph>
           <CallToAction />
         </div>
       </div>
-      <Section title={t('intro.loop.heading')} text={t('intro.loop.subheading')}>
+      <Section title={t('loop.heading')} text={t('loop.subheading')}>
         <LoopDiagram />
       </Section>
-      <Section title={t('intro.areas.heading')} text={t('intro.areas.subheading')}>
+      <Section title={t('areas.heading')} text={t('areas.subheading')}>
         <AreaCards />
       </Section>
-      <Section title={t('intro.roles.heading')} text={t('intro.roles.subheading')}>
+      <Section title={t('roles.heading')} text={t('roles.subheading')}>
         <RoleCards />
       </Section>
-      <Section title={t('intro.tenancy.heading')} text={t('intro.tenancy.subheading')}>
+      <Section title={t('tenancy.heading')} text={t('tenancy.subheading')}>
         <Card styles={{ body: { padding: 24 } }}>
           {(['t1', 't2', 't3', 't4'] as const).map((item) => (
             <Typography.Paragraph key={item} style={{ marginBottom: 8 }}>
-              • {t(`intro.tenancy.${item}`)}
+              • {t(`tenancy.${item}`)}
             </Typography.Paragraph>
           ))}
         </Card>
       </Section>
       <div style={{ textAlign: 'center', padding: '48px 16px 32px' }}>
-        <Typography.Title level={3}>{t('intro.cta.title')}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t('intro.cta.text')}</Typography.Paragraph>
+        <Typography.Title level={3}>{t('cta.title')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('cta.text')}</Typography.Paragraph>
         <CallToAction />
       </div>
     </PublicLayout>

@@ -21,12 +21,12 @@ const STATUS_COLORS = [
 ] as const;
 
 function DeviceStatusTags() {
-  const { t } = useTranslation('public');
+  const { t } = useTranslation('introduce');
   return (
     <div style={{ marginTop: 12 }}>
       {STATUS_COLORS.map(({ status, color }) => (
         <Tag key={status} color={color}>
-          {t(`intro.deviceStatus.${status}`)}
+          {t(`deviceStatus.${status}`)}
         </Tag>
       ))}
     </div>
@@ -34,7 +34,7 @@ function DeviceStatusTags() {
 }
 
 function AgeBandTags() {
-  const { t } = useTranslation('public');
+  const { t } = useTranslation('introduce');
   return (
     <div style={{ marginTop: 12 }}>
       {AGE_BANDS.map((band) => (
@@ -42,8 +42,8 @@ function AgeBandTags() {
           {band}
         </Tag>
       ))}
-      <Tag>{t('intro.gender.female')}</Tag>
-      <Tag>{t('intro.gender.male')}</Tag>
+      <Tag>{t('gender.female')}</Tag>
+      <Tag>{t('gender.male')}</Tag>
     </div>
   );
 }
@@ -72,7 +72,7 @@ function IconBadge({ children }: { children: ReactNode }) {
 }
 
 export function AreaCards() {
-  const { t } = useTranslation('public');
+  const { t } = useTranslation('introduce');
   const { token } = theme.useToken();
   return (
     <Row gutter={[20, 20]}>
@@ -82,14 +82,14 @@ export function AreaCards() {
             <div style={{ display: 'flex', gap: 14, alignItems: 'center', marginBottom: 12 }}>
               <IconBadge>{area.icon}</IconBadge>
               <Typography.Title level={4} style={{ margin: 0 }}>
-                {t(`intro.areas.${area.key}.title`)}
+                {t(`areas.${area.key}.title`)}
               </Typography.Title>
             </div>
-            <Typography.Paragraph type="secondary">{t(`intro.areas.${area.key}.text`)}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{t(`areas.${area.key}.text`)}</Typography.Paragraph>
             {Array.from({ length: area.bullets }, (_, i) => (
               <div key={i} style={{ display: 'flex', gap: 8, marginBottom: 6 }}>
                 <CheckOutlined style={{ color: token.colorSuccess, marginTop: 5 }} />
-                <span>{t(`intro.areas.${area.key}.b${i + 1}`)}</span>
+                <span>{t(`areas.${area.key}.b${i + 1}`)}</span>
               </div>
             ))}
             {area.extra}
@@ -102,7 +102,7 @@ export function AreaCards() {
 
 /** console → screens → statistics → console (DESIGN §1). */
 export function LoopDiagram() {
-  const { t } = useTranslation('public');
+  const { t } = useTranslation('introduce');
   const { token } = theme.useToken();
   const nodes = [
     { key: 'console', icon: <DesktopOutlined /> },
@@ -115,8 +115,8 @@ export function LoopDiagram() {
         <div key={node.key} style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
           <Card style={{ width: 260, height: '100%' }} styles={{ body: { padding: 20 } }}>
             <IconBadge>{node.icon}</IconBadge>
-            <Typography.Title level={5}>{t(`intro.loop.${node.key}.title`)}</Typography.Title>
-            <Typography.Text type="secondary">{t(`intro.loop.${node.key}.text`)}</Typography.Text>
+            <Typography.Title level={5}>{t(`loop.${node.key}.title`)}</Typography.Title>
+            <Typography.Text type="secondary">{t(`loop.${node.key}.text`)}</Typography.Text>
           </Card>
           {index < nodes.length - 1 && <ArrowRightOutlined style={{ fontSize: 20, color: token.colorTextTertiary }} />}
         </div>
@@ -127,7 +127,7 @@ export function LoopDiagram() {
 
 /** Roles (spec §1, §3): 1 shop assistant, 2 store manager, 3 supervisor; defaults from DESIGN §4. */
 export function RoleCards() {
-  const { t } = useTranslation('public');
+  const { t } = useTranslation('introduce');
   const roles = [
     { key: 'assistant', icon: <UserOutlined /> },
     { key: 'manager', icon: <TeamOutlined /> },
@@ -139,9 +139,9 @@ export function RoleCards() {
         <Col key={role.key} xs={24} md={8}>
           <Card style={{ height: '100%' }} styles={{ body: { padding: 24 } }}>
             <IconBadge>{role.icon}</IconBadge>
-            <Typography.Title level={5}>{t(`intro.roles.${role.key}.title`)}</Typography.Title>
+            <Typography.Title level={5}>{t(`roles.${role.key}.title`)}</Typography.Title>
             <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-              {t(`intro.roles.${role.key}.text`)}
+              {t(`roles.${role.key}.text`)}
             </Typography.Paragraph>
           </Card>
         </Col>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { saveLogin } from '../../state/session';
@@ -48,7 +48,7 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
       <Form.Item name="pw" label={t('field.password')} rules={[passwordRule(lang)]} extra={t('field.passwordHint')}>
         <Input.Password data-testid="register-pw" prefix={<LockOutlined />} placeholder={t('field.passwordPlaceholder')} autoComplete="new-password" />
       </Form.Item>
-      <Form.Item name="nickname" label={t('field.nickname')} rules={[schemaRule(api.account.register.body.shape.nickname, lang)]}>
+      <Form.Item name="nickname" label={t('field.nickname')} rules={[schemaRule((c) => c.api.account.register.body.shape.nickname, lang)]}>
         <Input data-testid="register-nickname" prefix={<UserOutlined />} placeholder={t('field.nicknamePlaceholder')} maxLength={32} autoComplete="nickname" />
       </Form.Item>
       {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}

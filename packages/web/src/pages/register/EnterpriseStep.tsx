@@ -3,7 +3,8 @@ import { Alert, Button, Card, Col, Form, Input, Row, Typography, theme } from 'a
 import { BankOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api, RET } from '@vitrine/contract';
+import { RET } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { schemaRule } from '../_public/rules';
@@ -60,7 +61,7 @@ function CreateForm() {
 
   return (
     <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
-      <Form.Item name="title" label={t('register.create.field')} rules={[schemaRule(api.company.create.body.shape.title, lang)]} extra={t('register.create.hint')}>
+      <Form.Item name="title" label={t('register.create.field')} rules={[schemaRule((c) => c.api.company.create.body.shape.title, lang)]} extra={t('register.create.hint')}>
         <Input data-testid="register-create-title" placeholder={t('register.create.placeholder')} maxLength={64} />
       </Form.Item>
       {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}
@@ -97,7 +98,7 @@ function JoinForm() {
 
   return (
     <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
-      <Form.Item name="enCode" label={t('register.join.field')} rules={[schemaRule(api.company.applyJoin.body.shape.enCode, lang)]} extra={t('register.join.hint')}>
+      <Form.Item name="enCode" label={t('register.join.field')} rules={[schemaRule((c) => c.api.company.applyJoin.body.shape.enCode, lang)]} extra={t('register.join.hint')}>
         <Input data-testid="register-join-code" placeholder={t('register.join.placeholder')} maxLength={32} />
       </Form.Item>
       {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}

@@ -1,7 +1,8 @@
 import { App, Button, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, type ResultOf } from '@vitrine/contract';
+import { type ResultOf } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { formatTime } from '../../components/LifecycleTable';

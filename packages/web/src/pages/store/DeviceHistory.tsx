@@ -1,7 +1,8 @@
 import { Progress, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, type ResultOf } from '@vitrine/contract';
+import { type ResultOf } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { formatTime } from '../../components/LifecycleTable';

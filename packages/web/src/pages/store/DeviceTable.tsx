@@ -3,7 +3,7 @@ import { App, Button, Modal, Radio, Space, Typography } from 'antd';
 import { ControlOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { toQuery, type FilterObject } from '../../components/FilterSidebar';
 import { hasBit, LifecycleTable } from '../../components/LifecycleTable';

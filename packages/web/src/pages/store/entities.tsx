@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { AGE_BANDS, api, DEVICE_STATUS, ET_TYPES, ONLINE_STATUS, CONTENT_STATUS, type ResultOf } from '@vitrine/contract';
+import { AGE_BANDS, api as contract, DEVICE_STATUS, ET_TYPES, ONLINE_STATUS, CONTENT_STATUS, type ResultOf } from '@vitrine/contract';
+import { api } from '../../api/routes';
 import type { EntityConfig } from '../../components/LifecycleTable';
 import { formFields } from '../../components/LifecycleTable/formFields';
 import type { FilterGroup } from '../../components/FilterSidebar';
@@ -36,7 +37,7 @@ export const shopConfig: EntityConfig<ShopRow> = {
     { key: 'managerName', title: 'store:field.manager' },
     { key: 'devices', title: 'store:field.devices', kind: 'number', tabs: ['enabled'] },
   ],
-  fields: formFields(api.shop.create.body, [
+  fields: formFields(contract.shop.create.body, [
     { name: 'name', label: 'store:field.name', kind: 'text' },
     { name: 'code', label: 'store:field.code', kind: 'text' },
     { name: 'level', label: 'store:field.level', kind: 'select', valueEnum: LEVEL_ENUM },
@@ -59,7 +60,7 @@ export const etConfig: EntityConfig<EtRow> = {
     { key: 'shopName', title: 'store:field.shop' },
     { key: 'remark', title: 'store:field.remark' },
   ],
-  fields: formFields(api.et.create.body, [
+  fields: formFields(contract.et.create.body, [
     { name: 'name', label: 'store:field.name', kind: 'text' },
     { name: 'etType', label: 'store:field.etType', kind: 'select', valueEnum: ET_ENUM },
     { name: 'shopId', label: 'store:field.shop', kind: 'shop' },
@@ -79,7 +80,7 @@ export const employeeConfig: EntityConfig<EmployeeRow> = {
     { key: 'shopName', title: 'store:field.shop' },
     { key: 'hireDate', title: 'store:field.hireDate', kind: 'date' },
   ],
-  fields: formFields(api.employee.create.body, [
+  fields: formFields(contract.employee.create.body, [
     { name: 'name', label: 'store:field.personName', kind: 'text' },
     { name: 'phone', label: 'store:field.phone', kind: 'phone' },
     { name: 'gender', label: 'store:field.gender', kind: 'select', valueEnum: GENDER_ENUM },
@@ -102,7 +103,7 @@ export const memberConfig: EntityConfig<MemberRow> = {
     { key: 'shopName', title: 'store:field.shop' },
     { key: 'joined', title: 'store:field.joined', kind: 'date' },
   ],
-  fields: formFields(api.member.create.body, [
+  fields: formFields(contract.member.create.body, [
     { name: 'name', label: 'store:field.personName', kind: 'text' },
     { name: 'phone', label: 'store:field.phone', kind: 'phone' },
     { name: 'gender', label: 'store:field.gender', kind: 'select', valueEnum: GENDER_ENUM },
@@ -130,7 +131,7 @@ export const deviceConfig: EntityConfig<DeviceRow> = {
     { key: 'ai', title: 'device:field.ai', kind: 'enum', valueEnum: AI_ENUM },
     { key: 'lastSeen', title: 'device:field.lastSeen', kind: 'time', tabs: ['enabled'] },
   ],
-  fields: formFields(api.device.create.body, [
+  fields: formFields(contract.device.create.body, [
     { name: 'code', label: 'device:field.code', kind: 'text' },
     { name: 'name', label: 'device:field.name', kind: 'text' },
     { name: 'type', label: 'device:field.type', kind: 'select', valueEnum: DEVICE_TYPE_ENUM },

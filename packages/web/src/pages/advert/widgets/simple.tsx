@@ -1,7 +1,7 @@
 import { Button, Checkbox, DatePicker, Input, InputNumber, Select, Space, TimePicker } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../i18n/dayjs';
 import { MaterialItems } from './MaterialItems';
 
 // Small controlled inputs of the advertising forms (antd Form items feed value / onChange).

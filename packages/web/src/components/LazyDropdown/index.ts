@@ -1,0 +1,1 @@
+export { LazyDropdown } from './LazyDropdown';
