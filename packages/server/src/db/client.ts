@@ -27,10 +27,10 @@ export type Db = {
   read<T = Record<string, unknown>>(scope: Scope, sql: string, params?: unknown[]): Promise<T[]>;
   /**
    * One statement that writes, in its own transaction acting for `scope`; answers how many rows it
-   * wrote. On PostgreSQL a `name` prepares the statement once per connection (parsed and planned
-   * once, not on every call): give one only to a hot statement whose text never changes.
+   * wrote. On PostgreSQL it travels like `read`: the scope and the statement (parameters written in
+   * as literals) in one simple-query message, one implicit transaction, one round trip.
    */
-  write(scope: Scope, sql: string, params?: unknown[], opts?: { name?: string }): Promise<number>;
+  write(scope: Scope, sql: string, params?: unknown[]): Promise<number>;
   /** Unscoped access as the connecting (owner) role: migrations and the operator only. */
   admin: Q;
   /**
@@ -151,6 +151,23 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
     if (!channels.length) return 'commit';
     return `select ${channels.map((c, i) => `current_setting('${notifyFlag(c)}', true) as c${i}`).join(', ')}; commit`;
   };
+  /**
+   * One simple-query message on a pooled connection. A statement the server refused (a unique key, a
+   * check) leaves the connection usable — its implicit transaction is over — so it goes back to the
+   * pool; pool.query would close it on any error, and a refused write would cost a new backend.
+   */
+  async function oneMessage(text: string): Promise<pg.QueryResult[]> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return (await client.query(text)) as unknown as pg.QueryResult[];
+    } catch (err) {
+      if (!(err instanceof pg.DatabaseError) || err.severity === 'FATAL' || err.severity === 'PANIC') broken = err as Error;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
   async function inTx<T>(scope: Scope, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
@@ -175,10 +192,19 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
     pool,
     admin,
     tx: (scope, fn) => inTx(scope, (client) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] })),
-    write: (scope, sql, params, opts) =>
-      inTx(scope, async (client) => (await client.query(opts?.name ? { name: opts.name, text: sql, values: params } : { text: sql, values: params })).rowCount ?? 0),
+    async write(scope: Scope, sql: string, params?: unknown[]) {
+      // the triggers' notify flags are read before the implicit commit, as commitSql does
+      const channels = listener.channels();
+      const flags = channels.length ? `; select ${channels.map((c, i) => `current_setting('${notifyFlag(c)}', true) as c${i}`).join(', ')}` : '';
+      const results = await oneMessage(`${scopeSql(role, scope)}; ${inline(sql, params)}${flags}`);
+      if (flags) {
+        const set = Object.values(results[2].rows[0] as Record<string, string | null>);
+        channels.forEach((c, i) => set[i] === '1' && listener.fire(c));
+      }
+      return results[1].rowCount ?? 0;
+    },
     async read<T>(scope: Scope, sql: string, params?: unknown[]) {
-      const [, result] = (await pool.query(`${scopeSql(role, scope)}; ${inline(sql, params)}`)) as unknown as pg.QueryResult[];
+      const [, result] = await oneMessage(`${scopeSql(role, scope)}; ${inline(sql, params)}`);
       return result.rows as T[];
     },
     async session(fn) {
