@@ -24,24 +24,30 @@ type Rejected = { eventId: string; reason: string; message: string; field?: stri
 
 /** One column of the batch as an array literal (values checked by the contract: ids, numbers, enum words). */
 const col = <E>(es: E[], pick: (e: E) => string | number | null | undefined) => arrayLiteral(es.map(pick));
-/** The insert of a batch; `skip` names the unique index whose events are skipped rather than refused. */
-const insert = (table: string, cols: string, select: string, from: string, skip: boolean) =>
-  `insert into ${table} (enterprise_id, device_id, shop_id, event_id, event_at, local_day, local_hour, ${cols})
-   select $1, $2, $3, u.event_id, u.at, (u.at at time zone $4)::date, extract(hour from u.at at time zone $4)::smallint, ${select}
-     from (select x.*, to_timestamp(x.t) as at from ${from}) u${skip ? '\n   on conflict (device_id, event_id, local_day) do nothing' : ''}`;
+/**
+ * The insert of a batch from its columns ($5 event ids, $6 times, then `rest`: column, array type).
+ * The arrays are unnested side by side in the select list (one row per index, in step), which
+ * PostgreSQL runs without first storing each array's rows as `unnest(a, b, …)` in FROM does.
+ * `skip`: the events the unique index holds are skipped rather than refusing the batch.
+ */
+function insert(table: string, rest: [column: string, type: string][], skip: boolean): string {
+  const cols = rest.map(([c]) => c).join(', ');
+  const srfs = rest.map(([c, type], i) => `unnest($${i + 7}::${type}[]) as ${c}`).join(', ');
+  return `insert into ${table} (enterprise_id, device_id, shop_id, event_id, event_at, local_day, local_hour, ${cols})
+   select $1, $2, $3, u.event_id, u.at, (u.at at time zone $4)::date, extract(hour from u.at at time zone $4)::smallint, ${rest.map(([c]) => `u.${c}`).join(', ')}
+     from (select unnest($5::uuid[]) as event_id, to_timestamp(unnest($6::float8[])) as at, ${srfs}) u${skip ? '\n   on conflict (device_id, event_id, local_day) do nothing' : ''}`;
+}
 
-const PLAYS = ['plays', 'content_id, plan_id, material_sha256, duration_ms', 'u.content_id, u.plan_id, u.sha, u.dur',
-  'unnest($5::uuid[], $6::float8[], $7::int[], $8::int[], $9::text[], $10::int[]) as x(event_id, t, content_id, plan_id, sha, dur)'] as const;
-const VISITS = ['visits', 'gender, age_band, action, dwell_ms, pitch_id', 'u.gender, u.age_band, u.action, u.dwell, u.pitch',
-  'unnest($5::uuid[], $6::float8[], $7::smallint[], $8::smallint[], $9::text[], $10::int[], $11::int[]) as x(event_id, t, gender, age_band, action, dwell, pitch)'] as const;
+const PLAYS: [string, string][] = [['content_id', 'int'], ['plan_id', 'int'], ['material_sha256', 'text'], ['duration_ms', 'int']];
+const VISITS: [string, string][] = [['gender', 'smallint'], ['age_band', 'smallint'], ['action', 'text'], ['dwell_ms', 'int'], ['pitch_id', 'int']];
 
 const KINDS = {
   plays: {
     schema: playEvent,
     fast: fastParser(playEvent),
     time: (e: z.output<typeof playEvent>) => e.start,
-    fresh: insert('play_events', PLAYS[1], PLAYS[2], PLAYS[3], false),
-    skipping: insert('play_events', PLAYS[1], PLAYS[2], PLAYS[3], true),
+    fresh: insert('play_events', PLAYS, false),
+    skipping: insert('play_events', PLAYS, true),
     columns: (es: z.output<typeof playEvent>[]) => [
       col(es, (e) => e.eventId), col(es, (e) => e.start), col(es, (e) => e.contentId), col(es, (e) => e.planId),
       col(es, (e) => e.materialSha256), col(es, (e) => e.durationMs),
@@ -51,8 +57,8 @@ const KINDS = {
     schema: visitEvent,
     fast: fastParser(visitEvent),
     time: (e: z.output<typeof visitEvent>) => e.time,
-    fresh: insert('visit_events', VISITS[1], VISITS[2], VISITS[3], false),
-    skipping: insert('visit_events', VISITS[1], VISITS[2], VISITS[3], true),
+    fresh: insert('visit_events', VISITS, false),
+    skipping: insert('visit_events', VISITS, true),
     columns: (es: z.output<typeof visitEvent>[]) => [
       col(es, (e) => e.eventId), col(es, (e) => e.time), col(es, (e) => e.gender), col(es, (e) => e.ageBand), col(es, (e) => e.action),
       col(es, (e) => e.dwellMs), col(es, (e) => e.pitchId),
