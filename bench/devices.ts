@@ -8,7 +8,8 @@
  *    100,000 devices: closed-loop throughput (ratio of medians, goal ≥ 1.5) and latency under a
  *    paced 2,000 heartbeats/s (100,000 devices at 60 s; goal p99 ≤ 50 ms).
  * 2. Visit ingest: `POST /device-api/visits` batches of 500 vs COPY of the same rows into
- *    visit_events (pg-copy-streams), same batch size and concurrency; rows/s ratio (goal ≥ 0.8).
+ *    visit_events (pg-copy-streams), same batch size and concurrency, each side's input made before its
+ *    clock starts; rows/s ratio (goal ≥ 0.8) and the CPU per row of each process.
  * 3. Memory: the server's RSS before and after heartbeats from all 100,000 devices held in the
  *    presence map (flush interval longer than the run: the worst case).
  */
@@ -32,7 +33,8 @@ const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
-const VISIT_BATCHES = Number(process.env.BENCH_VISIT_BATCHES ?? 40);
+const VISIT_BATCHES = Number(process.env.BENCH_VISIT_BATCHES ?? 100);
+const VISIT_ROUNDS = Number(process.env.BENCH_VISIT_ROUNDS ?? 7);
 const README = join(import.meta.dirname, 'README.md');
 const START = '<!-- devices-bench:start -->';
 const END = '<!-- devices-bench:end -->';
@@ -122,6 +124,43 @@ function assertOk(name: string, r: LoadResult) {
   if (r.non200 > 0 || (JSON.parse(r.firstBody) as { ret: number }).ret !== 0) throw new Error(`${name}: ${r.non200} non-200; ${r.firstBody}`);
 }
 
+/** CPU used per row while a side loads (µs): the server process, the database's backends, this process. */
+type CpuPerRow = { server: number; pg: number; bench: number };
+
+/** Clock ticks of a process from /proc (Linux, same machine; undefined when unreadable). */
+function ticks(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return undefined;
+  }
+}
+const TICK_US = 10_000; // USER_HZ 100
+
+function cpuMeter(admin: pg.Client, serverPid: number | undefined) {
+  return {
+    async start() {
+      const pids = (await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+      const pg0 = pids.map(ticks);
+      const s0 = ticks(serverPid);
+      const b0 = process.cpuUsage();
+      return {
+        stop(rows: number): CpuPerRow {
+          const b = process.cpuUsage(b0);
+          const pgTicks = pids.reduce((a, p, i) => a + ((ticks(p) ?? NaN) - (pg0[i] ?? NaN)), 0);
+          return { server: (((ticks(serverPid) ?? NaN) - (s0 ?? NaN)) * TICK_US) / rows, pg: (pgTicks * TICK_US) / rows, bench: (b.user + b.system) / rows };
+        },
+      };
+    },
+  };
+}
+const cpuText = (xs: CpuPerRow[], k: keyof CpuPerRow) => {
+  const m = median(xs.map((x) => x[k]));
+  return Number.isFinite(m) ? fmt(m, 1) : 'n/a';
+};
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -185,7 +224,9 @@ async function main() {
       console.log(`  paced ${RATE}/s ${x.name}: ${fmt(res.rps)} req/s, p50 ${fmt(median(res.latencies), 1)} ms, p99 ${fmt(quantile(res.latencies, 0.99), 1)} ms`);
     }
 
-    // visit ingest vs COPY: batches of 500, 4 at a time; a warm-up of each, then alternating rounds
+    // visit ingest vs COPY: batches of 500, 4 at a time; a warm-up of each, then alternating rounds.
+    // Each side's input is made before its clock starts (the API's request bytes, COPY's text), so
+    // both clocks time only the loading; the CPU each process spent per row is read from /proc.
     const batch = () => Array.from({ length: 500 }, (_, k) => ({
       eventId: randomUUID(), time: Math.floor(Date.now() / 1000) - k, gender: k % 3, ageBand: k % 5, action: 'watch', dwellMs: 3000,
     }));
@@ -194,35 +235,44 @@ async function main() {
       await c.connect();
       return c;
     }));
+    const meterCpu = cpuMeter(admin, child.pid);
     const viaApi = async () => {
       const reqs = Array.from({ length: VISIT_BATCHES }, (_, b) =>
         httpRequest(ports[0], '/device-api/visits', { dt: token((b % 50) + 1), 'content-type': 'application/json' }, JSON.stringify({ events: batch() })));
+      const meter = await meterCpu.start();
       const res = await runLoad({ port: ports[0], requests: reqs, connections: 4, maxRequests: VISIT_BATCHES, maxSeconds: 600 });
+      apiCpu.push(meter.stop(VISIT_BATCHES * 500));
       assertOk('visits', res);
       return (VISIT_BATCHES * 500) / res.seconds;
     };
     const viaCopy = async () => {
+      const texts = Array.from({ length: VISIT_BATCHES }, (_, b) => batch().map((e) => {
+        const at = new Date(e.time * 1000);
+        const local = new Date(at.getTime() + 8 * 3600_000);
+        return [ent, (b % 50) + 1, shop, e.eventId, at.toISOString(), local.toISOString().slice(0, 10), local.getUTCHours(), e.gender, e.ageBand, e.action, e.dwellMs].join('\t');
+      }).join('\n') + '\n');
+      const meter = await meterCpu.start();
       const start = performance.now();
       let next = 0;
       await Promise.all(copyClients.map(async (c) => {
         while (next < VISIT_BATCHES) {
-          const b = next++;
-          const lines = batch().map((e) => {
-            const at = new Date(e.time * 1000);
-            const local = new Date(at.getTime() + 8 * 3600_000);
-            return [ent, (b % 50) + 1, shop, e.eventId, at.toISOString(), local.toISOString().slice(0, 10), local.getUTCHours(), e.gender, e.ageBand, e.action, e.dwellMs].join('\t');
-          }).join('\n') + '\n';
+          const text = texts[next++];
           const stream = c.query(copyFrom('copy visit_events (enterprise_id, device_id, shop_id, event_id, event_at, local_day, local_hour, gender, age_band, action, dwell_ms) from stdin'));
-          await pipeline(Readable.from([lines]), stream);
+          await pipeline(Readable.from([text]), stream);
         }
       }));
-      return (VISIT_BATCHES * 500) / ((performance.now() - start) / 1000);
+      const rows = (VISIT_BATCHES * 500) / ((performance.now() - start) / 1000);
+      copyCpu.push(meter.stop(VISIT_BATCHES * 500));
+      return rows;
     };
+    const apiCpu: CpuPerRow[] = [];
+    const copyCpu: CpuPerRow[] = [];
     await viaApi();
     await viaCopy();
+    apiCpu.length = copyCpu.length = 0;
     const apiRounds: number[] = [];
     const copyRounds: number[] = [];
-    for (let r = 0; r < Math.max(ROUNDS, 1); r++) {
+    for (let r = 0; r < Math.max(VISIT_ROUNDS, 1); r++) {
       if (r % 2) { copyRounds.push(await viaCopy()); apiRounds.push(await viaApi()); }
       else { apiRounds.push(await viaApi()); copyRounds.push(await viaCopy()); }
     }
@@ -250,7 +300,8 @@ async function main() {
           x === b ? `**${fmt(med(b) / med(n), 2)}** (rounds ${fmt(Math.min(...perRound), 2)}–${fmt(Math.max(...perRound), 2)})` : '1.00 (baseline)'];
       })),
       '',
-      `**Visit ingest** (${VISIT_BATCHES} batches of 500 events, 4 at a time; a warm-up of each, then ${apiRounds.length} alternating rounds): \`POST /device-api/visits\` median ${fmt(apiRows)} rows/s vs COPY of the same rows ${fmt(copyRows)} rows/s — **ratio ${fmt(apiRows / copyRows, 2)}** (rounds ${fmt(Math.min(...visitRatios), 2)}–${fmt(Math.max(...visitRatios), 2)}; goal ≥ 0.8).`,
+      `**Visit ingest** (${VISIT_BATCHES} batches of 500 events, 4 at a time, each side's input made before its clock starts; a warm-up of each, then ${apiRounds.length} alternating rounds): \`POST /device-api/visits\` median ${fmt(apiRows)} rows/s vs COPY of the same rows ${fmt(copyRows)} rows/s — **ratio ${fmt(apiRows / copyRows, 2)}** (rounds ${fmt(Math.min(...visitRatios), 2)}–${fmt(Math.max(...visitRatios), 2)}; goal ≥ 0.8).`,
+      `CPU per row (median of the rounds, µs): API — server ${cpuText(apiCpu, 'server')}, PostgreSQL ${cpuText(apiCpu, 'pg')}, load generator ${cpuText(apiCpu, 'bench')}; COPY — PostgreSQL ${cpuText(copyCpu, 'pg')}, client ${cpuText(copyCpu, 'bench')}.`,
       '',
       `**Memory**: server RSS ${fmt(idle.rssMiB)} MiB idle, ${fmt(full.rssMiB)} MiB with ${fmt(full.presence)} devices in the presence map (≈ ${fmt(((full.rssMiB - idle.rssMiB) * 1024 * 1024) / Math.max(1, full.presence))} bytes per device, after GC); one flush of all of them: ${fmt(flushMs)} ms.`,
     ].join('\n');

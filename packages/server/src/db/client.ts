@@ -25,6 +25,12 @@ export type Db = {
    * runs as one implicit transaction: one round trip instead of begin, statement and commit.
    */
   read<T = Record<string, unknown>>(scope: Scope, sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * One statement that writes, in its own transaction acting for `scope`; answers how many rows it
+   * wrote. On PostgreSQL it travels like `read`: the scope and the statement (parameters written in
+   * as literals) in one simple-query message, one implicit transaction, one round trip.
+   */
+  write(scope: Scope, sql: string, params?: unknown[]): Promise<number>;
   /** Unscoped access as the connecting (owner) role: migrations and the operator only. */
   admin: Q;
   /**
@@ -92,6 +98,13 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; a
         return fn(asQ((sql, params) => t.query(sql, params)));
       }),
     );
+  const write: Db['write'] = (scope, sql, params) =>
+    mutex.run(() =>
+      pglite.transaction(async (t) => {
+        await t.query(scopeSql(role, scope));
+        return (await t.query(sql, params)).affectedRows ?? 0;
+      }),
+    );
   return {
     kind: 'pglite',
     appRole: role,
@@ -99,6 +112,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; a
     admin: asQ((sql, params) => mutex.run(() => pglite.query(sql, params))),
     tx,
     read: (scope, sql, params) => tx(scope, (q) => q.query(sql, params)),
+    write,
     session: (fn) => mutex.run(() => fn(direct)),
     exec: (text, values) =>
       mutex.run(async () => {
@@ -137,31 +151,60 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
     if (!channels.length) return 'commit';
     return `select ${channels.map((c, i) => `current_setting('${notifyFlag(c)}', true) as c${i}`).join(', ')}; commit`;
   };
+  /**
+   * One simple-query message on a pooled connection. A statement the server refused (a unique key, a
+   * check) leaves the connection usable — its implicit transaction is over — so it goes back to the
+   * pool; pool.query would close it on any error, and a refused write would cost a new backend.
+   */
+  async function oneMessage(text: string): Promise<pg.QueryResult[]> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return (await client.query(text)) as unknown as pg.QueryResult[];
+    } catch (err) {
+      if (!(err instanceof pg.DatabaseError) || err.severity === 'FATAL' || err.severity === 'PANIC') broken = err as Error;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+  async function inTx<T>(scope: Scope, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query(`begin; ${scopeSql(role, scope)}`);
+      const result = await fn(client);
+      const committed = (await client.query(commitSql())) as unknown as pg.QueryResult | pg.QueryResult[];
+      if (Array.isArray(committed)) {
+        const flags = Object.values(committed[0].rows[0] as Record<string, string | null>);
+        listener.channels().forEach((c, i) => flags[i] === '1' && listener.fire(c));
+      }
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
   return {
     kind: 'pg',
     appRole: role,
     pool,
     admin,
-    async tx(scope, fn) {
-      const client = await pool.connect();
-      try {
-        await client.query(`begin; ${scopeSql(role, scope)}`);
-        const result = await fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] });
-        const committed = (await client.query(commitSql())) as unknown as pg.QueryResult | pg.QueryResult[];
-        if (Array.isArray(committed)) {
-          const flags = Object.values(committed[0].rows[0] as Record<string, string | null>);
-          listener.channels().forEach((c, i) => flags[i] === '1' && listener.fire(c));
-        }
-        return result;
-      } catch (err) {
-        await client.query('rollback').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
+    tx: (scope, fn) => inTx(scope, (client) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] })),
+    async write(scope: Scope, sql: string, params?: unknown[]) {
+      // the triggers' notify flags are read before the implicit commit, as commitSql does
+      const channels = listener.channels();
+      const flags = channels.length ? `; select ${channels.map((c, i) => `current_setting('${notifyFlag(c)}', true) as c${i}`).join(', ')}` : '';
+      const results = await oneMessage(`${scopeSql(role, scope)}; ${inline(sql, params)}${flags}`);
+      if (flags) {
+        const set = Object.values(results[2].rows[0] as Record<string, string | null>);
+        channels.forEach((c, i) => set[i] === '1' && listener.fire(c));
       }
+      return results[1].rowCount ?? 0;
     },
     async read<T>(scope: Scope, sql: string, params?: unknown[]) {
-      const [, result] = (await pool.query(`${scopeSql(role, scope)}; ${inline(sql, params)}`)) as unknown as pg.QueryResult[];
+      const [, result] = await oneMessage(`${scopeSql(role, scope)}; ${inline(sql, params)}`);
       return result.rows as T[];
     },
     async session(fn) {

@@ -57,3 +57,38 @@ describe('db.read', () => {
     }
   });
 });
+
+describe('db.write', () => {
+  it('acts for its scope, answers the rows written, and a failed write leaves nothing behind', async () => {
+    const a = await makeEnterprise(t);
+    const b = await makeEnterprise(t);
+    const ids = [a.companyId, b.companyId];
+    const n = await t.db.write({ enterpriseId: a.companyId }, 'insert into departments (enterprise_id, name) select x, $2 from unnest($1::int[]) x where x = $3', [ids, "it's", a.companyId]);
+    expect(n).toBe(1);
+    // another enterprise's rows are neither seen nor written (row-level security)
+    await expect(t.db.write({ enterpriseId: a.companyId }, 'insert into departments (enterprise_id, name) values ($1, $2)', [b.companyId, 'x'])).rejects.toThrow();
+    const mine = await t.db.admin.query<{ n: number }>('select count(*)::int as n from departments where enterprise_id = $1', [a.companyId]);
+    expect(await t.db.write({ enterpriseId: a.companyId }, 'update departments set sort = sort where enterprise_id = any($1::int[])', [ids])).toBe(mine[0].n);
+    expect(await t.db.write({}, 'update departments set sort = sort where enterprise_id = any($1::int[])', [ids])).toBe(0);
+    // one statement, one transaction: a failure writes nothing and ends the scope; on PostgreSQL the
+    // connection goes back to the pool (a refused replay must not cost a new backend)
+    const pool = 'pool' in t.db ? (t.db as unknown as { pool: { totalCount: number } }).pool : undefined;
+    const open = pool?.totalCount;
+    if (pool) expect(open).toBeGreaterThan(0);
+    await expect(t.db.write({ enterpriseId: a.companyId }, "insert into departments (enterprise_id, name) values ($1, 'y'), ($1, null)", [a.companyId])).rejects.toThrow();
+    expect(pool?.totalCount).toBe(open);
+    expect((await t.db.admin.query<{ n: number }>("select count(*)::int as n from departments where name = 'y'"))[0].n).toBe(0);
+    const [after] = await t.db.admin.query<{ e: string | null; r: string }>("select current_setting('app.enterprise_id', true) as e, current_user as r");
+    expect(after.e ?? '').toBe('');
+    expect(after.r).not.toBe(t.db.appRole);
+  });
+
+  // on PGlite the notification is delivered during the commit; on PostgreSQL the triggers' flags are
+  // read in the same message (the LISTEN connection may also be quick enough: not told apart here)
+  it('a committed write that notifies makes this instance forget its who-is-calling lookups', async () => {
+    const a = await makeEnterprise(t);
+    const before = t.deps.cache.invalidations;
+    await t.db.write({ enterpriseId: a.companyId }, 'update enterprises set title = title where id = $1', [a.companyId]);
+    expect(t.deps.cache.invalidations).toBeGreaterThan(before);
+  });
+});

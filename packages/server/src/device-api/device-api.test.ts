@@ -201,6 +201,45 @@ describe('device API', () => {
     expect(rows).toEqual([{ action: 'watch', pitch_id: null }, { action: 'enter', pitch_id: 5 }]);
   });
 
+  it('visits: a replay among new events, and the same batch twice at once, are stored and counted once', async () => {
+    // a batch is written by a plain insert first; the unique index refusing it sends it down the
+    // skipping insert, which must still count each event once (docs/decisions/0102)
+    const first = [visit(), visit({ gender: 2 })];
+    expect((await dev<Batch>(t, 'visits', { events: first }, token)).body.result).toMatchObject({ accepted: 2, duplicates: 0 });
+    const fresh = visit({ action: 'pass' });
+    const mixed = await dev<Batch>(t, 'visits', { events: [fresh, first[1], first[0]] }, token);
+    expect(mixed.body.result).toMatchObject({ accepted: 1, duplicates: 2, rejected: [] });
+    const twice = Array.from({ length: 50 }, () => visit());
+    const [a, b] = await Promise.all([dev<Batch>(t, 'visits', { events: twice }, token), dev<Batch>(t, 'visits', { events: twice }, token)]);
+    expect([a.body.result.accepted + b.body.result.accepted, a.body.result.duplicates + b.body.result.duplicates]).toEqual([50, 50]);
+    const ids = [...first, fresh, ...twice].map((e) => e.eventId);
+    const [row] = await t.db.admin.query<{ n: number; d: number }>(
+      'select count(*)::int as n, count(distinct event_id)::int as d from visit_events where device_id = $1 and event_id = any($2::uuid[])', [device.id, ids],
+    );
+    expect(row).toEqual({ n: ids.length, d: ids.length });
+  });
+
+  it('bad text (NUL, a lone surrogate) anywhere in a body is 40001 naming the field; other escapes and raw bytes are fine', async () => {
+    // the walk runs only for a body whose text holds a \\u escape (register.ts plainTextJson)
+    const send = (payload: string) => t.app.inject({ method: 'POST', url: '/device-api/visits', headers: { dt: token, 'content-type': 'application/json' }, payload });
+    for (const [body, field] of [
+      [{ events: [visit(), { ...visit(), note: 'a\u0000b' }] }, 'events.1.note'],
+      [{ events: [{ ...visit(), eventId: '\ud800' }] }, 'events.0.eventId'],
+      [{ events: [{ ...visit(), ['k\udc00']: 1 }] }, 'events.0'],
+    ] as const) {
+      const res = await send(JSON.stringify(body));
+      expect(res.json()).toMatchObject({ ret: RET.validation, result: { fields: [{ field }] } });
+    }
+    const plain = [visit(), visit()];
+    const escaped = JSON.stringify({ events: plain }).replace('"watch"', '"w\\u0061tch"').replace('"action"', '"\\u0061ction"');
+    expect(escaped).toContain('\\u0061');
+    expect((await send(escaped)).json()).toMatchObject({ ret: 0, result: { accepted: 2 } });
+    // bytes that are not UTF-8 (an encoded surrogate) arrive as U+FFFD, which is text like any other
+    const raw = Buffer.concat([Buffer.from(JSON.stringify({ events: [{ ...visit(), note: 'x' }] }).replace('"x"', '"')), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}]}')]);
+    const res = await t.app.inject({ method: 'POST', url: '/device-api/visits', headers: { dt: token, 'content-type': 'application/json' }, payload: raw });
+    expect(res.json()).toMatchObject({ ret: 0, result: { accepted: 1 } });
+  });
+
   it('file: the bytes of a material of its enterprise, with Range; signed URLs take Range too', async () => {
     const permit = await permitOf(t, f.sup, 'material');
     const mp4 = makeMp4(3000, 4096);

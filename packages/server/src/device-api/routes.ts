@@ -11,7 +11,7 @@ import { activate } from './activate.js';
 import { ack, receiveScreenshot } from './commands.js';
 import { batchBody, ingest } from './events.js';
 import { heartbeat } from './heartbeat.js';
-import { deviceOf, registerDevice, SENT } from './register.js';
+import { deviceOf, plainTextJson, registerDevice, SENT } from './register.js';
 import type { AuthRow } from './runtime.js';
 
 const scopeOf = (dev: AuthRow) => ({ enterpriseId: dev.enterpriseId, deviceId: dev.deviceId, shopId: dev.shopId });
@@ -26,6 +26,7 @@ function matches(header: string | string[] | undefined, etag: string): boolean {
 /** The device protocol (API.md "Device API") under /device-api, apart from the console API. */
 export async function deviceApiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   await app.register(protocol);
+  plainTextJson(app);
   const small = { bodyLimit: DEVICE_BODY_LIMITS.small };
   const batch = { bodyLimit: DEVICE_BODY_LIMITS.batch };
 

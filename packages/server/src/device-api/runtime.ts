@@ -50,8 +50,9 @@ const BATCH = { maxBatch: 500, maxInFlight: 4 };
 /** The device loop's shared parts for one app: presence map, batched lookups, limits, playlist source. */
 export function createDeviceRuntime(db: Db, config: Config, playlists: PlaylistSource = splashPlaylists): DeviceRuntime {
   const loop = { ...DEVICE_LOOP_DEFAULTS, ...config.deviceLoop };
-  const byHash = <R extends { token_hash: string }, V>(sql: string, map: (r: R) => V) => async (hashes: string[]) => {
-    const rows = await db.tx({}, (q) => q.query<R>(sql, [hashes]));
+  // device_auth only reads: one round trip (db.read); device_heartbeat also marks commands delivered
+  const byHash = <R extends { token_hash: string }, V>(sql: string, map: (r: R) => V, writes: boolean) => async (hashes: string[]) => {
+    const rows = writes ? await db.tx({}, (q) => q.query<R>(sql, [hashes])) : await db.read<R>({}, sql, [hashes]);
     return new Map(rows.map((r) => [r.token_hash, map(r)]));
   };
   type Row = {
@@ -67,9 +68,9 @@ export function createDeviceRuntime(db: Db, config: Config, playlists: PlaylistS
     presence: new Presence(db),
     playlists,
     limiter: new DeviceLimiter(loop.callsPerMinute),
-    auth: batcher(byHash<Row, AuthRow>('select * from device_auth($1::text[])', authOf), BATCH),
+    auth: batcher(byHash<Row, AuthRow>('select * from device_auth($1::text[])', authOf, false), BATCH),
     heartbeats: batcher(
-      byHash<Row & Pick<HeartbeatRow, 'commands'>, HeartbeatRow>('select * from device_heartbeat($1::text[])', (r) => ({ ...authOf(r), commands: r.commands })),
+      byHash<Row & Pick<HeartbeatRow, 'commands'>, HeartbeatRow>('select * from device_heartbeat($1::text[])', (r) => ({ ...authOf(r), commands: r.commands }), true),
       BATCH,
     ),
   };
