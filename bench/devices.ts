@@ -124,7 +124,7 @@ function assertOk(name: string, r: LoadResult) {
   if (r.non200 > 0 || (JSON.parse(r.firstBody) as { ret: number }).ret !== 0) throw new Error(`${name}: ${r.non200} non-200; ${r.firstBody}`);
 }
 
-/** CPU used per row while a side loads (µs): the server process, the database's backends, this process. */
+/** CPU used per row while a side loads (µs): the server process, the database's client backends (not autovacuum, whose work would land on whichever side it overlaps), this process. */
 type CpuPerRow = { server: number; pg: number; bench: number };
 
 /** Clock ticks of a process from /proc (Linux, same machine; undefined when unreadable). */
@@ -142,7 +142,7 @@ const TICK_US = 10_000; // USER_HZ 100
 function cpuMeter(admin: pg.Client, serverPid: number | undefined) {
   return {
     async start() {
-      const pids = (await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+      const pids = (await admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()")).rows.map((r) => r.pid);
       const pg0 = pids.map(ticks);
       const s0 = ticks(serverPid);
       const b0 = process.cpuUsage();
