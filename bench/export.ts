@@ -18,10 +18,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { buildApp } from '../packages/server/src/app.js';
 import { openPg } from '../packages/server/src/db/client.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
-import { createUser } from '../packages/server/src/domains/account/service.js';
-import { createSession } from '../packages/server/src/domains/account/sessions.js';
-import { createCompany } from '../packages/server/src/domains/company/service.js';
-import { reviewEnterprise } from '../packages/server/src/domains/operator/service.js';
+import { benchEnterprise } from './enterprise.js';
 import { seedStores } from './stores-seed.js';
 import { benchConfig as config, median, ms } from './config.js';
 
@@ -71,12 +68,7 @@ async function main() {
     await migrate(db);
     const { app, deps } = await buildApp({ config: config(dataDir), db });
     await app.ready();
-    const user = await db.tx({}, (q) => createUser(q, '13800009996', 'x', 'bench'));
-    const token = await db.tx({}, (q) => createSession(deps, q, user.id, '127.0.0.1', 'pc'));
-    const ctxUser = { lang: 'zh' as const, ip: '127.0.0.1', source: 'pc' as const, user: { id: user.id, phone: '13800009996', nickname: '', sessionId: 0 } };
-    const company = await createCompany(deps, ctxUser, { title: 'Bench export' });
-    await reviewEnterprise(db.admin, company.companyCode, true);
-    const [entry] = await db.admin.query<{ role_node: string }>('select role_node from role_entries where enterprise_id = $1', [company.companyId]);
+    const { user, token, company, entry } = await benchEnterprise(db, deps, '13800009996', 'Bench export');
     await app.close();
     await raw.connect();
     await seedStores(raw, company.companyId, user.id, 500, 0);

@@ -17,11 +17,8 @@ import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { openPg } from '../packages/server/src/db/client.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
-import { createUser } from '../packages/server/src/domains/account/service.js';
-import { createSession } from '../packages/server/src/domains/account/sessions.js';
-import { createCompany } from '../packages/server/src/domains/company/service.js';
-import { reviewEnterprise } from '../packages/server/src/domains/operator/service.js';
 import { rollupAll, VISIT_AGGREGATES } from '../packages/server/src/stats/rollup.js';
+import { benchEnterprise } from './enterprise.js';
 import { seedStores } from './stores-seed.js';
 import { benchConfig as config, median, ms } from './config.js';
 
@@ -52,12 +49,7 @@ async function main() {
     await migrate(db);
     const { app, deps } = await buildApp({ config: config(dataDir), db });
     await app.ready();
-    const user = await db.tx({}, (q) => createUser(q, '13800009997', 'x', 'bench'));
-    const token = await db.tx({}, (q) => createSession(deps, q, user.id, '127.0.0.1', 'pc'));
-    const ctxUser = { lang: 'zh' as const, ip: '127.0.0.1', source: 'pc' as const, user: { id: user.id, phone: '13800009997', nickname: '', sessionId: 0 } };
-    const company = await createCompany(deps, ctxUser, { title: 'Bench stats' });
-    await reviewEnterprise(db.admin, company.companyCode, true);
-    const [entry] = await db.admin.query<{ role_node: string }>('select role_node from role_entries where enterprise_id = $1', [company.companyId]);
+    const { user, token, company, entry } = await benchEnterprise(db, deps, '13800009997', 'Bench stats');
     await raw.connect();
     await seedStores(raw, company.companyId, user.id, SHOPS, SHOPS * 2);
     const t0 = process.hrtime.bigint();
