@@ -120,4 +120,20 @@ describe('HeaderSearch', () => {
     expect(input().value).toBe('');
     expect(document.querySelector('.ant-select-open')).toBeNull();
   });
+
+  it('ends a kind with more matches than it shows by a line that opens the kind’s list filtered by the keyword', async () => {
+    await view.render(<><HeaderSearch /><Where /></>, '/home');
+    await open();
+    await type('南山');
+    await until(() => !!document.querySelector('[data-testid="search-all-device"]'));
+    expect(document.querySelector('[data-testid="search-all-device"]')?.textContent).toBe('查看全部 12 条 →');
+    // the shop's one match is all there is: no such line
+    expect(document.querySelector('[data-testid="search-all-shop"]')).toBeNull();
+    await key(40, 'ArrowDown');
+    await key(40, 'ArrowDown');
+    await key(40, 'ArrowDown'); // shop, device 3, device 4, then the devices' "all" line
+    await key(13, 'Enter');
+    await until(() => document.querySelector('[data-testid="where"]')?.textContent !== '/home');
+    expect(document.querySelector('[data-testid="where"]')?.textContent).toBe('/store/store?entity=device&tab=enabled&keyword=%E5%8D%97%E5%B1%B1');
+  });
 });

@@ -23,8 +23,19 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** A hit (value `kind:id`, the page it opens) or a kind's group of hits. */
+/** A hit (value `kind:id`, the page it opens), a kind's "all" line, or a kind's group of them. */
 type Option = { value?: string; page?: string; label: React.ReactNode; options?: Option[] };
+
+/**
+ * The kind's list with the keyword as its filter: a hit's page (its list, the enabled tab) without the
+ * record, so that "all N" opens every match of the kind, paged as the list pages.
+ */
+export function allHitsPage(hitPage: string, keyword: string): string {
+  const url = new URL(hitPage, 'http://list');
+  url.searchParams.delete('record');
+  url.searchParams.set('keyword', keyword);
+  return url.pathname + url.search;
+}
 
 function HitLabel({ hit, offline }: { hit: SearchHit; offline: string }) {
   return (
@@ -62,7 +73,16 @@ export default function SearchBox({ value, onChange }: { value: string; onChange
         <span className="vt-search-group-total">{t('search.total', { count: g.total })}</span>
       </div>
     ),
-    options: g.items.map((hit): Option => ({ value: `${g.kind}:${hit.id}`, page: hit.page, label: <HitLabel hit={hit} offline={t('search.offline')} /> })),
+    options: [
+      ...g.items.map((hit): Option => ({ value: `${g.kind}:${hit.id}`, page: hit.page, label: <HitLabel hit={hit} offline={t('search.offline')} /> })),
+      // more than the box shows: a last line opens the kind's list filtered by the keyword
+      ...(g.total > g.items.length && g.items[0]
+        ? [{
+            value: `all:${g.kind}`, page: allHitsPage(g.items[0].page, keyword),
+            label: <span className="vt-search-all" data-testid={`search-all-${g.kind}`}>{t('search.all', { count: g.total })}</span>,
+          }]
+        : []),
+    ],
   }));
   let empty: React.ReactNode = null;
   if (typed && pending) empty = <span data-testid="search-loading"><Spin size="small" /> {t('search.loading')}</span>;
