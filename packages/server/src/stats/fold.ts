@@ -47,6 +47,11 @@ function foldSql(source: string, t: Target): string {
       ${sums.map((c) => `${c} = ${t.table}.${c} + excluded.${c}`).join(', ')}`;
 }
 
+/** Adds one enterprise's raw rows with ids in (after, upTo] to a target (a migration's refold uses it alone). */
+export async function foldInto(q: Q, enterpriseId: number, source: string, t: Target, after: string, upTo: string): Promise<void> {
+  await q.query(foldSql(source, t), [enterpriseId, after, upTo]);
+}
+
 /** Folds one enterprise's settled rows of a stream past its watermark; how many rows were folded. */
 export async function foldStream(q: Q, enterpriseId: number, s: Stream, settleSeconds: number): Promise<number> {
   const [w] = await q.query<{ last: string; hi: string | null }>(
@@ -59,7 +64,7 @@ export async function foldStream(q: Q, enterpriseId: number, s: Stream, settleSe
     `select count(*)::int as n from ${s.source} where enterprise_id = $1 and id > $2::bigint and id <= $3::bigint`,
     [enterpriseId, w.last, w.hi],
   );
-  for (const t of s.targets) await q.query(foldSql(s.source, t), [enterpriseId, w.last, w.hi]);
+  for (const t of s.targets) await foldInto(q, enterpriseId, s.source, t, w.last, w.hi);
   await q.query(
     `insert into stats_watermarks (enterprise_id, stream, last_id, updated_at) values ($1, $2, $3::bigint, now())
      on conflict (enterprise_id, stream) do update set last_id = excluded.last_id, updated_at = now()`,

@@ -27,6 +27,9 @@ describe('raw event retention', () => {
     const pa = async () => (await post<PaResult>(t, 'stats/pa', range, f.sup)).body.result;
     const before = await pa();
     expect(before.summary.visits).toBe(300);
+    const women = async () => (await post<PaResult>(t, 'stats/pa', { ...range, gender: 2 }, f.sup)).body.result;
+    const womenBefore = await women();
+    expect(womenBefore.summary.visits).toBe(events.filter((e) => e.gender === 2).length);
     const raw = async () => (await t.db.admin.query<{ n: number }>('select count(*)::int as n from visit_events where enterprise_id = $1', [f.ent.companyId]))[0].n;
 
     // today: nothing is old enough; the months ahead exist
@@ -46,6 +49,10 @@ describe('raw event retention', () => {
     expect(after.summary).toEqual(before.summary);
     expect(after.series).toEqual(before.series);
     expect(after.heat).toEqual(before.heat);
+    // a gender's figures too: they come from the rollups, not from the raw rows (docs/decisions/0108)
+    const womenAfter = await women();
+    expect(womenAfter.summary).toEqual(womenBefore.summary);
+    expect(womenAfter.heat).toEqual(womenBefore.heat);
     // no month partition ending before the cut is left
     const left = await t.db.admin.query<{ relname: string }>(
       `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent

@@ -1,5 +1,5 @@
 import type { Db, Q } from '../db/client.js';
-import { clearStream, cols, foldStream, type Stream } from './fold.js';
+import { clearStream, cols, foldStream, type Stream, type Target } from './fold.js';
 import { PLAYS, SALES } from './streams.js';
 
 // Rollups (migrations 0080, 0180, 0190): the job folds visit_events, play_events and sale_lines past the
@@ -30,19 +30,25 @@ export const HOUR_AGGREGATES = Array.from({ length: 24 }, (_, h) => `count(*) fi
 /** The device type of a visit_events row (alias e) left-joined to devices (alias d). */
 export const DEVICE_TYPE = `coalesce(d.type, 'big')`;
 
+const DAILY_KEYS = { ...cols('local_day', 'shop_id'), device_type: DEVICE_TYPE };
+const DAILY: Omit<Target, 'table' | 'keys'> = {
+  join: 'left join devices d on d.enterprise_id = e.enterprise_id and d.id = e.device_id',
+  columns: `${VISIT_COLUMNS}, ${HOUR_COLUMNS}`, aggregates: `${VISIT_AGGREGATES}, ${HOUR_AGGREGATES}`,
+};
+
+/**
+ * Visits and their rollups: per device and hour (gender a key), per shop, device type and day, and
+ * the same per gender — the gender filter reads rollups like every other figure, so it outlives the
+ * raw events' retention (migration 0250, docs/decisions/0108).
+ */
+export const VISITS: Stream = { name: 'visits', source: 'visit_events', targets: [
+  { table: 'visit_rollup_hourly', keys: cols('device_id', 'local_day', 'local_hour', 'gender'), keep: { shop_id: 'min(e.shop_id)' }, columns: VISIT_COLUMNS, aggregates: VISIT_AGGREGATES },
+  { table: 'visit_rollup_daily', keys: DAILY_KEYS, ...DAILY },
+  { table: 'visit_rollup_daily_gender', keys: { ...DAILY_KEYS, gender: 'e.gender' }, ...DAILY },
+] };
+
 /** The streams and the rollups each is folded into: a new rollup of a stream is one entry in its targets. */
-export const STREAMS: Stream[] = [
-  { name: 'visits', source: 'visit_events', targets: [
-    { table: 'visit_rollup_hourly', keys: cols('device_id', 'local_day', 'local_hour'), keep: { shop_id: 'min(e.shop_id)' }, columns: VISIT_COLUMNS, aggregates: VISIT_AGGREGATES },
-    {
-      table: 'visit_rollup_daily', keys: { ...cols('local_day', 'shop_id'), device_type: DEVICE_TYPE },
-      join: 'left join devices d on d.enterprise_id = e.enterprise_id and d.id = e.device_id',
-      columns: `${VISIT_COLUMNS}, ${HOUR_COLUMNS}`, aggregates: `${VISIT_AGGREGATES}, ${HOUR_AGGREGATES}`,
-    },
-  ] },
-  PLAYS,
-  SALES,
-];
+export const STREAMS: Stream[] = [VISITS, PLAYS, SALES];
 
 /** Folds one enterprise's new visits, plays and sales lines; how many rows were folded. */
 export async function rollupEnterprise(q: Q, enterpriseId: number, settleSeconds = SETTLE_SECONDS): Promise<number> {

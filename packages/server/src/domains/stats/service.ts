@@ -47,30 +47,31 @@ const SRC_COLS = `shop_id, local_day, local_hour, ${VISIT_COLUMNS}, ${HOUR_COLUM
 
 /**
  * The visits of the period ($2…$3) as rows of SRC_COLS: the daily rollups (local_hour null) when the
- * answer needs no hour of day beyond the heatmap's, the hourly ones for series by hour, and the raw
- * events for a gender filter (rollups do not split age and action by gender); always plus the raw
- * events past the watermark (`since`, read first so the plan knows it), so figures are current to the
+ * answer needs no hour of day beyond the heatmap's — per gender for a gender filter — and the hourly
+ * ones, gender a key, for series by hour (docs/decisions/0108); always plus the raw events past the
+ * watermark (`since`, read first so the plan knows it), so figures are current to the
  * minute and count each visit once.
  */
 function visitSource(f: Filter, since: string, add: Params['add']): string {
   const type = f.DeviceType ? add(f.DeviceType) : null;
+  const gender = f.gender !== undefined ? add(f.gender) : null;
   const hourly = f.group === 'hour';
-  const raw = (after: string, extra: string) => `select e.shop_id, e.local_day, ${hourly ? 'e.local_hour' : 'null::smallint'},
+  const tail = `select e.shop_id, e.local_day, ${hourly ? 'e.local_hour' : 'null::smallint'},
         ${VISIT_AGGREGATES.replace(/\n/g, ' ')}, ${HOUR_AGGREGATES}
       from visit_events e ${type ? `join devices d on d.enterprise_id = $1 and d.id = e.device_id and d.type = ${type}` : ''}
-     where e.enterprise_id = $1 and e.local_day between $2::date and $3::date and e.id > ${after} ${extra}
+     where e.enterprise_id = $1 and e.local_day between $2::date and $3::date and e.id > ${add(since)}::bigint
+       ${gender ? `and e.gender = ${gender}` : ''}
      group by e.shop_id, e.local_day${hourly ? ', e.local_hour' : ''}`;
-  if (f.gender !== undefined) return raw('0', `and e.gender = ${add(f.gender)}`);
-  const tail = raw(`${add(since)}::bigint`, '');
+  const rollup = (table: string) => `from ${table} where enterprise_id = $1 and local_day between $2::date and $3::date
+        ${gender ? `and gender = ${gender}` : ''}`;
   if (hourly) {
     const hourOf = HOURS.map((h, i) => `case when local_hour = ${i} then visits else 0 end`).join(', ');
-    return `select shop_id, local_day, local_hour, ${VISIT_COLUMNS}, ${hourOf}
-        from visit_rollup_hourly where enterprise_id = $1 and local_day between $2::date and $3::date
+    return `select shop_id, local_day, local_hour, ${VISIT_COLUMNS}, ${hourOf} ${rollup('visit_rollup_hourly')}
          ${type ? `and device_id in (select d.id from devices d where d.enterprise_id = $1 and d.type = ${type})` : ''}
       union all ${tail}`;
   }
-  return `select shop_id, local_day, null::smallint, ${VISIT_COLUMNS}, ${HOUR_COLUMNS}
-      from visit_rollup_daily where enterprise_id = $1 and local_day between $2::date and $3::date ${type ? `and device_type = ${type}` : ''}
+  return `select shop_id, local_day, null::smallint, ${VISIT_COLUMNS}, ${HOUR_COLUMNS} ${rollup(gender ? 'visit_rollup_daily_gender' : 'visit_rollup_daily')}
+        ${type ? `and device_type = ${type}` : ''}
     union all ${tail}`;
 }
 

@@ -90,7 +90,7 @@ describe('stats/pa', () => {
     for (const row of after.series) expect(row).toEqual({ t: row.t, ...expected(sent.filter((e) => dayOf(e.time) === row.t)) });
     expect(after.series.reduce((s, r) => s + r.visits, 0)).toBe(1000);
     // the heatmap: visits by local weekday and hour, every cell, before and after the rollup, and
-    // the same from the hourly rollup (series by hour) and from the raw events (a gender filter)
+    // the same from the hourly rollup (series by hour) and for one gender
     expect(after.heat).toEqual(heatOf(sent));
     expect(before.heat).toEqual(after.heat);
     expect((await pa({ group: 'hour' })).heat).toEqual(after.heat);
@@ -118,6 +118,13 @@ describe('stats/pa', () => {
   it('filters: gender, device type, group by week and month', async () => {
     expect((await pa({ gender: 2 })).summary.visits).toBe(sent.filter((e) => e.gender === 2).length);
     expect((await pa({ gender: 2 })).summary.female_num).toBe(100);
+    // gender is a rollup key: the daily and the hourly rollups answer it, alone or with a device type
+    for (const g of [0, 1, 2]) {
+      const of = sent.filter((e) => e.gender === g);
+      expect((await pa({ gender: g })).summary).toEqual(expected(of));
+      expect((await pa({ gender: g, group: 'hour' })).summary).toEqual(expected(of));
+      expect((await pa({ gender: g, DeviceType: 'pad' })).summary).toEqual(expected(of.filter((e) => e.device !== other)));
+    }
     const pads = sent.filter((e) => e.device !== other);
     expect((await pa({ DeviceType: 'pad' })).summary).toEqual(expected(pads));
     expect((await pa({ DeviceType: 'pad' })).heat).toEqual(heatOf(pads));
