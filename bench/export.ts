@@ -10,7 +10,7 @@
  * Needs DATABASE_URL (creates and drops vitrine_bench_export_<pid>). Run: npx tsx bench/export.ts
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,14 +19,12 @@ import { buildApp } from '../packages/server/src/app.js';
 import { openPg } from '../packages/server/src/db/client.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
 import { benchEnterprise } from './enterprise.js';
+import { scratchDatabase, writeReadmeSection } from './scratch.js';
 import { seedStores } from './stores-seed.js';
 import { benchConfig as config, median, ms } from './config.js';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const README = join(import.meta.dirname, 'README.md');
-const START = '<!-- export-bench:start -->';
-const END = '<!-- export-bench:end -->';
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const rssKiB = (pid: number | string) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
@@ -53,13 +51,8 @@ async function serve(dbUrl: string) {
 }
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('bench/export.ts needs DATABASE_URL (PostgreSQL)');
-  const name = `vitrine_bench_export_${process.pid}`;
-  const root = new pg.Client({ connectionString: url });
-  await root.connect();
-  await root.query(`create database ${name}`);
-  const dbUrl = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+  const scratch = await scratchDatabase('export');
+  const dbUrl = scratch.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-export-'));
   const db = await openPg(dbUrl, 4);
   const raw = new pg.Client({ connectionString: dbUrl });
@@ -159,18 +152,13 @@ async function main() {
       `| COPY (the same rows) TO STDOUT through pg | ${(copyMs / 1000).toFixed(1)} s | ${Math.round(ROWS / (copyMs / 1000)).toLocaleString('en')} (server ÷ COPY ${(copyMs / serverMs).toFixed(2)}×) | | |`,
     ].join('\n');
     console.log(section);
-    const text = readFileSync(README, 'utf8');
-    const i = text.indexOf(START);
-    const j = text.indexOf(END);
-    if (i >= 0 && j > i) writeFileSync(README, `${text.slice(0, i + START.length)}\n${section}\n${text.slice(j)}`);
-    else writeFileSync(README, `${text.trimEnd()}\n\n## Export (bench/export.ts, PostgreSQL)\n\n\`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/export.ts\` (knobs \`BENCH_EXPORT_ROWS\`, \`BENCH_ROUNDS\`); see the header of the script.\n\n${START}\n${section}\n${END}\n`);
+    writeReadmeSection('export', section, `## Export (bench/export.ts, PostgreSQL)\n\n\`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/export.ts\` (knobs \`BENCH_EXPORT_ROWS\`, \`BENCH_ROUNDS\`); see the header of the script.`);
   } finally {
     child?.disconnect();
     await raw.end().catch(() => undefined);
     await db.close();
     await new Promise((r) => setTimeout(r, 500));
-    await root.query(`drop database if exists ${name} with (force)`);
-    await root.end();
+    await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

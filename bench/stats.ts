@@ -10,7 +10,7 @@
  * Both answers are checked equal first. Ratio = raw ÷ server (goal ≥ 10×, server median ≤ 100 ms).
  * Needs DATABASE_URL (creates and drops vitrine_bench_stats_<pid>). Run: npx tsx bench/stats.ts
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import { openPg } from '../packages/server/src/db/client.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
 import { rollupAll, VISIT_AGGREGATES } from '../packages/server/src/stats/rollup.js';
 import { benchEnterprise } from './enterprise.js';
+import { scratchDatabase, writeReadmeSection } from './scratch.js';
 import { seedStores } from './stores-seed.js';
 import { benchConfig as config, median, ms } from './config.js';
 
@@ -28,20 +29,12 @@ const DAYS = 30;
 const CHUNK = 1_000_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 // BENCH_KEEP=1 keeps the database for EXPLAIN.
-const README = join(import.meta.dirname, 'README.md');
-const START = '<!-- stats-bench:start -->';
-const END = '<!-- stats-bench:end -->';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('bench/stats.ts needs DATABASE_URL (PostgreSQL)');
-  const name = `vitrine_bench_stats_${process.pid}`;
-  const root = new pg.Client({ connectionString: url });
-  await root.connect();
-  await root.query(`create database ${name}`);
-  const dbUrl = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+  const scratch = await scratchDatabase('stats');
+  const dbUrl = scratch.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-stats-'));
   const db = await openPg(dbUrl, 10);
   const raw = new pg.Client({ connectionString: dbUrl });
@@ -131,18 +124,12 @@ async function main() {
       `| the same answer by one raw GROUP BY over visit_events | ${median(rawT).toFixed(1)} ms | | |`,
     ].join('\n');
     console.log(section);
-    const text = readFileSync(README, 'utf8');
-    const i = text.indexOf(START);
-    const j = text.indexOf(END);
-    if (i >= 0 && j > i) writeFileSync(README, `${text.slice(0, i + START.length)}\n${section}\n${text.slice(j)}`);
-    else writeFileSync(README, `${text.trimEnd()}\n\n## Visitor statistics (bench/stats.ts, PostgreSQL)\n\n\`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stats.ts\` (knobs \`BENCH_VISITS\`, \`BENCH_ROUNDS\`).\nRollups (docs/decisions/0080) against aggregating the raw events; see the header of the script.\n\n${START}\n${section}\n${END}\n`);
+    writeReadmeSection('stats', section, `## Visitor statistics (bench/stats.ts, PostgreSQL)\n\n\`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stats.ts\` (knobs \`BENCH_VISITS\`, \`BENCH_ROUNDS\`).\nRollups (docs/decisions/0080) against aggregating the raw events; see the header of the script.`);
     await app.close();
   } finally {
     await raw.end().catch(() => undefined);
     await db.close();
-    if (process.env.BENCH_KEEP === '1') console.log(`kept database ${name}`);
-    else await root.query(`drop database if exists ${name} with (force)`);
-    await root.end();
+    await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,7 @@
  * - geo/tree expansion (provinces → a province → a city → a district) through the app.
  * Needs DATABASE_URL (creates and drops vitrine_bench_stores_<pid>). Run: npx tsx bench/stores.ts
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,6 +18,7 @@ import { SHOP } from '../packages/server/src/records/store-entities.js';
 import { listSql } from '../packages/server/src/lifecycle/lists.js';
 import { pageStatement } from '../packages/server/src/db/paging.js';
 import { seedStores } from './stores-seed.js';
+import { scratchDatabase, writeReadmeSection } from './scratch.js';
 import { prepare, rangeCut } from './stores-setup.js';
 import { median, ms } from './config.js';
 
@@ -26,18 +27,10 @@ const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const PGLITE_SHOPS = Number(process.env.BENCH_PGLITE_SHOPS ?? 2_000);
 const PGLITE_DEVICES = Number(process.env.BENCH_PGLITE_DEVICES ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
-const README = join(import.meta.dirname, 'README.md');
-const START = '<!-- stores-bench:start -->';
-const END = '<!-- stores-bench:end -->';
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('bench/stores.ts needs DATABASE_URL (PostgreSQL): it compares the server with raw pg');
-  const name = `vitrine_bench_stores_${process.pid}`;
-  const root = new pg.Client({ connectionString: url });
-  await root.connect();
-  await root.query(`create database ${name}`);
-  const dbUrl = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+  const scratch = await scratchDatabase('stores');
+  const dbUrl = scratch.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-stores-'));
   const db = await openPg(dbUrl, 10);
   const pool = db.pool;
@@ -113,16 +106,11 @@ async function main() {
       ...tree,
     ].join('\n');
     console.log(section);
-    const text = readFileSync(README, 'utf8');
-    const a = text.indexOf(START);
-    const e = text.indexOf(END);
-    if (a >= 0 && e > a) writeFileSync(README, `${text.slice(0, a + START.length)}\n${section}\n${text.slice(e)}`);
+    writeReadmeSection('stores', section, `## Stores (bench/stores.ts, PostgreSQL)`);
     await b.app.close();
   } finally {
     await db.close();
-    if (!process.env.BENCH_KEEP) await root.query(`drop database if exists ${name} with (force)`);
-    else console.log(`kept database ${name}`);
-    await root.end();
+    await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
