@@ -21,6 +21,7 @@ export function HoverMenu({ children, label, testId, items, onSelect }: Props) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const hoveredAt = useRef(0);
   const id = useId();
 
   useEffect(() => {
@@ -35,8 +36,11 @@ export function HoverMenu({ children, label, testId, items, onSelect }: Props) {
 
   const show = () => {
     clearTimeout(closing.current);
+    hoveredAt.current = Date.now();
     setOpen(true);
   };
+  // the pointer that clicks has just opened the menu by hovering (a tap too): the click keeps it open
+  const toggle = () => setOpen((was) => !was || Date.now() - hoveredAt.current < 500);
   const hide = () => {
     clearTimeout(closing.current);
     closing.current = setTimeout(() => setOpen(false), 150);
@@ -66,7 +70,7 @@ export function HoverMenu({ children, label, testId, items, onSelect }: Props) {
       <button
         type="button" className="vt-btn vt-btn-text" data-testid={testId} aria-label={label}
         aria-haspopup="menu" aria-expanded={open} aria-controls={open ? id : undefined}
-        onClick={() => setOpen((was) => !was)}
+        onClick={toggle}
       >
         {children}
       </button>
@@ -75,7 +79,10 @@ export function HoverMenu({ children, label, testId, items, onSelect }: Props) {
           {items.map((item) => (
             <li key={item.key} role="none">
               {item.to ? (
-                <Link role="menuitem" className="vt-menu-item" to={item.to} onClick={() => choose(item.key)}>
+                <Link
+                  role="menuitem" className={item.selected ? 'vt-menu-item is-selected' : 'vt-menu-item'} to={item.to}
+                  aria-current={item.selected ? 'page' : undefined} onClick={() => choose(item.key)}
+                >
                   {item.label}
                 </Link>
               ) : (

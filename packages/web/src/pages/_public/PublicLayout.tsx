@@ -89,7 +89,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </nav>
           <div className="vt-public-tools">
             <div className="vt-narrow-only">
-              <HoverMenu label={t('nav.menu')} items={NAV.map((item) => ({ key: item.to, to: item.to, label: t(item.key) }))}>
+              <HoverMenu
+                label={t('nav.menu')}
+                items={NAV.map((item) => ({ key: item.to, to: item.to, label: t(item.key), selected: pathname === item.to }))}
+              >
                 <MenuIcon />
               </HoverMenu>
             </div>
