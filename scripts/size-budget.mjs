@@ -17,7 +17,7 @@ const KiB = 1024;
 const ns = (...names) => names.map((n) => `src/locales/zh-CN/${n}.json`);
 // `budget` fails the run (today's size and a little room: a regression cannot land); `goal` is where
 // issue 8 wants them (200 and 350 KiB). Both meet it: /index is drawn without antd, outside antd's
-// providers (decisions/0106: 303.7 → 124.7 KiB); /home fetches those providers (app/AntdProvider.tsx).
+// providers (decisions/0106: 303.7 → 124.8 KiB); /home fetches those providers (app/AntdProvider.tsx).
 const PAGES = [
   { path: '/index', budget: 127 * KiB, goal: 200 * KiB, lazy: ['src/pages/index/IndexPage.tsx', ...ns('public')] },
   {
