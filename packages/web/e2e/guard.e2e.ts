@@ -41,7 +41,7 @@ describe('route guard', () => {
     }
   });
 
-  it('switches the language from the public header, its menu fetched on the first hover', async () => {
+  it('switches the language from the public header, its menu opening on hover', async () => {
     const { page, context } = b;
     await page.goto('/index');
     const language = page.getByTestId('public-language');

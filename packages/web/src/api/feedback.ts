@@ -1,5 +1,7 @@
 // Module-level holders so code outside React (the api client) can toast and navigate.
-// <FeedbackBridge/> (inside antd <App>) and <NavigationBridge/> (inside the router) fill them.
+// Toasts are antd's static message, fetched with the first one (antdToast.tsx): the landing page
+// /index loads no antd until then (decisions/0106). <NavigationBridge/> (inside the router) fills
+// the navigator.
 
 export type Feedback = {
   info: (text: string, key?: string) => void;
@@ -8,20 +10,34 @@ export type Feedback = {
   error: (text: string, seconds?: number, key?: string) => void;
 };
 
-const consoleFeedback: Feedback = {
+/** Toasts written to the console: when antd's chunk cannot load, and in unit tests. */
+export const consoleFeedback: Feedback = {
   info: (text) => console.info(text),
   success: (text) => console.info(text),
   warning: (text) => console.warn(text),
   error: (text) => console.error(text),
 };
 
-let feedback: Feedback = consoleFeedback;
-
-export function setFeedback(next: Feedback | null): void {
-  feedback = next ?? consoleFeedback;
+/** Each toast through antd's message, fetched on first use; the console if the chunk cannot load. */
+function lazy(show: (fb: Feedback) => void): void {
+  import('./antdToast').then((m) => show(m.antdFeedback), () => show(consoleFeedback));
 }
 
-/** The toasts every part of the app uses (antd `App` message API once mounted). */
+const antdFeedback: Feedback = {
+  info: (text, key) => lazy((fb) => fb.info(text, key)),
+  success: (text, key) => lazy((fb) => fb.success(text, key)),
+  warning: (text, key) => lazy((fb) => fb.warning(text, key)),
+  error: (text, seconds, key) => lazy((fb) => fb.error(text, seconds, key)),
+};
+
+let feedback: Feedback = antdFeedback;
+
+/** Replaces the toasts (tests record them); null restores antd's. */
+export function setFeedback(next: Feedback | null): void {
+  feedback = next ?? antdFeedback;
+}
+
+/** The toasts every part of the app uses. */
 export const toast: Feedback = {
   info: (text, key) => feedback.info(text, key),
   success: (text, key) => feedback.success(text, key),

@@ -13,6 +13,8 @@ function withNs<M>(load: () => Promise<M>, ...namespaces: string[]): () => Promi
   return () => Promise.all([load(), loadNamespaces(...namespaces)]).then(([m]) => m);
 }
 
+// antd's ConfigProvider and App, fetched with the first route drawn with antd: not with /index.
+const AntdProvider = lazy(() => import('./AntdProvider'));
 // The public pages are the other half of the console.
 const IndexPage = lazy(withNs(() => import('../pages/index/IndexPage'), 'public'));
 const AppointmentPage = lazy(withNs(() => import('../pages/appointment/AppointmentPage'), 'public'));
@@ -59,34 +61,39 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: to('/index') },
       { path: 'index', element: page(IndexPage) },
-      { path: 'make_an_appointment', element: page(AppointmentPage) },
-      { path: 'inlog', element: page(InlogPage) },
-      { path: 'register', element: page(RegisterPage) },
-      { path: 'resetPw', element: page(ResetPwPage) },
-      { path: 'introduce', element: page(IntroducePage) },
-      { path: 'register_succeed', element: page(RegisterSucceedPage) },
       {
-        element: page(ConsoleLayout),
+        element: page(AntdProvider),
         children: [
-          section('home', [{ path: 'home', element: page(HomePage) }]),
-          { path: 'incentives', element: page(IncentivesPage) },
-          { path: 'inform', element: page(InformPage) },
-          { path: 'enterprise', element: page(EnterprisePage) },
-          section('store', [
-            { path: 'store', element: page(StorePage) },
-            { path: 'manage_details', element: page(ManageDetailsPage) },
-            { path: 'per_details', element: page(PerDetailsPage) },
-          ]),
-          section('data', [{ path: 'count', element: page(CountPage) }]),
-          // The side menu's default entry says /count.
-          { path: 'count', element: to('/data/count') },
-          { path: 'advert', element: page(AdvertPage) },
-          { path: 'news', element: page(NewsPage) },
-          section('center', [
-            { path: 'center', element: page(CenterPage) },
-            { path: 'centerEditor', element: page(CenterEditorPage) },
-          ]),
-          { path: '*', element: page(NotFoundPage) },
+          { path: 'make_an_appointment', element: page(AppointmentPage) },
+          { path: 'inlog', element: page(InlogPage) },
+          { path: 'register', element: page(RegisterPage) },
+          { path: 'resetPw', element: page(ResetPwPage) },
+          { path: 'introduce', element: page(IntroducePage) },
+          { path: 'register_succeed', element: page(RegisterSucceedPage) },
+          {
+            element: page(ConsoleLayout),
+            children: [
+              section('home', [{ path: 'home', element: page(HomePage) }]),
+              { path: 'incentives', element: page(IncentivesPage) },
+              { path: 'inform', element: page(InformPage) },
+              { path: 'enterprise', element: page(EnterprisePage) },
+              section('store', [
+                { path: 'store', element: page(StorePage) },
+                { path: 'manage_details', element: page(ManageDetailsPage) },
+                { path: 'per_details', element: page(PerDetailsPage) },
+              ]),
+              section('data', [{ path: 'count', element: page(CountPage) }]),
+              // The side menu's default entry says /count.
+              { path: 'count', element: to('/data/count') },
+              { path: 'advert', element: page(AdvertPage) },
+              { path: 'news', element: page(NewsPage) },
+              section('center', [
+                { path: 'center', element: page(CenterPage) },
+                { path: 'centerEditor', element: page(CenterEditorPage) },
+              ]),
+              { path: '*', element: page(NotFoundPage) },
+            ],
+          },
         ],
       },
     ],

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Grid, Layout, Space, Typography, theme } from 'antd';
-import { DesktopOutlined, GlobalOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LazyDropdown } from '../../components/LazyDropdown';
 import { setLanguage, useLang } from '../../i18n';
 import { isLoggedIn } from '../../state/session';
-import { LinkButton } from './LinkButton';
+import { HoverMenu } from './HoverMenu';
+import { GlobeIcon, MenuIcon, ScreenIcon } from './icons';
+import './public.css';
 
 const NAV = [
   { to: '/index', key: 'nav.home' },
@@ -17,18 +16,12 @@ const NAV = [
 export const CONTENT_WIDTH = 1180;
 
 export function Logo() {
-  const { token } = theme.useToken();
   return (
-    <Link to="/index" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: token.colorText }}>
-      <span
-        style={{
-          display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 32, height: 32,
-          borderRadius: 8, background: token.colorPrimary, color: '#fff',
-        }}
-      >
-        <DesktopOutlined />
+    <Link to="/index" className="vt-logo">
+      <span className="vt-logo-mark">
+        <ScreenIcon />
       </span>
-      <span style={{ fontSize: 20, fontWeight: 700, letterSpacing: 0.5 }}>Vitrine</span>
+      <span className="vt-logo-text">Vitrine</span>
     </Link>
   );
 }
@@ -36,97 +29,83 @@ export function Logo() {
 export function LanguageSwitch() {
   const lang = useLang();
   return (
-    <LazyDropdown
-      menu={{
-        selectedKeys: [lang === 'en' ? 'en-US' : 'zh-CN'],
-        items: [
-          { key: 'zh-CN', label: '简体中文' },
-          { key: 'en-US', label: 'English' },
-        ],
-        onClick: ({ key }) => void setLanguage(key === 'en-US' ? 'en-US' : 'zh-CN'),
-      }}
+    <HoverMenu
+      testId="public-language"
+      items={[
+        { key: 'zh-CN', label: '简体中文', selected: lang !== 'en' },
+        { key: 'en-US', label: 'English', selected: lang === 'en' },
+      ]}
+      onSelect={(key) => void setLanguage(key === 'en-US' ? 'en-US' : 'zh-CN')}
     >
-      <Button type="text" icon={<GlobalOutlined />} data-testid="public-language">
-        {lang === 'en' ? 'English' : '中文'}
-      </Button>
-    </LazyDropdown>
+      <GlobeIcon />
+      <span>{lang === 'en' ? 'English' : '中文'}</span>
+    </HoverMenu>
   );
 }
 
-function AccountLinks({ compact }: { compact: boolean }) {
+function AccountLinks() {
   const { t } = useTranslation('public');
   if (isLoggedIn()) {
     return (
-      <LinkButton to="/home" type="primary">
+      <Link to="/home" className="vt-btn vt-btn-primary">
         {t('nav.console')}
-      </LinkButton>
+      </Link>
     );
   }
   return (
-    <Space size={8}>
-      {!compact && (
-        <LinkButton to="/index" type="text">
-          {t('nav.login')}
-        </LinkButton>
-      )}
-      <LinkButton to="/register" type="primary">
+    <>
+      <Link to="/index" className="vt-btn vt-btn-text vt-wide-only">
+        {t('nav.login')}
+      </Link>
+      <Link to="/register" className="vt-btn vt-btn-primary">
         {t('nav.register')}
-      </LinkButton>
-    </Space>
+      </Link>
+    </>
   );
 }
 
-/** The frame of the public pages: top bar (logo, links, language, account), content, footer. */
+/**
+ * The frame of the public pages: top bar (logo, links, language, account), content, footer. Drawn
+ * without antd (public.css): /index uses it and loads no antd (decisions/0106); below 768 px the
+ * links fold into a menu.
+ */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('public');
-  const { token } = theme.useToken();
-  const screens = Grid.useBreakpoint();
   const { pathname } = useLocation();
-  const wide = screens.md ?? true;
-
   return (
-    <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
-      <Layout.Header
-        style={{
-          position: 'sticky', top: 0, zIndex: 10, height: 64, padding: '0 16px',
-          background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`,
-        }}
-      >
-        <div style={{ maxWidth: CONTENT_WIDTH, margin: '0 auto', height: '100%', display: 'flex', alignItems: 'center', gap: 24 }}>
+    <div className="vt-public">
+      <header className="vt-public-header">
+        <div className="vt-public-bar">
           <Logo />
-          {wide && (
-            <nav style={{ display: 'flex', gap: 4, flex: 1 }}>
-              {NAV.map((item) => (
-                <LinkButton
-                  key={item.to}
-                  to={item.to}
-                  type="text"
-                  style={{ color: pathname === item.to ? token.colorPrimary : token.colorText }}
-                >
-                  {t(item.key)}
-                </LinkButton>
-              ))}
-            </nav>
-          )}
-          <div style={{ flex: wide ? 'none' : 1 }} />
-          <Space size={4}>
-            {!wide && (
-              <LazyDropdown menu={{ items: NAV.map((item) => ({ key: item.to, label: <Link to={item.to}>{t(item.key)}</Link> })) }}>
-                <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.menu')} />
-              </LazyDropdown>
-            )}
+          <nav className="vt-public-nav vt-wide-only" aria-label={t('nav.menu')}>
+            {NAV.map((item) => (
+              <Link
+                key={item.to} to={item.to} className="vt-btn vt-btn-text"
+                aria-current={pathname === item.to ? 'page' : undefined}
+              >
+                {t(item.key)}
+              </Link>
+            ))}
+          </nav>
+          <div className="vt-public-tools">
+            <div className="vt-narrow-only">
+              <HoverMenu
+                label={t('nav.menu')}
+                items={NAV.map((item) => ({ key: item.to, to: item.to, label: t(item.key), selected: pathname === item.to }))}
+              >
+                <MenuIcon />
+              </HoverMenu>
+            </div>
             <LanguageSwitch />
-            <AccountLinks compact={!wide} />
-          </Space>
+            <AccountLinks />
+          </div>
         </div>
-      </Layout.Header>
-      <Layout.Content>{children}</Layout.Content>
-      <Layout.Footer style={{ textAlign: 'center', background: 'transparent' }}>
-        <Typography.Text type="secondary">
-          © {new Date().getFullYear()} Vitrine · {t('footer.tagline')}
-        </Typography.Text>
-      </Layout.Footer>
-    </Layout>
+      </header>
+      <main className="vt-public-main">{children}</main>
+      <footer className="vt-public-footer">
+        © {new Date().getFullYear()} Vitrine · {t('footer.tagline')}
+      </footer>
+    </div>
   );
 }
 

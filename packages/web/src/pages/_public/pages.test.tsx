@@ -1,6 +1,6 @@
-import { act, type ComponentType } from 'react';
+import { act, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from 'antd';
 import { api as contract } from '@vitrine/contract';
@@ -13,6 +13,7 @@ import IntroducePage from '../introduce/IntroducePage';
 import RegisterSucceedPage from '../registerSucceed/RegisterSucceedPage';
 import InlogPage from '../inlog/InlogPage';
 import { settle } from '../../test/settle';
+import { removeCookie } from '../../state/cookies';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -22,21 +23,22 @@ const RAW_KEY = /\b(nav|hero|features|loop|login|field|sms|register|reset|appoin
 let root: Root | null = null;
 let container: HTMLElement;
 
-async function render(Page: ComponentType, url: string): Promise<HTMLElement> {
+async function mount(element: ReactNode): Promise<HTMLElement> {
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
-  await act(async () => {
-    root?.render(
-      <MemoryRouter initialEntries={[url]}>
-        <App>
-          <Page />
-        </App>
-      </MemoryRouter>,
-    );
-  });
+  await act(async () => root?.render(element));
   return container;
 }
+
+const render = (Page: ComponentType, url: string) =>
+  mount(
+    <MemoryRouter initialEntries={[url]}>
+      <App>
+        <Page />
+      </App>
+    </MemoryRouter>,
+  );
 
 /** Sets an input's value the way React notices (native setter + input event). */
 function type(input: HTMLInputElement, value: string): void {
@@ -44,6 +46,26 @@ function type(input: HTMLInputElement, value: string): void {
   setter?.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
+
+/** Where the login panel went: /index with the panel, any other path shown as text. */
+function Landed() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="landed">{pathname + search}</p>;
+}
+
+/** The login page as the router has it: the panel's navigation lands on `Landed`. */
+const renderLogin = (url: string) =>
+  mount(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/index" element={<IndexPage />} />
+        <Route path="*" element={<Landed />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+const answer = (ret: number, msg: string, result: unknown = null) =>
+  vi.fn(async () => new Response(JSON.stringify({ ret, msg, result })));
 
 const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 
@@ -87,11 +109,10 @@ describe('login panel', () => {
     await i18n.changeLanguage('zh-CN');
     await render(IndexPage, '/index');
     await act(async () => byTestId('login-submit')?.click());
-    await settle();
-    expect(container.textContent).toContain('手机号不能为空');
+    // the schemas come with the first check (a dynamic import, slow on a loaded machine)
+    await vi.waitFor(() => expect(container.textContent).toContain('手机号不能为空'));
     await act(async () => type(byTestId('login-un') as HTMLInputElement, '2380013800'));
-    await settle();
-    expect(container.textContent).toContain('手机格式不正确');
+    await vi.waitFor(() => expect(container.textContent).toContain('手机格式不正确'));
   });
 
   it('sends a login code and counts down from 60s', async () => {
@@ -124,5 +145,60 @@ describe('login panel', () => {
     await act(async () => byTestId('login-send-code')?.click());
     await settle(100);
     await vi.waitFor(() => expect(document.body.textContent).toContain('The code sent to 13800138000 is 428193'));
+  });
+
+  it('shows the server refusal in an alert, and a refusal naming the phone on the phone field', async () => {
+    await i18n.changeLanguage('zh-CN');
+    vi.stubGlobal('fetch', answer(40003, '手机号或密码错误'));
+    await renderLogin('/index');
+    await act(async () => type(byTestId('login-un') as HTMLInputElement, '13800138000'));
+    await act(async () => type(byTestId('login-pw') as HTMLInputElement, 'wrong-password'));
+    await act(async () => byTestId('login-submit')?.click());
+    await settle();
+    expect(byTestId('login-alert')?.textContent).toBe('手机号或密码错误');
+    expect(byTestId('login-alert')?.getAttribute('role')).toBe('alert');
+    // typing again clears it
+    await act(async () => type(byTestId('login-pw') as HTMLInputElement, 'wrong-password2'));
+    expect(byTestId('login-alert')).toBeNull();
+
+    vi.stubGlobal('fetch', answer(40001, '参数错误', { fields: [{ field: 'un', message: '该手机号尚未注册' }] }));
+    await act(async () => byTestId('login-submit')?.click());
+    await settle();
+    expect(byTestId('login-alert')).toBeNull();
+    const phone = byTestId('login-un') as HTMLInputElement;
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe('该手机号尚未注册');
+  });
+
+  it('logs in with Enter and goes to the redirect asked for', async () => {
+    await i18n.changeLanguage('en-US');
+    const login = { token: 'tok', userId: 7, userName: '13800138000', nickName: 'Ann' };
+    const fetchMock = answer(0, 'ok', login);
+    vi.stubGlobal('fetch', fetchMock);
+    await renderLogin('/index?redirect=%2Fstore%2Fstore');
+    expect(container.textContent).toContain('Please log in first');
+    await act(async () => type(byTestId('login-un') as HTMLInputElement, '13800138000'));
+    await act(async () => type(byTestId('login-pw') as HTMLInputElement, 'a-good-password'));
+    // Enter in a field submits the form (a real <form> with a submit button)
+    const form = (byTestId('login-pw') as HTMLInputElement).form;
+    await act(async () => form?.requestSubmit());
+    await settle();
+    expect(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body)).toBe('un=13800138000&pw=a-good-password');
+    expect(byTestId('landed')?.textContent).toBe('/store/store');
+    removeCookie('access_token');
+    removeCookie('user_id');
+  });
+
+  it('draws the tabs as a tablist that the arrow keys move through', async () => {
+    await i18n.changeLanguage('zh-CN');
+    await renderLogin('/index');
+    const password = byTestId('login-tab-password') as HTMLElement;
+    expect(password.closest('[role="tablist"]')).not.toBeNull();
+    expect(password.getAttribute('aria-selected')).toBe('true');
+    await act(async () => password.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
+    expect(byTestId('login-tab-sms')?.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(byTestId('login-tab-sms'));
+    expect(byTestId('login-code')).not.toBeNull();
+    expect(container.querySelector('[role="tabpanel"]')?.getAttribute('aria-labelledby')).toBe('login-tab-sms');
   });
 });

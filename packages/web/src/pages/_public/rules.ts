@@ -22,22 +22,34 @@ export function schemaError(schema: z.ZodType, value: unknown, lang: Lang): stri
   return issue ? message(issue.message, lang) : message('field.invalid', lang);
 }
 
+type Pick = (contract: Contract) => z.ZodType;
+
+/** The translated message for `value` against a contract schema, or null when it is valid. */
+export async function checkValue(pick: Pick, value: unknown, lang: Lang): Promise<string | null> {
+  return schemaError(pick(await loadContract()), value ?? '', lang);
+}
+
 /**
  * An antd form rule backed by a contract schema, picked from the contract once it is loaded
  * (`(c) => c.api.public.appointment.body.shape.name`). Empty inputs reach the schema as ''.
  */
-export function schemaRule(pick: (contract: Contract) => z.ZodType, lang: Lang): FormRule {
+export function schemaRule(pick: Pick, lang: Lang): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      const error = schemaError(pick(await loadContract()), value ?? '', lang);
+      const error = await checkValue(pick, value, lang);
       if (error) throw new Error(error);
     },
   };
 }
 
-export const phoneRule = (lang: Lang) => schemaRule((c) => c.phone, lang);
-export const passwordRule = (lang: Lang) => schemaRule((c) => c.password, lang);
-export const codeRule = (lang: Lang) => schemaRule((c) => c.smsCode, lang);
+/** The schemas of the phone, password and SMS code fields, for rules and checks alike. */
+export const PHONE: Pick = (c) => c.phone;
+export const PASSWORD: Pick = (c) => c.password;
+export const SMS_CODE: Pick = (c) => c.smsCode;
+
+export const phoneRule = (lang: Lang) => schemaRule(PHONE, lang);
+export const passwordRule = (lang: Lang) => schemaRule(PASSWORD, lang);
+export const codeRule = (lang: Lang) => schemaRule(SMS_CODE, lang);
 
 /**
  * Where to go after logging in: the guard's `redirect` query parameter when it is an in-app path

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { FormInstance } from 'antd';
-import { ApiError, fieldErrors } from '../../api/client';
+import { placeRefusal } from './refusal';
 
 type Feedback = {
   /** A refusal that belongs to no field of the form, shown above the submit button. */
@@ -10,31 +10,16 @@ type Feedback = {
   onError: (err: unknown) => void;
 };
 
-function fieldName(name: unknown): string {
-  return Array.isArray(name) ? String(name[0]) : String(name);
-}
-
-/**
- * Server refusals come back as ApiError with `msg` already in the user's language and, for
- * validation, `fields`.
- */
+/** Server refusals on an antd form (refusal.ts says where each message goes). */
 export function useFormFeedback(form: FormInstance, fields: readonly string[]): Feedback {
   const [alert, setAlert] = useState<string | null>(null);
 
   const onError = useCallback(
     (err: unknown) => {
-      // Network errors and the spec §8 catalogue (65536, 10017) were already shown by the client.
-      if (!(err instanceof ApiError) || err.handled) return;
-      const entries = fieldErrors(err);
-      const onForm = entries.filter((entry) => fields.includes(fieldName(entry.name)));
-      if (onForm.length > 0) form.setFields(onForm);
-      const elsewhere = entries.filter((entry) => !fields.includes(fieldName(entry.name)));
-      if (onForm.length === 0 || elsewhere.length > 0) {
-        const details = elsewhere.flatMap((entry) => entry.errors ?? []);
-        setAlert([err.message, ...details].filter(Boolean).join(' · '));
-      } else {
-        setAlert(null);
-      }
+      const placed = placeRefusal(err, fields);
+      if (!placed) return;
+      if (placed.onForm.length > 0) form.setFields(placed.onForm);
+      setAlert(placed.alert);
     },
     [form, fields],
   );

@@ -1,1 +1,0 @@
-export { LazyDropdown } from './LazyDropdown';
