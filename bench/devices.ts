@@ -34,7 +34,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
 const VISIT_BATCHES = Number(process.env.BENCH_VISIT_BATCHES ?? 100);
-const VISIT_ROUNDS = Number(process.env.BENCH_VISIT_ROUNDS ?? 7);
+const VISIT_ROUNDS = Number(process.env.BENCH_VISIT_ROUNDS ?? 15);
 /** `visits`: the visit ingest alone (no heartbeats, no memory figure; bench/README.md is left as it is). */
 const ONLY_VISITS = process.env.BENCH_PARTS === 'visits';
 /** A directory: the server child runs under `node --cpu-prof` and writes its profile there on exit. */
@@ -284,6 +284,7 @@ async function main() {
     for (let r = 0; r < Math.max(VISIT_ROUNDS, 1); r++) {
       if (r % 2) { copyRounds.push(await viaCopy()); apiRounds.push(await viaApi()); }
       else { apiRounds.push(await viaApi()); copyRounds.push(await viaCopy()); }
+      console.log(`  visit round ${r + 1}: API ${fmt(apiRounds[r])} rows/s, COPY ${fmt(copyRounds[r])} rows/s (${fmt(apiRounds[r] / copyRounds[r], 2)})`);
     }
     for (const c of copyClients) await c.end();
     const apiRows = median(apiRounds);
