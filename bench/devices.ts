@@ -34,7 +34,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
 const VISIT_BATCHES = Number(process.env.BENCH_VISIT_BATCHES ?? 100);
-const VISIT_ROUNDS = Number(process.env.BENCH_VISIT_ROUNDS ?? 7);
+const VISIT_ROUNDS = Number(process.env.BENCH_VISIT_ROUNDS ?? 15);
+/** `visits`: the visit ingest alone (no heartbeats, no memory figure; bench/README.md is left as it is). */
+const ONLY_VISITS = process.env.BENCH_PARTS === 'visits';
+/** A directory: the server child runs under `node --cpu-prof` and writes its profile there on exit. */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 const README = join(import.meta.dirname, 'README.md');
 const START = '<!-- devices-bench:start -->';
 const END = '<!-- devices-bench:end -->';
@@ -176,7 +180,7 @@ async function main() {
   const u = new URL(url);
   u.pathname = `/${name}`;
   const dbUrl = u.toString();
-  const child = fork(import.meta.filename, ['serve', dbUrl], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(import.meta.filename, ['serve', dbUrl], { execArgv: ['--import', 'tsx', '--expose-gc', ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []), ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const mdb = await openPg(dbUrl, 2);
     await migrate(mdb);
@@ -192,36 +196,41 @@ async function main() {
       httpRequest(port, '/device-api/heartbeat', { dt: token(i + 1), 'content-type': 'application/json' }, JSON.stringify({ appVersion: '1.0.0', freeStorageMb: 4096 })));
 
     // memory: every device heard from once, held in the batched server's map
-    const idle = await ask({ cmd: 'rss' });
-    const all = await runLoad({ port: ports[0], requests: beat(ports[0]), connections: 32, maxRequests: DEVICES, maxSeconds: 600 });
-    assertOk('memory load', all);
-    const full = await ask({ cmd: 'rss' });
-    const flushStart = performance.now();
-    await ask({ cmd: 'flush' });
-    const flushMs = performance.now() - flushStart;
-    console.log(`memory: idle ${fmt(idle.rssMiB)} MiB, with ${fmt(full.presence)} devices in the map ${fmt(full.rssMiB)} MiB; flush of all: ${fmt(flushMs)} ms`);
-
-    // throughput, alternating rounds
+    let idle: Reply = { rssMiB: NaN, presence: 0 };
+    let full = idle;
+    let flushMs = NaN;
     const targets = [
       { name: 'batched presence (a flush per round)', port: ports[0], rounds: [] as LoadResult[], paced: [] as LoadResult[] },
       { name: 'naive: one upsert per heartbeat', port: ports[1], rounds: [] as LoadResult[], paced: [] as LoadResult[] },
     ];
-    const reqs = targets.map((x) => beat(x.port));
-    for (let r = 0; r < ROUNDS; r++) {
-      for (const [i, x] of (r % 2 ? [...targets.entries()].reverse() : [...targets.entries()])) {
-        const res = await runLoad({ port: x.port, requests: reqs[i].slice((r * 7919) % DEVICES), connections: 32, maxRequests: 1e6, maxSeconds: SECONDS });
-        assertOk(x.name, res);
-        x.rounds.push(res);
-        if (i === 0) await ask({ cmd: 'flush' }); // the batched server's writes are part of its cost
-        console.log(`  round ${r + 1} ${x.name.padEnd(36)} ${fmt(res.rps)} req/s`);
+    if (!ONLY_VISITS) {
+      idle = await ask({ cmd: 'rss' });
+      const all = await runLoad({ port: ports[0], requests: beat(ports[0]), connections: 32, maxRequests: DEVICES, maxSeconds: 600 });
+      assertOk('memory load', all);
+      full = await ask({ cmd: 'rss' });
+      const flushStart = performance.now();
+      await ask({ cmd: 'flush' });
+      flushMs = performance.now() - flushStart;
+      console.log(`memory: idle ${fmt(idle.rssMiB)} MiB, with ${fmt(full.presence)} devices in the map ${fmt(full.rssMiB)} MiB; flush of all: ${fmt(flushMs)} ms`);
+
+      // throughput, alternating rounds
+      const reqs = targets.map((x) => beat(x.port));
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const [i, x] of (r % 2 ? [...targets.entries()].reverse() : [...targets.entries()])) {
+          const res = await runLoad({ port: x.port, requests: reqs[i].slice((r * 7919) % DEVICES), connections: 32, maxRequests: 1e6, maxSeconds: SECONDS });
+          assertOk(x.name, res);
+          x.rounds.push(res);
+          if (i === 0) await ask({ cmd: 'flush' }); // the batched server's writes are part of its cost
+          console.log(`  round ${r + 1} ${x.name.padEnd(36)} ${fmt(res.rps)} req/s`);
+        }
       }
-    }
-    for (const [i, x] of targets.entries()) {
-      const res = await runLoad({ port: x.port, requests: reqs[i], connections: 64, maxRequests: RATE * SECONDS * 2, maxSeconds: SECONDS * 2, ratePerSecond: RATE });
-      assertOk(x.name, res);
-      if (i === 0) await ask({ cmd: 'flush' });
-      x.paced.push(res);
-      console.log(`  paced ${RATE}/s ${x.name}: ${fmt(res.rps)} req/s, p50 ${fmt(median(res.latencies), 1)} ms, p99 ${fmt(quantile(res.latencies, 0.99), 1)} ms`);
+      for (const [i, x] of targets.entries()) {
+        const res = await runLoad({ port: x.port, requests: reqs[i], connections: 64, maxRequests: RATE * SECONDS * 2, maxSeconds: SECONDS * 2, ratePerSecond: RATE });
+        assertOk(x.name, res);
+        if (i === 0) await ask({ cmd: 'flush' });
+        x.paced.push(res);
+        console.log(`  paced ${RATE}/s ${x.name}: ${fmt(res.rps)} req/s, p50 ${fmt(median(res.latencies), 1)} ms, p99 ${fmt(quantile(res.latencies, 0.99), 1)} ms`);
+      }
     }
 
     // visit ingest vs COPY: batches of 500, 4 at a time; a warm-up of each, then alternating rounds.
@@ -275,6 +284,7 @@ async function main() {
     for (let r = 0; r < Math.max(VISIT_ROUNDS, 1); r++) {
       if (r % 2) { copyRounds.push(await viaCopy()); apiRounds.push(await viaApi()); }
       else { apiRounds.push(await viaApi()); copyRounds.push(await viaCopy()); }
+      console.log(`  visit round ${r + 1}: API ${fmt(apiRounds[r])} rows/s, COPY ${fmt(copyRounds[r])} rows/s (${fmt(apiRounds[r] / copyRounds[r], 2)})`);
     }
     for (const c of copyClients) await c.end();
     const apiRows = median(apiRounds);
@@ -282,6 +292,12 @@ async function main() {
     const visitRatios = apiRounds.map((a, i) => a / copyRounds[i]);
     console.log(`visits: API ${fmt(apiRows)} rows/s, COPY ${fmt(copyRows)} rows/s`);
     await admin.end();
+    if (ONLY_VISITS) {
+      const cpu = (xs: CpuPerRow[]) => `server ${cpuText(xs, 'server')}, PostgreSQL ${cpuText(xs, 'pg')}, bench ${cpuText(xs, 'bench')}`;
+      console.log(`ratio ${fmt(apiRows / copyRows, 2)}; rounds (API ÷ COPY) ${visitRatios.map((x) => fmt(x, 2)).join(' ')}; load ${load.map((l) => fmt(l, 1)).join(' / ')} at start, ${loadavg().map((l) => fmt(l, 1)).join(' / ')} at the end`);
+      console.log(`CPU per row (µs): API — ${cpu(apiCpu)}; COPY — ${cpu(copyCpu)}; bench/README.md left as it is (BENCH_PARTS=visits)`);
+      return;
+    }
 
     const [b, n] = targets;
     const med = (x: typeof b) => median(x.rounds.map((r) => r.rps));
