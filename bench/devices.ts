@@ -15,7 +15,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +27,7 @@ import { openPg } from '../packages/server/src/db/client.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
 import { Presence, type Report } from '../packages/server/src/device-api/presence.js';
 import { httpRequest, median, quantile, runLoad, type LoadResult } from './load.js';
+import { scratchDatabase, writeReadmeSection } from './scratch.js';
 import type { Config } from '../packages/server/src/config.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
@@ -39,9 +40,6 @@ const VISIT_ROUNDS = Number(process.env.BENCH_VISIT_ROUNDS ?? 15);
 const ONLY_VISITS = process.env.BENCH_PARTS === 'visits';
 /** A directory: the server child runs under `node --cpu-prof` and writes its profile there on exit. */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
-const README = join(import.meta.dirname, 'README.md');
-const START = '<!-- devices-bench:start -->';
-const END = '<!-- devices-bench:end -->';
 const token = (id: number) => `bench-device-token-${id}`;
 
 /** The naive variant: every heartbeat upserts its device's presence row at once (one statement each). */
@@ -168,18 +166,10 @@ const cpuText = (xs: CpuPerRow[], k: keyof CpuPerRow) => {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('bench/devices.ts needs DATABASE_URL (PostgreSQL)');
   const t0 = performance.now();
   const load = loadavg();
-  const name = `vitrine_bench_dev_${process.pid}`;
-  const root = new pg.Client({ connectionString: url });
-  await root.connect();
-  await root.query(`drop database if exists ${name} with (force)`);
-  await root.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const dbUrl = u.toString();
+  const scratch = await scratchDatabase('dev');
+  const dbUrl = scratch.url;
   const child = fork(import.meta.filename, ['serve', dbUrl], { execArgv: ['--import', 'tsx', '--expose-gc', ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []), ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const mdb = await openPg(dbUrl, 2);
@@ -322,15 +312,11 @@ async function main() {
       `**Memory**: server RSS ${fmt(idle.rssMiB)} MiB idle, ${fmt(full.rssMiB)} MiB with ${fmt(full.presence)} devices in the presence map (≈ ${fmt(((full.rssMiB - idle.rssMiB) * 1024 * 1024) / Math.max(1, full.presence))} bytes per device, after GC); one flush of all of them: ${fmt(flushMs)} ms.`,
     ].join('\n');
     console.log(`\n${section}\n`);
-    const text = readFileSync(README, 'utf8');
-    const a = text.indexOf(START);
-    const e = text.indexOf(END);
-    writeFileSync(README, a >= 0 && e > a ? `${text.slice(0, a + START.length)}\n${section}\n${text.slice(e)}` : `${text.trimEnd()}\n\n## Device loop\n\n${START}\n${section}\n${END}\n`);
+    writeReadmeSection('devices', section, '## Device loop');
   } finally {
     child.send({ cmd: 'close' });
     await new Promise((res) => child.once('exit', res));
-    await root.query(`drop database if exists ${name} with (force)`);
-    await root.end();
+    await scratch.drop();
   }
 }
 
