@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { post, type Envelope, type TestApp } from './harness.js';
+import type { VisitEvent } from '@vitrine/contract';
+import { seeded, visitor } from '../src/sim/visitors.js';
 import { addMemberWithRole, makeEnterprise, makeShop, makeUser, tenantHeaders, type TestEnterprise, type TestUser } from './factories.js';
 
 // Factories for the device loop: an enterprise with a shop, enabled devices, activation through
@@ -87,3 +89,18 @@ export const play = (over: Record<string, unknown> = {}) => ({
 export const visit = (over: Record<string, unknown> = {}) => ({
   eventId: randomUUID(), time: Math.floor(Date.now() / 1000) - 30, gender: 2, ageBand: 1, action: 'watch', dwellMs: 4000, ...over,
 });
+
+/**
+ * A shop open all day with one activated screen that reported `n` seeded visitors spread over the
+ * last `days` days: the fleet, the screen, its token, the events and how many the API accepted.
+ */
+export async function screenWithVisits(t: TestApp, n: number, days: number, seed: number) {
+  const f = await makeFleet(t, { hours: '00:00-24:00' });
+  const screen = await makeDevice(t, f);
+  const token = await activated(t, f, screen);
+  const now = Math.floor(Date.now() / 1000);
+  const rng = seeded(seed);
+  const events: VisitEvent[] = Array.from({ length: n }, () => visitor(now - 60 - Math.floor(rng() * days * 86_400), rng));
+  const accepted = (await dev<{ accepted: number }>(t, 'visits', { events }, token)).body.result.accepted;
+  return { f, screen, token, now, events, accepted };
+}

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PaResult, VisitEvent } from '@vitrine/contract';
+import type { PaResult } from '@vitrine/contract';
 import { post, useTestApp } from '../../test/harness.js';
-import { activated, dev, makeDevice, makeFleet } from '../../test/devices.js';
-import { seeded, visitor } from '../sim/visitors.js';
+import { screenWithVisits } from '../../test/devices.js';
 import { up } from '../db/migrations/0251_visit_rollup_gender_refold.js';
 import { rollupAll, VISIT_COLUMNS } from './rollup.js';
 
@@ -29,13 +28,8 @@ async function unsplit(ent: number) {
 
 describe('migration 0251: the visit rollups split by gender', () => {
   it('folds again the days with raw events and keeps the unsplit rows of days without', async () => {
-    const f = await makeFleet(t, { hours: '00:00-24:00' });
-    const screen = await makeDevice(t, f);
-    const token = await activated(t, f, screen);
-    const now = Math.floor(Date.now() / 1000);
-    const rng = seeded(17);
-    const events: VisitEvent[] = Array.from({ length: 240 }, () => visitor(now - 60 - Math.floor(rng() * 4 * DAY), rng));
-    expect((await dev<{ accepted: number }>(t, 'visits', { events }, token)).body.result.accepted).toBe(240);
+    const { f, screen, now, events, accepted } = await screenWithVisits(t, 240, 4, 17);
+    expect(accepted).toBe(240);
     expect(await rollupAll(t.db, 0)).toBe(240);
     const ent = f.ent.companyId;
     const recent = { from: dayStr(now - 5 * DAY), to: dayStr(now + DAY) };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PaResult, VisitEvent } from '@vitrine/contract';
+import type { PaResult } from '@vitrine/contract';
 import { post, useTestApp } from '../../test/harness.js';
-import { activated, dev, makeDevice, makeFleet } from '../../test/devices.js';
-import { seeded, visitor } from '../sim/visitors.js';
+import { makeFleet, screenWithVisits } from '../../test/devices.js';
 import { retainRaw } from './retention.js';
 
 // Raw events kept for the window, rollups for ever (docs/decisions/0104): the retention removes raw
@@ -16,13 +15,8 @@ const monthOf = (ms: number) => dayStr(ms).slice(0, 7).replace('-', '_');
 
 describe('raw event retention', () => {
   it('keeps the window, and past it removes raw rows only once they are in the rollups', async () => {
-    const f = await makeFleet(t, { hours: '00:00-24:00' });
-    const screen = await makeDevice(t, f);
-    const token = await activated(t, f, screen);
-    const now = Math.floor(Date.now() / 1000);
-    const rng = seeded(5);
-    const events: VisitEvent[] = Array.from({ length: 300 }, () => visitor(now - 60 - Math.floor(rng() * 5 * 86400), rng));
-    expect((await dev<{ accepted: number }>(t, 'visits', { events }, token)).body.result.accepted).toBe(300);
+    const { f, events, accepted } = await screenWithVisits(t, 300, 5, 5);
+    expect(accepted).toBe(300);
     const range = { from: dayStr(Date.now() - 6 * DAY), to: dayStr(Date.now() + DAY) };
     const pa = async () => (await post<PaResult>(t, 'stats/pa', range, f.sup)).body.result;
     const before = await pa();
