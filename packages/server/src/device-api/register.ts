@@ -39,10 +39,13 @@ declare module 'fastify' {
 }
 
 /**
- * JSON bodies of this scope parsed by fastify's own parser, noting whether the text holds a `\u`
- * escape. A NUL or a lone surrogate can reach a parsed string only through one: raw control
+ * JSON bodies of this scope parsed as fastify's own parser does, noting whether the text holds a
+ * `\u` escape. A NUL or a lone surrogate can reach a parsed string only through one: raw control
  * characters are not JSON, and bytes that are not UTF-8 (an encoded surrogate among them) decode to
  * U+FFFD. A body without one skips the bad-text walk (500 events: ~0.1 ms); any other is walked.
+ * Without an escape, the default parser's poisoning checks (a `"__proto__":` or `"constructor":` key,
+ * each letter written or escaped) can match only the words as written: a text holding neither word
+ * is parsed as is, sparing two regular-expression scans of the body (a fifth of its parse).
  */
 export function plainTextJson(app: FastifyInstance) {
   const json = app.getDefaultJsonParser('error', 'error');
@@ -51,7 +54,14 @@ export function plainTextJson(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
     req.plainJson = !text.includes('\\u');
-    json(req, text, done);
+    if (!req.plainJson || !text.length || text.charCodeAt(0) === 0xfeff || text.includes('__proto__') || text.includes('constructor')) return json(req, text, done);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return json(req, text, done); // its error, as for any body
+    }
+    done(null, parsed);
   });
 }
 
