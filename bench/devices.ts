@@ -9,7 +9,9 @@
  *    paced 2,000 heartbeats/s (100,000 devices at 60 s; goal p99 ≤ 50 ms).
  * 2. Visit ingest: `POST /device-api/visits` batches of 500 vs COPY of the same rows into
  *    visit_events (pg-copy-streams), same batch size and concurrency, each side's input made before its
- *    clock starts; rows/s ratio (goal ≥ 0.8) and the CPU per row of each process.
+ *    clock starts; rows/s ratio (goal ≥ 0.8) and the CPU per row of each process. Warm-up rounds of
+ *    each side first, autovacuum off on the partitions, a checkpoint before each side's round
+ *    (docs/decisions/0109).
  * 3. Memory: the server's RSS before and after heartbeats from all 100,000 devices held in the
  *    presence map (flush interval longer than the run: the worst case).
  */
@@ -36,6 +38,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
 const VISIT_BATCHES = Number(process.env.BENCH_VISIT_BATCHES ?? 100);
 const VISIT_ROUNDS = Number(process.env.BENCH_VISIT_ROUNDS ?? 15);
+/** Unmeasured rounds of each side first: the server's hot path compiled before the clock (a run of 15 rounds after one spent ~14 % of the server's CPU in the JIT). */
+const VISIT_WARMUP = Number(process.env.BENCH_VISIT_WARMUP ?? 3);
 /** `visits`: the visit ingest alone (no heartbeats, no memory figure; bench/README.md is left as it is). */
 const ONLY_VISITS = process.env.BENCH_PARTS === 'visits';
 /** A directory: the server child runs under `node --cpu-prof` and writes its profile there on exit. */
@@ -223,7 +227,7 @@ async function main() {
       }
     }
 
-    // visit ingest vs COPY: batches of 500, 4 at a time; a warm-up of each, then alternating rounds.
+    // visit ingest vs COPY: batches of 500, 4 at a time; warm-up rounds of each, then alternating rounds.
     // Each side's input is made before its clock starts (the API's request bytes, COPY's text), so
     // both clocks time only the loading; the CPU each process spent per row is read from /proc.
     const batch = () => Array.from({ length: 500 }, (_, k) => ({
@@ -235,9 +239,14 @@ async function main() {
       return c;
     }));
     const meterCpu = cpuMeter(admin, child.pid);
+    // Each side's round starts from a checkpoint: after one, the first change of every page writes the
+    // whole page to the WAL, and the random event ids touch pages all over the unique index — a side
+    // that ran right after a checkpoint would pay more of them than the other.
+    const settle = () => admin.query('checkpoint');
     const viaApi = async () => {
       const reqs = Array.from({ length: VISIT_BATCHES }, (_, b) =>
         httpRequest(ports[0], '/device-api/visits', { dt: token((b % 50) + 1), 'content-type': 'application/json' }, JSON.stringify({ events: batch() })));
+      await settle();
       const meter = await meterCpu.start();
       const res = await runLoad({ port: ports[0], requests: reqs, connections: 4, maxRequests: VISIT_BATCHES, maxSeconds: 600 });
       apiCpu.push(meter.stop(VISIT_BATCHES * 500));
@@ -250,6 +259,7 @@ async function main() {
         const local = new Date(at.getTime() + 8 * 3600_000);
         return [ent, (b % 50) + 1, shop, e.eventId, at.toISOString(), local.toISOString().slice(0, 10), local.getUTCHours(), e.gender, e.ageBand, e.action, e.dwellMs].join('\t');
       }).join('\n') + '\n');
+      await settle();
       const meter = await meterCpu.start();
       const start = performance.now();
       let next = 0;
@@ -266,8 +276,13 @@ async function main() {
     };
     const apiCpu: CpuPerRow[] = [];
     const copyCpu: CpuPerRow[] = [];
-    await viaApi();
-    await viaCopy();
+    // autovacuum of the growing month partition would land on whichever side it overlaps: off for the run
+    const parts = (await admin.query<{ t: string }>("select inhrelid::regclass::text as t from pg_inherits where inhparent = 'visit_events'::regclass")).rows;
+    for (const { t } of parts) await admin.query(`alter table ${t} set (autovacuum_enabled = off)`);
+    for (let w = 0; w < Math.max(VISIT_WARMUP, 1); w++) {
+      await viaApi();
+      await viaCopy();
+    }
     apiCpu.length = copyCpu.length = 0;
     const apiRounds: number[] = [];
     const copyRounds: number[] = [];
@@ -306,7 +321,7 @@ async function main() {
           x === b ? `**${fmt(med(b) / med(n), 2)}** (rounds ${fmt(Math.min(...perRound), 2)}–${fmt(Math.max(...perRound), 2)})` : '1.00 (baseline)'];
       })),
       '',
-      `**Visit ingest** (${VISIT_BATCHES} batches of 500 events, 4 at a time, each side's input made before its clock starts; a warm-up of each, then ${apiRounds.length} alternating rounds): \`POST /device-api/visits\` median ${fmt(apiRows)} rows/s vs COPY of the same rows ${fmt(copyRows)} rows/s — **ratio ${fmt(apiRows / copyRows, 2)}** (rounds ${fmt(Math.min(...visitRatios), 2)}–${fmt(Math.max(...visitRatios), 2)}; goal ≥ 0.8).`,
+      `**Visit ingest** (${VISIT_BATCHES} batches of 500 events, 4 at a time, each side's input made before its clock starts; ${Math.max(VISIT_WARMUP, 1)} warm-up rounds of each, then ${apiRounds.length} alternating rounds; autovacuum off on the partitions): \`POST /device-api/visits\` median ${fmt(apiRows)} rows/s vs COPY of the same rows ${fmt(copyRows)} rows/s — **ratio ${fmt(apiRows / copyRows, 2)}** (rounds ${fmt(Math.min(...visitRatios), 2)}–${fmt(Math.max(...visitRatios), 2)}; goal ≥ 0.8).`,
       `CPU per row (median of the rounds, µs): API — server ${cpuText(apiCpu, 'server')}, PostgreSQL ${cpuText(apiCpu, 'pg')}, load generator ${cpuText(apiCpu, 'bench')}; COPY — PostgreSQL ${cpuText(copyCpu, 'pg')}, client ${cpuText(copyCpu, 'bench')}.`,
       '',
       `**Memory**: server RSS ${fmt(idle.rssMiB)} MiB idle, ${fmt(full.rssMiB)} MiB with ${fmt(full.presence)} devices in the presence map (≈ ${fmt(((full.rssMiB - idle.rssMiB) * 1024 * 1024) / Math.max(1, full.presence))} bytes per device, after GC); one flush of all of them: ${fmt(flushMs)} ms.`,
