@@ -77,6 +77,20 @@ describe('data centre: visitors reported by a screen, read on /data/count', () =
     await expect.poll(async () => (await b.page.getByTestId('kpi-visits').innerText()).replace(/[\s,]/g, '')).toContain(String(VISITS));
   });
 
+  it('with a gender chosen, the third card is that gender\'s share of all visits, in both languages', async () => {
+    const female = Array.from({ length: VISITS }, (_, i) => i % 3).filter((g) => g === 2).length;
+    for (const [lang, title] of [['zh-CN', '占全部客流（女）'], ['en-US', 'Share of all visits (Female)']] as const) {
+      await setLanguage(b.context, lang);
+      await b.page.goto('/data/count?gender=2');
+      await expect.poll(async () => (await b.page.getByTestId('kpi-visits').innerText()).replace(/[\s,]/g, '')).toContain(String(female));
+      const card = b.page.getByTestId('kpi-share');
+      await expect.poll(async () => (await card.innerText()).replace(/\s/g, '')).toContain(`${Math.round((female * 100) / VISITS)}%`);
+      expect(await card.innerText()).toContain(title);
+      expect(await b.page.getByTestId('kpi-female').count()).toBe(0);
+      await shot(b.page, `data-count-female-${lang}`, true);
+    }
+  });
+
   it('the sales tab reads the reported lines and exports them as CSV', async () => {
     const { page } = b;
     await setLanguage(b.context, 'zh-CN');

@@ -42,6 +42,14 @@ export default function CountPage() {
   const tab = wanted === 'sales' || wanted === 'ads' || wanted === 'products' ? wanted : 'visitors';
   const stats = useQuery({ queryKey: keys.stats.pa(body), queryFn: () => call(api.stats.pa, body), enabled: tab === 'visitors' });
   const r = stats.data;
+  // with a gender chosen, the female share says nothing (0 or 100 %): that gender's share of all visits instead
+  const everyoneBody = bodyOf({ ...filter, gender: undefined });
+  const everyone = useQuery({
+    queryKey: keys.stats.pa(everyoneBody), queryFn: () => call(api.stats.pa, everyoneBody), enabled: tab === 'visitors' && filter.gender !== undefined,
+  });
+  const all = everyone.data;
+  const share = r && all?.summary.visits ? Math.round((r.summary.visits * 100) / all.summary.visits) : 0;
+  const shareBefore = r && all?.previous.visits ? Math.round((r.previous.visits * 100) / all.previous.visits) : 0;
   const actions = r ? AGE_BUCKETS.reduce((s, b) => s + r.summary[`age_act_${b}`], 0) : 0;
   const actionsBefore = r ? AGE_BUCKETS.reduce((s, b) => s + r.previous[`age_act_${b}`], 0) : 0;
   const tt = (key: string, opts?: Record<string, unknown>) => t(key, opts ?? {});
@@ -135,7 +143,16 @@ export default function CountPage() {
           <Row gutter={[16, 16]}>
             <Col xs={12} lg={6}><Kpi testId="kpi-visits" title={t('kpi.visits')} value={r.summary.visits} delta={change(r.summary.visits, r.previous.visits)} /></Col>
             <Col xs={12} lg={6}><Kpi testId="kpi-actions" title={t('kpi.actions')} value={actions} delta={change(actions, actionsBefore)} /></Col>
-            <Col xs={12} lg={6}><Kpi testId="kpi-female" title={t('kpi.female')} value={r.summary.female_num} suffix="%" delta={change(r.summary.female_num, r.previous.female_num)} /></Col>
+            <Col xs={12} lg={6}>
+              {filter.gender === undefined ? (
+                <Kpi testId="kpi-female" title={t('kpi.female')} value={r.summary.female_num} suffix="%" delta={change(r.summary.female_num, r.previous.female_num)} />
+              ) : (
+                <Kpi
+                  testId="kpi-share" title={t('kpi.share', { gender: t(`gender.${filter.gender}`) })} value={share} suffix="%"
+                  delta={change(share, shareBefore)} loading={everyone.isPending}
+                />
+              )}
+            </Col>
             <Col xs={12} lg={6}><Kpi testId="kpi-dwell" title={t('kpi.dwell')} value={r.summary.dwell} suffix={t('kpi.seconds')} delta={change(r.summary.dwell, r.previous.dwell)} /></Col>
           </Row>
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
