@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launch, shot, type Browser } from './browser';
+import { launch, pick, shot, type Browser } from './browser';
 import { suffix } from './server';
 import { checkTreeNode, expandTreeNode, logIn, setLanguage, setupStoreTeam, tenantOk, type StoreTeam } from './stores-helpers';
 
@@ -118,7 +118,7 @@ describe('advertising: materials → content → plan → screens', () => {
     const drawer = page.getByTestId('lifecycle-form');
     await drawer.locator('#name').fill(plan);
     await page.getByTestId('field-contents-add').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: content }).first().click();
+    await pick(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: content }).first());
     for (const [field, day] of [['#dateFrom', '2026-01-01'], ['#dateTo', '2030-12-31']]) {
       await drawer.locator(field).click();
       await drawer.locator(field).fill(day);

@@ -4,7 +4,7 @@
 // non-main member sees no enterprise management; /enterprise and /news in both languages.
 // Two browsers: A = the main admin, B = the applicant / member.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookie, field, launch, location, shot, toasts, type Browser } from './browser';
+import { cookie, field, launch, location, pick, shot, toasts, type Browser } from './browser';
 import { asConsole, consoleHeaders, forget, loginAndEnter, unreadBadge } from './enterprise-helpers';
 import { approve, createEnterprise, newPassword, newPhone, outboxCode, registerAccount, suffix, type Account } from './server';
 
@@ -59,7 +59,7 @@ describe('enterprise: join approval, role change (10017), non-main member, both 
     // The application told the admins: the Messages badge counts it.
     await expect.poll(() => unreadBadge(page)).toBeGreaterThanOrEqual(1);
     await page.getByTestId('header-user-menu').click();
-    await page.getByTestId('menu-enterprise').click();
+    await pick(page.getByTestId('menu-enterprise'));
     await page.getByTestId('enterprise-page').waitFor();
     await page.getByTestId('ent-tab-applies').click();
     expect(location(page)).toBe('/enterprise?tab=applies');
@@ -70,7 +70,7 @@ describe('enterprise: join approval, role change (10017), non-main member, both 
     await row.locator('[data-testid^="apply-approve-"]').click();
     const confirm = page.locator('.ant-modal-confirm').filter({ hasText: applicant.nickname });
     await confirm.waitFor();
-    await confirm.locator('.ant-btn-primary').click();
+    await pick(confirm.locator('.ant-btn-primary'));
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => toasts(page)).toContain('已通过申请');
     // Decided applications leave the 未审核 list; 全部 shows it approved, with the reviewer.
@@ -123,10 +123,10 @@ describe('enterprise: join approval, role change (10017), non-main member, both 
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('roles-job-0') });
     await dialog.waitFor();
     await dialog.getByTestId('roles-job-0').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '店长 · 店长' }).click();
+    await pick(page.locator('.ant-select-item-option').filter({ hasText: '店长 · 店长' }));
     await dialog.getByTestId('roles-job-0').getByText('店长 · 店长').waitFor();
     await shot(page, 'enterprise-set-roles-zh');
-    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await pick(dialog.locator('.ant-modal-footer .ant-btn-primary'));
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => toasts(page)).toContain('已保存');
     await row.getByText('店长').first().waitFor();
@@ -143,7 +143,7 @@ describe('enterprise: join approval, role change (10017), non-main member, both 
     // Flag 3 goes back to 2 after 1 s (ROLE_FLAG_RESET_MS); the chooser must survive that reset.
     await member.waitForTimeout(1300);
     expect(await chooser.isVisible(), 'the role chooser is still open after the 1 s flag reset').toBe(true);
-    await chooser.getByRole('button', { name: /店长/ }).click();
+    await pick(chooser.getByRole('button', { name: /店长/ }));
     await member.waitForURL('**/home/home');
     await member.getByTestId('home-page').waitFor();
     await member.getByTestId('header-user-menu').getByText('店长').waitFor();

@@ -3,7 +3,7 @@
 // English → sign out with the confirmation. Screenshots of the landing page and /home in both
 // languages land in .e2e-artifacts/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookie, field, launch, location, shot, toasts, type Browser } from './browser';
+import { cookie, field, launch, location, pick, shot, toasts, type Browser } from './browser';
 import { approve, enterpriseCode, newPassword, newPhone, outboxCode, suffix } from './server';
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -60,7 +60,7 @@ describe('journey: register → enterprise → approve → log in → home → E
     const chooser = page.getByTestId('role-chooser');
     await chooser.waitFor();
     await shot(page, 'chooser-zh');
-    await chooser.getByRole('button', { name: title }).click();
+    await pick(chooser.getByRole('button', { name: title }));
     await page.getByText('企业处于待审核状态，无法进入').waitFor();
     expect(await toasts(page)).toContain('请选择企业');
     // A fresh start for the login below: no session cookies, no stored enterprise.
@@ -119,7 +119,7 @@ describe('journey: register → enterprise → approve → log in → home → E
     const { page, context } = b;
     const zhMenu = await page.getByTestId('side-menu').innerText();
     await page.getByTestId('header-language').click();
-    await page.getByTestId('language-en-US').click();
+    await pick(page.getByTestId('language-en-US'));
     await expect.poll(() => cookie(context, 'language')).toBe('en-US');
     await page.getByTestId('header-messages').getByText('Messages').waitFor();
     await expect.poll(() => page.getByTestId('side-menu').innerText()).not.toBe(zhMenu);
@@ -140,30 +140,20 @@ describe('journey: register → enterprise → approve → log in → home → E
   it('asks before signing out: cancel shows Cancelled, confirm goes to /index without the session', async () => {
     const { page, context } = b;
     let dialog = page.getByRole('dialog').filter({ hasText: 'Sign out?' });
-    // Under load the user menu could close before its item was clicked (CI, load 8–12): open it
-    // again until the confirmation shows, a few times at most.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await page.getByTestId('header-user-menu').click();
-        await page.getByTestId('menu-signout').click({ timeout: 5000 });
-        await dialog.waitFor({ timeout: 5000 });
-        break;
-      } catch (err) {
-        if (attempt === 3) throw err;
-        await page.keyboard.press('Escape');
-      }
-    }
+    await page.getByTestId('header-user-menu').click();
+    await pick(page.getByTestId('menu-signout'));
+    await dialog.waitFor();
     await shot(page, 'signout-confirm-en');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await pick(dialog.getByRole('button', { name: 'Cancel' }));
     await page.getByText('Cancelled', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     expect(location(page)).toBe('/home/home');
     expect(await cookie(context, 'access_token')).toBeTruthy();
 
     await page.getByTestId('header-user-menu').click();
-    await page.getByTestId('menu-signout').click();
+    await pick(page.getByTestId('menu-signout'));
     dialog = page.getByRole('dialog').filter({ hasText: 'Sign out?' });
-    await dialog.getByRole('button', { name: 'Sign out' }).click();
+    await pick(dialog.getByRole('button', { name: 'Sign out' }));
     await page.waitForURL('**/index');
     expect(location(page)).toBe('/index');
     await expect.poll(() => cookie(context, 'access_token')).toBeUndefined();

@@ -3,7 +3,7 @@
 // widgets of the store page (rows, cascader, tree).
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { field, type Browser } from './browser';
+import { field, pick, type Browser } from './browser';
 import { approve, createEnterprise, ok, registerAccount, suffix, type Account, type Envelope } from './server';
 
 /** An account acting inside an enterprise with one of its role entries (the enCode / roleCode headers). */
@@ -117,7 +117,7 @@ export async function pickRegion(page: Page, drawer: Locator, labels: string[]):
   await drawer.locator('.ant-cascader').first().click();
   for (const [column, label] of labels.entries()) {
     const menu = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(column);
-    await menu.locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${label}$`) }).first().click();
+    await pick(menu.locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${label}$`) }).first());
   }
   await page.locator('.ant-cascader-dropdown:visible').waitFor({ state: 'hidden' });
 }
@@ -125,7 +125,7 @@ export async function pickRegion(page: Page, drawer: Locator, labels: string[]):
 /** Picks an option of the antd Select with this id inside the drawer. */
 export async function pickSelect(page: Page, drawer: Locator, id: string, label: string): Promise<void> {
   await drawer.locator(`#${id}`).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).first().click();
+  await pick(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).first());
 }
 
 /** Expands a node of an antd Tree (its title carries data-testid=`${prefix}${key}`) and waits for a child. */
