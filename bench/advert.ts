@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openPg } from '../packages/server/src/db/client.js';
 import { advertPlaylists, loadWorld } from '../packages/server/src/advert/playlists.js';
-import { localDayOf } from '../packages/server/src/advert/resolve.js';
+import { localDayOf } from '../packages/server/src/lib/local-time.js';
 import { planDevicesSql } from '../packages/server/src/domains/advert/plans.js';
 import { targetsOf } from '../packages/server/src/lifecycle/targets.js';
 import { seedStores } from './stores-seed.js';

@@ -1,7 +1,8 @@
 import type { Db } from '../db/client.js';
 import type { PlaylistSource } from '../device-api/playlist.js';
 import { targetsOf } from '../lifecycle/targets.js';
-import { localDayOf, resolve, type ContentInput, type FileInput, type PlanInput, type World } from './resolve.js';
+import { localDayOf } from '../lib/local-time.js';
+import { resolve, type ContentInput, type FileInput, type PlanInput, type World } from './resolve.js';
 
 // Where the device API's playlists come from once plans exist (issue 9 §5): the enterprise's
 // launched plans, their contents and materials, read from the database and kept for a few seconds

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { epochOf, interleave, localDayOf, resolve, type ContentInput, type PlanInput, type ResolveDevice, type World, pitchesFor } from './resolve.js';
+import { epochOf, localDayOf } from '../lib/local-time.js';
+import { interleave, resolve, type ContentInput, type PlanInput, type ResolveDevice, type World, pitchesFor } from './resolve.js';
 
 // The resolution's rules as properties (issue 9 §5), checked against an oracle written separately:
 // for a random instant, which plans run then is decided from the local wall clock directly.

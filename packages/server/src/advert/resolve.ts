@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Playlist } from '@vitrine/contract';
 import type { Targets } from '../lifecycle/targets.js';
+import { epochOf, localDayOf } from '../lib/local-time.js';
 
 // What a screen plays (DESIGN §7), as one pure function: the device, the launched plans that may
 // reach it, their contents and files, and the local day → segments for a 7-day window, the
@@ -48,28 +49,8 @@ export type World = { plans: PlanInput[]; contents: Map<number, ContentInput>; f
 
 type Item = Playlist['segments'][number]['items'][number];
 
-// ---------------------------------------------------------------- local time
+// ---------------------------------------------------------------- local days
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function wallClock(tz: string, ms: number): number {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    formatters.set(tz, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-}
-/** The local day (YYYY-MM-DD) of an instant. */
-export const localDayOf = (tz: string, ms: number) => new Date(wallClock(tz, ms)).toISOString().slice(0, 10);
-/** The instant (Unix seconds) of a local day plus minutes, in a time zone. */
-export function epochOf(tz: string, day: string, minutes: number): number {
-  const wall = Date.parse(`${day}T00:00:00Z`) + minutes * 60_000;
-  let t = wall - (wallClock(tz, wall) - wall);
-  const again = wall - (wallClock(tz, t) - t);
-  if (again !== t) t = again;
-  return Math.floor(t / 1000);
-}
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_S * 1000).toISOString().slice(0, 10);
 const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Playlist } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
+import { localDay } from '../lib/local-time.js';
 
 /** Who a device call acts for: the device's enterprise, the device and its shop. */
 export type DeviceScope = { enterpriseId: number; deviceId: number; shopId: number };
@@ -21,27 +22,6 @@ export type PlaylistSource = {
    */
   playlistFor(scope: DeviceScope, device: DeviceInputs, now: Date, q?: Q): Promise<Playlist>;
 };
-
-// Building an Intl formatter costs far more than using one: one per time zone, kept.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-/** The local calendar day (YYYY-MM-DD), minute of the day and seconds until the next local midnight, in a time zone. */
-export function localDay(tz: string, now: Date): { day: string; minute: number; secondsToMidnight: number } {
-  const parts = formatterOf(tz).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
-  const elapsed = Number(get('hour')) * 3600 + Number(get('minute')) * 60 + Number(get('second'));
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, minute: Math.floor(elapsed / 60), secondsToMidnight: 86400 - elapsed };
-}
 
 /** An ETag over named inputs (order-independent keys, stable JSON). */
 export function etagOf(inputs: Record<string, unknown>): string {

@@ -1,7 +1,7 @@
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { adContentData, adPlanData, aiPitchData, api, commodityData, fileUpload, ROLE, type CallDef } from '@vitrine/contract';
-import { localDayOf } from '../advert/resolve.js';
+import { localDayOf } from '../lib/local-time.js';
 import { tenantTx } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
 import { defaultPlan, throwPlan } from '../domains/advert/plans.js';

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.js';
 import { tenantTx } from '../db/tenant.js';
 import { bulkImport } from '../lifecycle/bulk.js';
 import { runIncentiveJobs } from '../domains/incentive/jobs.js';
-import { localDayOf } from '../advert/resolve.js';
+import { localDayOf } from '../lib/local-time.js';
 import { EMPLOYEE } from '../records/store-entities.js';
 import { INCENTIVE } from '../records/incentive-entity.js';
 import { ctxFor, type DemoPerson } from './demo-stores.js';

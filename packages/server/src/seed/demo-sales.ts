@@ -1,7 +1,7 @@
 import { ROLE, SALE_BATCH_MAX } from '@vitrine/contract';
 import type { Deps } from '../deps.js';
 import { reportSales } from '../domains/sales/report.js';
-import { epochOf, localDayOf } from '../advert/resolve.js';
+import { epochOf, localDayOf } from '../lib/local-time.js';
 import { hourlyRate, poisson, seeded } from '../sim/visitors.js';
 import { ctxFor, type DemoPerson } from './demo-stores.js';
 

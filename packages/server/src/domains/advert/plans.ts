@@ -1,6 +1,7 @@
 import { ONLINE_STATUS as O, type PLAN_DEVICE_REASONS, type Range } from '@vitrine/contract';
 import { loadWorld, fileUrl } from '../../advert/playlists.js';
-import { localDayOf, mismatch, resolve, type ResolveDevice, type World } from '../../advert/resolve.js';
+import { mismatch, resolve, type ResolveDevice, type World } from '../../advert/resolve.js';
+import { localDayOf } from '../../lib/local-time.js';
 import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';

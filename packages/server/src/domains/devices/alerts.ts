@@ -1,6 +1,6 @@
 import { isOpenAt, parseHours } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
-import { localDay } from '../../device-api/playlist.js';
+import { localDay } from '../../lib/local-time.js';
 import { sendMessage } from '../../messages/send.js';
 
 // Offline alerts: a message to the shop's manager and the supervisors whose range covers the shop,

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { localDay } from '../../device-api/playlist.js';
+import { localDay } from '../../lib/local-time.js';
 import { reach } from '../../lifecycle/access.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { DEVICE } from '../../records/device-entity.js';

@@ -6,7 +6,7 @@ import { shopsInRange } from '../inform/recipients.js';
 import { endedPeriods, periodOf } from './period.js';
 import { SCHEME_COLS, standings, type Scheme, type Standing } from './standings.js';
 import { timezoneOf } from './service.js';
-import { localDayOf } from '../../advert/resolve.js';
+import { localDayOf } from '../../lib/local-time.js';
 
 // The incentive jobs at `now` (a plain function with its clock as an argument: tests drive it; the
 // incentive job calls it every few minutes): a message to whoever reached a new tier of a running

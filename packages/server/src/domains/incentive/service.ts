@@ -1,5 +1,5 @@
 import { ONLINE_STATUS as O } from '@vitrine/contract';
-import { localDayOf } from '../../advert/resolve.js';
+import { localDayOf } from '../../lib/local-time.js';
 import type { Deps } from '../../deps.js';
 import type { Q } from '../../db/client.js';
 import { page } from '../../db/paging.js';

@@ -2,7 +2,7 @@ import type { Perm } from '@vitrine/contract';
 import { countOf } from '../../db/paging.js';
 import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
-import { localDayOf } from '../../advert/resolve.js';
+import { localDayOf } from '../../lib/local-time.js';
 import { listSql } from '../../lifecycle/lists.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { EntityConfig } from '../../lifecycle/types.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api, message, saleLine, type Lang, type ResultOf, type SaleLine } from '@vitrine/contract';
 import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
-import { localDay } from '../../device-api/playlist.js';
+import { localDay } from '../../lib/local-time.js';
 import { markRepeated, readImport, type Column } from '../../lib/sheet.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { templateRoute } from '../import-template.js';
