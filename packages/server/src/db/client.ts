@@ -27,10 +27,11 @@ export type Db = {
   read<T = Record<string, unknown>>(scope: Scope, sql: string, params?: unknown[]): Promise<T[]>;
   /**
    * One statement that writes, in its own transaction acting for `scope`; answers how many rows it
-   * wrote. On PostgreSQL it travels like `read`: the scope and the statement (parameters written in
-   * as literals) in one simple-query message, one implicit transaction, one round trip.
+   * wrote and the rows it returned (`returning`, or a function's result). On PostgreSQL it travels
+   * like `read`: the scope and the statement (parameters written in as literals) in one simple-query
+   * message, one implicit transaction, one round trip.
    */
-  write(scope: Scope, sql: string, params?: unknown[]): Promise<number>;
+  write<T = Record<string, unknown>>(scope: Scope, sql: string, params?: unknown[]): Promise<{ count: number; rows: T[] }>;
   /** Unscoped access as the connecting (owner) role: migrations and the operator only. */
   admin: Q;
   /**
@@ -98,11 +99,12 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; a
         return fn(asQ((sql, params) => t.query(sql, params)));
       }),
     );
-  const write: Db['write'] = (scope, sql, params) =>
+  const write: Db['write'] = <T>(scope: Scope, sql: string, params?: unknown[]) =>
     mutex.run(() =>
       pglite.transaction(async (t) => {
         await t.query(scopeSql(role, scope));
-        return (await t.query(sql, params)).affectedRows ?? 0;
+        const r = await t.query<T>(sql, params);
+        return { count: r.affectedRows ?? 0, rows: r.rows };
       }),
     );
   return {
@@ -192,7 +194,7 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
     pool,
     admin,
     tx: (scope, fn) => inTx(scope, (client) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] })),
-    async write(scope: Scope, sql: string, params?: unknown[]) {
+    async write<T>(scope: Scope, sql: string, params?: unknown[]) {
       // the triggers' notify flags are read before the implicit commit, as commitSql does
       const channels = listener.channels();
       const flags = channels.length ? `; select ${channels.map((c, i) => `current_setting('${notifyFlag(c)}', true) as c${i}`).join(', ')}` : '';
@@ -201,7 +203,7 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
         const set = Object.values(results[2].rows[0] as Record<string, string | null>);
         channels.forEach((c, i) => set[i] === '1' && listener.fire(c));
       }
-      return results[1].rowCount ?? 0;
+      return { count: results[1].rowCount ?? 0, rows: results[1].rows as T[] };
     },
     async read<T>(scope: Scope, sql: string, params?: unknown[]) {
       const [, result] = await oneMessage(`${scopeSql(role, scope)}; ${inline(sql, params)}`);

@@ -63,13 +63,17 @@ describe('db.write', () => {
     const a = await makeEnterprise(t);
     const b = await makeEnterprise(t);
     const ids = [a.companyId, b.companyId];
-    const n = await t.db.write({ enterpriseId: a.companyId }, 'insert into departments (enterprise_id, name) select x, $2 from unnest($1::int[]) x where x = $3', [ids, "it's", a.companyId]);
+    const { count: n } = await t.db.write({ enterpriseId: a.companyId }, 'insert into departments (enterprise_id, name) select x, $2 from unnest($1::int[]) x where x = $3', [ids, "it's", a.companyId]);
     expect(n).toBe(1);
     // another enterprise's rows are neither seen nor written (row-level security)
     await expect(t.db.write({ enterpriseId: a.companyId }, 'insert into departments (enterprise_id, name) values ($1, $2)', [b.companyId, 'x'])).rejects.toThrow();
     const mine = await t.db.admin.query<{ n: number }>('select count(*)::int as n from departments where enterprise_id = $1', [a.companyId]);
-    expect(await t.db.write({ enterpriseId: a.companyId }, 'update departments set sort = sort where enterprise_id = any($1::int[])', [ids])).toBe(mine[0].n);
-    expect(await t.db.write({}, 'update departments set sort = sort where enterprise_id = any($1::int[])', [ids])).toBe(0);
+    expect((await t.db.write({ enterpriseId: a.companyId }, 'update departments set sort = sort where enterprise_id = any($1::int[])', [ids])).count).toBe(mine[0].n);
+    expect((await t.db.write({}, 'update departments set sort = sort where enterprise_id = any($1::int[])', [ids])).count).toBe(0);
+    // and the rows it returns, typed as asked
+    const returned = await t.db.write<{ enterprise_id: number }>({ enterpriseId: a.companyId }, 'update departments set sort = sort where enterprise_id = any($1::int[]) returning enterprise_id', [ids]);
+    expect(returned.rows).toHaveLength(mine[0].n);
+    expect(new Set(returned.rows.map((r) => r.enterprise_id))).toEqual(new Set([a.companyId]));
     // one statement, one transaction: a failure writes nothing and ends the scope; on PostgreSQL the
     // connection goes back to the pool (a refused replay must not cost a new backend)
     const pool = 'pool' in t.db ? (t.db as unknown as { pool: { totalCount: number } }).pool : undefined;

@@ -120,10 +120,10 @@ export async function ingest(deps: Deps, kind: EventKind, raws: unknown[], dev: 
     const scope = { enterpriseId: dev.enterpriseId };
     const params = [dev.enterpriseId, dev.deviceId, dev.shopId, dev.timezone, ...(k.columns as (es: typeof valid) => string[])(valid)];
     try {
-      accepted = await deps.db.write(scope, k.fresh, params);
+      accepted = (await deps.db.write(scope, k.fresh, params)).count;
     } catch (err) {
       if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
-      accepted = await deps.db.write(scope, k.skipping, params);
+      accepted = (await deps.db.write(scope, k.skipping, params)).count;
     }
   }
   return { accepted, duplicates: valid.length - accepted + repeated, rejected };

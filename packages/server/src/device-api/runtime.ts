@@ -50,9 +50,9 @@ const BATCH = { maxBatch: 500, maxInFlight: 4 };
 /** The device loop's shared parts for one app: presence map, batched lookups, limits, playlist source. */
 export function createDeviceRuntime(db: Db, config: Config, playlists: PlaylistSource = splashPlaylists): DeviceRuntime {
   const loop = { ...DEVICE_LOOP_DEFAULTS, ...config.deviceLoop };
-  // device_auth only reads: one round trip (db.read); device_heartbeat also marks commands delivered
+  // one round trip each: device_auth only reads (db.read); device_heartbeat also marks commands delivered (db.write)
   const byHash = <R extends { token_hash: string }, V>(sql: string, map: (r: R) => V, writes: boolean) => async (hashes: string[]) => {
-    const rows = writes ? await db.tx({}, (q) => q.query<R>(sql, [hashes])) : await db.read<R>({}, sql, [hashes]);
+    const rows = writes ? (await db.write<R>({}, sql, [hashes])).rows : await db.read<R>({}, sql, [hashes]);
     return new Map(rows.map((r) => [r.token_hash, map(r)]));
   };
   type Row = {

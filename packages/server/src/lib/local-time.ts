@@ -7,11 +7,12 @@
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** Offsets kept (zone × hour); past this the map starts again (a server sees a few zones, a few days each). */
-const MAX_KEPT = 20_000;
+/** Offsets kept per zone (hours); past this the zone's map starts again (a server sees a few days of each zone). */
+const MAX_KEPT = 5_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
+/** zone → UTC hour → offset (ms) */
+const offsets = new Map<string, Map<number, number>>();
 
 function formatterOf(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
@@ -34,15 +35,16 @@ export function intlWallClock(tz: string, ms: number): number {
 /** The local date and time of instant `ms` in zone `tz`, to the second, as if it were UTC (ms); equal to intlWallClock. */
 export function wallClock(tz: string, ms: number): number {
   const hour = Math.floor(ms / HOUR_MS);
-  const key = `${hour} ${tz}`;
-  let offset = offsets.get(key);
+  let zone = offsets.get(tz);
+  let offset = zone?.get(hour);
   if (offset === undefined) {
     const first = hour * HOUR_MS;
     const last = first + HOUR_MS - 1000;
     offset = intlWallClock(tz, first) - first;
     if (intlWallClock(tz, last) - last !== offset) return intlWallClock(tz, ms);
-    if (offsets.size >= MAX_KEPT) offsets.clear();
-    offsets.set(key, offset);
+    if (!zone) offsets.set(tz, (zone = new Map()));
+    if (zone.size >= MAX_KEPT) zone.clear();
+    zone.set(hour, offset);
   }
   return Math.floor(ms / 1000) * 1000 + offset;
 }
