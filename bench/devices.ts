@@ -16,6 +16,7 @@
  *    presence map (flush interval longer than the run: the worst case).
  */
 import { fork } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -42,6 +43,8 @@ const VISIT_ROUNDS = Number(process.env.BENCH_VISIT_ROUNDS ?? 15);
 const VISIT_WARMUP = Number(process.env.BENCH_VISIT_WARMUP ?? 3);
 /** `visits`: the visit ingest alone (no heartbeats, no memory figure; bench/README.md is left as it is). */
 const ONLY_VISITS = process.env.BENCH_PARTS === 'visits';
+/** `heartbeats`: the heartbeats alone (figures printed, bench/README.md left as it is). */
+const ONLY_HEARTBEATS = process.env.BENCH_PARTS === 'heartbeats';
 /** A directory: the server child runs under `node --cpu-prof` and writes its profile there on exit. */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const token = (id: number) => `bench-device-token-${id}`;
@@ -54,8 +57,10 @@ class NaivePresence extends Presence {
   }
 }
 
-type Msg = { cmd: 'rss' } | { cmd: 'flush' } | { cmd: 'close' };
-type Reply = { rssMiB: number; presence: number };
+type Msg = { cmd: 'rss' } | { cmd: 'flush' } | { cmd: 'close' } | { cmd: 'lat' };
+/** `lat` starts a recording, the next `lat` ends it: the batched app's time per request (onRequest → onResponse) and the server's event-loop delay, ms. */
+type Lat = { handleP50: number; handleP99: number; loopP99: number; loopMax: number };
+type Reply = { rssMiB: number; presence: number; lat?: Lat };
 
 // ---------------------------------------------------------------- the server process
 
@@ -64,6 +69,10 @@ async function serve(url: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-dev-'));
   const ports: number[] = [];
   const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  // where a paced request's time went: in the batched app's handling, or waiting for the server's event loop
+  const handled: number[] = [];
+  let recording = false;
+  const started = new WeakMap<object, bigint>();
   for (const naive of [false, true]) {
     // no timers: the batched server's map holds every device heard from (the memory figure) and is
     // flushed on request after each round, so its writes are part of its measured cost
@@ -77,13 +86,31 @@ async function serve(url: string) {
     const built = await buildApp({ config, db });
     const { app, deps } = built;
     if (naive) deps.device.presence = new NaivePresence(db);
+    else {
+      app.addHook('onRequest', async (req) => void (recording && started.set(req, process.hrtime.bigint())));
+      app.addHook('onResponse', async (req) => {
+        const t = started.get(req);
+        if (recording && t) handled.push(Number(process.hrtime.bigint() - t) / 1e6);
+      });
+    }
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();
     ports.push(typeof addr === 'object' && addr ? addr.port : 0);
     apps.push(built);
   }
+  const loop = monitorEventLoopDelay({ resolution: 1 });
   process.send?.({ ports });
   process.on('message', async (m: Msg) => {
+    if (m.cmd === 'lat') {
+      const lat = recording ? { handleP50: median(handled), handleP99: quantile(handled, 0.99), loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 } : undefined;
+      recording = !recording;
+      handled.length = 0;
+      loop.reset();
+      if (recording) loop.enable();
+      else loop.disable();
+      process.send?.({ rssMiB: NaN, presence: 0, lat } satisfies Reply);
+      return;
+    }
     if (m.cmd === 'flush') await apps[0].deps.device.presence.flush();
     if (m.cmd === 'close') {
       for (const a of apps) await a.app.close();
@@ -155,7 +182,8 @@ function cpuMeter(admin: pg.Client, serverPid: number | undefined) {
       return {
         stop(rows: number): CpuPerRow {
           const b = process.cpuUsage(b0);
-          const pgTicks = pids.reduce((a, p, i) => a + ((ticks(p) ?? NaN) - (pg0[i] ?? NaN)), 0);
+          // a backend the pool closed meanwhile (idle) is left out: its last ticks can no longer be read
+          const pgTicks = pids.reduce((a, p, i) => a + ((ticks(p) ?? pg0[i] ?? 0) - (pg0[i] ?? 0)), 0);
           return { server: (((ticks(serverPid) ?? NaN) - (s0 ?? NaN)) * TICK_US) / rows, pg: (pgTicks * TICK_US) / rows, bench: (b.user + b.system) / rows };
         },
       };
@@ -194,9 +222,12 @@ async function main() {
     let full = idle;
     let flushMs = NaN;
     const targets = [
-      { name: 'batched presence (a flush per round)', port: ports[0], rounds: [] as LoadResult[], paced: [] as LoadResult[] },
-      { name: 'naive: one upsert per heartbeat', port: ports[1], rounds: [] as LoadResult[], paced: [] as LoadResult[] },
+      { name: 'batched presence (a flush per round)', port: ports[0], rounds: [] as LoadResult[], paced: [] as LoadResult[], cpu: [] as CpuPerRow[] },
+      { name: 'naive: one upsert per heartbeat', port: ports[1], rounds: [] as LoadResult[], paced: [] as LoadResult[], cpu: [] as CpuPerRow[] },
     ];
+    const meterCpu = cpuMeter(admin, child.pid);
+    let pacedWhere = 'n/a';
+    const heartbeatCpu = (x: (typeof targets)[number]) => `server ${cpuText(x.cpu, 'server')}, PostgreSQL ${cpuText(x.cpu, 'pg')}, load generator ${cpuText(x.cpu, 'bench')}`;
     if (!ONLY_VISITS) {
       idle = await ask({ cmd: 'rss' });
       const all = await runLoad({ port: ports[0], requests: beat(ports[0]), connections: 32, maxRequests: DEVICES, maxSeconds: 600 });
@@ -211,20 +242,35 @@ async function main() {
       const reqs = targets.map((x) => beat(x.port));
       for (let r = 0; r < ROUNDS; r++) {
         for (const [i, x] of (r % 2 ? [...targets.entries()].reverse() : [...targets.entries()])) {
+          const meter = await meterCpu.start();
           const res = await runLoad({ port: x.port, requests: reqs[i].slice((r * 7919) % DEVICES), connections: 32, maxRequests: 1e6, maxSeconds: SECONDS });
           assertOk(x.name, res);
           x.rounds.push(res);
           if (i === 0) await ask({ cmd: 'flush' }); // the batched server's writes are part of its cost
+          x.cpu.push(meter.stop(res.completed));
           console.log(`  round ${r + 1} ${x.name.padEnd(36)} ${fmt(res.rps)} req/s`);
         }
       }
       for (const [i, x] of targets.entries()) {
-        const res = await runLoad({ port: x.port, requests: reqs[i], connections: 64, maxRequests: RATE * SECONDS * 2, maxSeconds: SECONDS * 2, ratePerSecond: RATE });
+        await ask({ cmd: 'lat' });
+        const genLoop = monitorEventLoopDelay({ resolution: 1 });
+        genLoop.enable();
+        const res = await runLoad({ port: x.port, requests: reqs[i], connections: 64, maxRequests: RATE * (SECONDS * 2 + 1), maxSeconds: SECONDS * 2 + 1, ratePerSecond: RATE, warmupSeconds: 1 });
+        genLoop.disable();
+        const { lat } = await ask({ cmd: 'lat' });
         assertOk(x.name, res);
         if (i === 0) await ask({ cmd: 'flush' });
         x.paced.push(res);
-        console.log(`  paced ${RATE}/s ${x.name}: ${fmt(res.rps)} req/s, p50 ${fmt(median(res.latencies), 1)} ms, p99 ${fmt(quantile(res.latencies, 0.99), 1)} ms`);
+        const gen = `the load generator's loop delay p99 ${fmt(genLoop.percentile(99) / 1e6, 1)} / max ${fmt(genLoop.max / 1e6, 1)} ms`;
+        if (i === 0 && lat) pacedWhere = `server handling (onRequest → onResponse) p50 ${fmt(lat.handleP50, 1)} / p99 ${fmt(lat.handleP99, 1)} ms, the server's event-loop delay p99 ${fmt(lat.loopP99, 1)} / max ${fmt(lat.loopMax, 1)} ms, ${gen}`;
+        console.log(`  paced ${RATE}/s ${x.name}: ${fmt(res.rps)} req/s, p50 ${fmt(median(res.latencies), 1)} ms, p99 ${fmt(quantile(res.latencies, 0.99), 1)} ms; ${i === 0 ? pacedWhere : gen}`);
       }
+      for (const x of targets) console.log(`CPU per heartbeat (µs, closed-loop rounds): ${x.name} — ${heartbeatCpu(x)}`);
+    }
+    if (ONLY_HEARTBEATS) {
+      console.log('bench/README.md left as it is (BENCH_PARTS=heartbeats)');
+      await admin.end();
+      return;
     }
 
     // visit ingest vs COPY: batches of 500, 4 at a time; warm-up rounds of each, then alternating rounds.
@@ -238,7 +284,6 @@ async function main() {
       await c.connect();
       return c;
     }));
-    const meterCpu = cpuMeter(admin, child.pid);
     // Each side's round starts from a checkpoint: after one, the first change of every page writes the
     // whole page to the WAL, and the random event ids touch pages all over the unique index — a side
     // that ran right after a checkpoint would pay more of them than the other.
@@ -312,7 +357,7 @@ async function main() {
       `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, PostgreSQL;`,
       `load average ${load.map((l) => fmt(l, 1)).join(' / ')} at start; ${fmt((performance.now() - t0) / 1000)} s in all. ${fmt(DEVICES)} activated devices.`,
       '',
-      `**Heartbeats** (\`POST /device-api/heartbeat\`, each request a different device; ${ROUNDS} alternating rounds of ${SECONDS} s, 32 connections; then ${fmt(RATE)}/s paced for ${SECONDS * 2} s on 64 connections)`,
+      `**Heartbeats** (\`POST /device-api/heartbeat\`, each request a different device; ${ROUNDS} alternating rounds of ${SECONDS} s, 32 connections; then ${fmt(RATE)}/s paced for ${SECONDS * 2} s on 64 connections after 1 s untimed)`,
       '',
       table(['server', 'median req/s', 'range', 'paced p50 ms', 'paced p99 ms (goal ≤ 50)', 'ratio (goal ≥ 1.5)'], targets.map((x) => {
         const rps = x.rounds.map((r) => r.rps);
@@ -320,6 +365,8 @@ async function main() {
         return [x.name, fmt(median(rps)), `${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}`, fmt(median(lat), 1), fmt(quantile(lat, 0.99), 1),
           x === b ? `**${fmt(med(b) / med(n), 2)}** (rounds ${fmt(Math.min(...perRound), 2)}–${fmt(Math.max(...perRound), 2)})` : '1.00 (baseline)'];
       })),
+      '',
+      `Paced, batched server: ${pacedWhere}. CPU per heartbeat (median of the closed-loop rounds, µs): batched — ${heartbeatCpu(b)}; naive — ${heartbeatCpu(n)}.`,
       '',
       `**Visit ingest** (${VISIT_BATCHES} batches of 500 events, 4 at a time, each side's input made before its clock starts; ${Math.max(VISIT_WARMUP, 1)} warm-up rounds of each, then ${apiRounds.length} alternating rounds; autovacuum off on the partitions): \`POST /device-api/visits\` median ${fmt(apiRows)} rows/s vs COPY of the same rows ${fmt(copyRows)} rows/s — **ratio ${fmt(apiRows / copyRows, 2)}** (rounds ${fmt(Math.min(...visitRatios), 2)}–${fmt(Math.max(...visitRatios), 2)}; goal ≥ 0.8).`,
       `CPU per row (median of the rounds, µs): API — server ${cpuText(apiCpu, 'server')}, PostgreSQL ${cpuText(apiCpu, 'pg')}, load generator ${cpuText(apiCpu, 'bench')}; COPY — PostgreSQL ${cpuText(copyCpu, 'pg')}, client ${cpuText(copyCpu, 'bench')}.`,

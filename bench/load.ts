@@ -20,6 +20,11 @@ export type LoadOptions = {
    * was due, so a server falling behind shows it (no coordinated omission); use enough connections.
    */
   ratePerSecond?: number;
+  /**
+   * Requests sent in the first seconds are answered but not timed: the connections are opened and
+   * the first requests of each queue up behind the server's accepting them (a burst no steady load has).
+   */
+  warmupSeconds?: number;
 };
 
 export type LoadResult = {
@@ -57,6 +62,7 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const start = performance.now();
   const cpu0 = process.cpuUsage();
   const deadline = start + maxSeconds * 1000;
+  const timedFrom = start + (opts.warmupSeconds ?? 0) * 1000;
   const sockets: Socket[] = [];
 
   return new Promise((resolve, reject) => {
@@ -84,6 +90,7 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
       open++;
       let buf: Buffer = Buffer.alloc(0);
       let sentAt = 0;
+      let timed = true;
       const sendNext = () => {
         if (sent >= maxRequests || performance.now() >= deadline) {
           socket.end();
@@ -95,6 +102,7 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
         const wait = due - performance.now();
         const write = () => {
           sentAt = opts.ratePerSecond ? due : performance.now();
+          timed = sentAt >= timedFrom;
           socket.write(req);
         };
         if (wait > 0) setTimeout(write, wait);
@@ -121,7 +129,7 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
           buf = buf.subarray(total);
           completed++;
           const now = performance.now();
-          latencies.push(now - sentAt);
+          if (timed) latencies.push(now - sentAt);
           lastProgress = now;
           sendNext();
         }
