@@ -3,7 +3,7 @@
  * vitrine_bench_dev_<pid>). Run: DATABASE_URL=… npx tsx bench/devices.ts
  *
  * 1. Heartbeats through the real server (a child process: buildApp, the device API, the batched
- *    device_heartbeat lookup) with batched presence (the in-memory map flushed every 5 s) vs the
+ *    device_heartbeat lookup) with batched presence (the in-memory map; flushed after each round, and every 5 s during the paced run) vs the
  *    same server whose presence writes one upsert per heartbeat (naive), in alternating rounds over
  *    100,000 devices: closed-loop throughput (ratio of medians, goal ≥ 1.5) and latency under a
  *    paced 2,000 heartbeats/s (100,000 devices at 60 s; goal p99 ≤ 50 ms).
@@ -29,6 +29,7 @@ import { buildApp } from '../packages/server/src/app.js';
 import { openPg } from '../packages/server/src/db/client.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
 import { Presence, type Report } from '../packages/server/src/device-api/presence.js';
+import { DEVICE_LOOP_DEFAULTS } from '../packages/server/src/device-api/config.js';
 import { httpRequest, median, quantile, runLoad, type LoadResult } from './load.js';
 import { scratchDatabase, writeReadmeSection } from './scratch.js';
 import type { Config } from '../packages/server/src/config.js';
@@ -37,6 +38,8 @@ const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
+/** Timed seconds of each paced run (after one untimed second): three of the batched server's production flushes (every 5 s) fall inside. */
+const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 15);
 const VISIT_BATCHES = Number(process.env.BENCH_VISIT_BATCHES ?? 100);
 const VISIT_ROUNDS = Number(process.env.BENCH_VISIT_ROUNDS ?? 15);
 /** Unmeasured rounds of each side first: the server's hot path compiled before the clock (a run of 15 rounds after one spent ~14 % of the server's CPU in the JIT). */
@@ -57,7 +60,7 @@ class NaivePresence extends Presence {
   }
 }
 
-type Msg = { cmd: 'rss' } | { cmd: 'flush' } | { cmd: 'close' } | { cmd: 'lat' };
+type Msg = { cmd: 'rss' } | { cmd: 'flush' } | { cmd: 'close' } | { cmd: 'lat' } | { cmd: 'timer'; on: boolean };
 /** `lat` starts a recording, the next `lat` ends it: the batched app's time per request (onRequest → onResponse) and the server's event-loop delay, ms. */
 type Lat = { handleP50: number; handleP99: number; loopP99: number; loopMax: number };
 type Reply = { rssMiB: number; presence: number; lat?: Lat };
@@ -105,6 +108,9 @@ async function serve(url: string) {
       return;
     }
     if (m.cmd === 'flush') await apps[0].deps.device.presence.flush();
+    // the production flush timer (every DEVICE_LOOP_DEFAULTS.flushMs) while the paced run lasts; off: stopped, with a last flush
+    if (m.cmd === 'timer' && m.on) apps[0].deps.device.presence.start(DEVICE_LOOP_DEFAULTS.flushMs, (err) => console.error('bench: presence flush failed', err));
+    if (m.cmd === 'timer' && !m.on) await apps[0].deps.device.presence.stop();
     if (m.cmd === 'close') {
       for (const a of apps) await a.app.close();
       await db.close();
@@ -245,14 +251,15 @@ async function main() {
         }
       }
       for (const [i, x] of targets.entries()) {
+        if (i === 0) await ask({ cmd: 'timer', on: true });
         await ask({ cmd: 'lat' });
         const genLoop = monitorEventLoopDelay({ resolution: 1 });
         genLoop.enable();
-        const res = await runLoad({ port: x.port, requests: reqs[i], connections: 64, maxRequests: RATE * (SECONDS * 2 + 1), maxSeconds: SECONDS * 2 + 1, ratePerSecond: RATE, warmupSeconds: 1 });
+        const res = await runLoad({ port: x.port, requests: reqs[i], connections: 64, maxRequests: RATE * (PACED_SECONDS + 1), maxSeconds: PACED_SECONDS + 1, ratePerSecond: RATE, warmupSeconds: 1 });
         genLoop.disable();
         const { lat } = await ask({ cmd: 'lat' });
         assertOk(x.name, res);
-        if (i === 0) await ask({ cmd: 'flush' });
+        if (i === 0) await ask({ cmd: 'timer', on: false });
         x.paced.push(res);
         const gen = `the load generator's loop delay p99 ${fmt(genLoop.percentile(99) / 1e6, 1)} / max ${fmt(genLoop.max / 1e6, 1)} ms`;
         if (i === 0 && lat) pacedWhere = `server handling (onRequest → onResponse) p50 ${fmt(lat.handleP50, 1)} / p99 ${fmt(lat.handleP99, 1)} ms, the server's event-loop delay p99 ${fmt(lat.loopP99, 1)} / max ${fmt(lat.loopMax, 1)} ms, ${gen}`;
@@ -350,7 +357,7 @@ async function main() {
       `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, PostgreSQL;`,
       `load average ${load.map((l) => fmt(l, 1)).join(' / ')} at start; ${fmt((performance.now() - t0) / 1000)} s in all. ${fmt(DEVICES)} activated devices.`,
       '',
-      `**Heartbeats** (\`POST /device-api/heartbeat\`, each request a different device; ${ROUNDS} alternating rounds of ${SECONDS} s, 32 connections; then ${fmt(RATE)}/s paced for ${SECONDS * 2} s on 64 connections after 1 s untimed)`,
+      `**Heartbeats** (\`POST /device-api/heartbeat\`, each request a different device; ${ROUNDS} alternating rounds of ${SECONDS} s, 32 connections; then ${fmt(RATE)}/s paced for ${PACED_SECONDS} s on 64 connections after 1 s untimed, the batched server flushing every ${DEVICE_LOOP_DEFAULTS.flushMs / 1000} s)`,
       '',
       table(['server', 'median req/s', 'range', 'paced p50 ms', 'paced p99 ms (goal ≤ 50)', 'ratio (goal ≥ 1.5)'], targets.map((x) => {
         const rps = x.rounds.map((r) => r.rps);

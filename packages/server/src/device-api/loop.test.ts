@@ -4,7 +4,7 @@ import { post, useTestApp } from '../../test/harness.js';
 import { activated, dev, makeDevice, makeFleet, play, type Fleet } from '../../test/devices.js';
 import { addMemberWithRange, addMemberWithRole, makeUser, tenantHeaders } from '../../test/factories.js';
 import { runDeviceJobs } from './loop.js';
-import { Presence } from './presence.js';
+import { FLUSH_CHUNK, Presence } from './presence.js';
 import { splashPlaylists, type PlaylistSource } from './playlist.js';
 
 // The presence flush, the status sweep and the offline alerts with a controlled clock: heartbeats
@@ -58,6 +58,23 @@ describe('presence, sweep and alerts', () => {
     // closing the app flushes what is left (shutdown)
     await dev(t, 'heartbeat', { appVersion: '1.0.1' }, token);
     expect(t.deps.device.presence.size).toBe(1);
+  });
+
+  it('a flush writes a thousand devices a statement; when one fails, its devices and the later ones wait for the next', async () => {
+    const own = await makeFleet(t, { hours: '09:00-22:00' });
+    const device = await makeDevice(t, own);
+    const p = new Presence(t.db);
+    const at = Math.floor(Date.now() / 1000);
+    p.record(device.id, own.ent.companyId, 60, { appVersion: '2.0.0', errors: [], clockSkew: 0 }, at);
+    // devices that are not this enterprise's are left out by the statement, not refused
+    for (let i = 1; i < FLUSH_CHUNK; i++) p.record(1_000_000_000 + i, own.ent.companyId, 60, { errors: [], clockSkew: 0 }, at);
+    // past int: the second statement fails
+    p.record(3_000_000_000, own.ent.companyId, 60, { errors: [], clockSkew: 0 }, at);
+    p.record(1_000_000_000 + FLUSH_CHUNK, own.ent.companyId, 60, { errors: [], clockSkew: 0 }, at);
+    await expect(p.flush()).rejects.toThrow(/out of range/);
+    expect(p.size).toBe(2);
+    const [row] = await t.db.admin.query<{ app_version: string }>('select app_version from device_presence where device_id = $1', [device.id]);
+    expect(row.app_version).toBe('2.0.0');
   });
 
   it('the sweep records transitions: never seen → normal → abnormal → offline → normal', async () => {
