@@ -1,5 +1,6 @@
-import type { Db } from '../db/client.js';
-import type { PlaylistSource } from '../device-api/playlist.js';
+import { hash } from 'node:crypto';
+import type { Db, Q } from '../db/client.js';
+import type { DeviceInputs, DeviceScope, PlaylistSource } from '../device-api/playlist.js';
 import { targetsOf } from '../lifecycle/targets.js';
 import { localDayOf } from '../lib/local-time.js';
 import { resolve, type ContentInput, type FileInput, type PlanInput, type World } from './resolve.js';
@@ -97,44 +98,85 @@ export async function loadWorld(read: Reader, enterpriseId: number, today: strin
  * The playlists of the advertising resolution. An enterprise's plans are read at most once per
  * `ttlMs` on this instance (0: on every call), so a launched or revoked plan reaches the screens
  * within that time plus one heartbeat; a device's place (its shop's regions) is read with them.
+ * Heartbeats need only the ETag: each device's is kept with the inputs it was resolved from (its
+ * day, shop, place, type, orientation, zone) while the enterprise's plans read the same as before
+ * (`fingerprint`), and is resolved again when any of them differs.
  */
 type Place = { province: string; city: string; district: string };
-type Entry = { at: number; day: string; world: World; places: Map<number, Place> };
+type Memo = {
+  /** device → the inputs its ETag was resolved from (one shared string per distinct inputs, from `keys`) and the ETag */
+  etags: Map<number, { key: string; etag: string }>;
+  keys: Map<string, string>;
+};
+type Entry = { at: number; day: string; world: World; fingerprint: string; places: Map<number, Place>; memo: Memo };
+
+/** How long an entry no call renews is kept. */
+const STALE_MS = 10 * 60_000;
+
+/** What the world's plans, contents, files and pitches hold, as one hash (Maps as their entries). */
+const fingerprintOf = (w: World) => hash('sha256', JSON.stringify([w.plans, w.pitches ?? [], [...w.contents], [...w.files]]), 'base64url');
 
 export function advertPlaylists(db: Db, opts: { ttlMs?: number } = {}): PlaylistSource {
   const ttl = opts.ttlMs ?? 5000;
   // resolved values only: a caller inside a transaction (q) never waits for a read that needs the
   // session it holds (PGlite); outside one, concurrent callers share one load (single flight)
-  const entries = new Map<number, Entry>();
-  const loading = new Map<number, Promise<Entry>>();
-  const load = async (enterpriseId: number, day: string, read: Reader): Promise<Entry> => {
-    const entry = { at: Date.now(), day, world: await loadWorld(read, enterpriseId, day), places: new Map<number, Place>() };
-    entries.set(enterpriseId, entry);
+  // keyed by enterprise and local day: an enterprise's screens in two zones are on two days for some
+  // hours, and each keeps its own entry rather than each call reloading the other's
+  const entries = new Map<string, Entry>();
+  const loading = new Map<string, Promise<Entry>>();
+  const load = async (k: string, enterpriseId: number, day: string, read: Reader): Promise<Entry> => {
+    const world = await loadWorld(read, enterpriseId, day);
+    const fingerprint = fingerprintOf(world);
+    const prev = entries.get(k);
+    // places are read again with every load; the kept ETags are checked against them
+    const entry = { at: Date.now(), day, world, fingerprint, places: new Map<number, Place>(), memo: prev?.fingerprint === fingerprint ? prev.memo : { etags: new Map(), keys: new Map() } };
+    entries.set(k, entry);
+    // an entry no call has renewed for a while (a past day, an enterprise gone quiet) is dropped
+    for (const [other, e] of entries) if (entry.at - e.at > STALE_MS) entries.delete(other);
     return entry;
   };
   const entryFor = (enterpriseId: number, day: string, read: Reader, inTx: boolean): Promise<Entry> => {
-    const e = entries.get(enterpriseId);
-    if (e && e.day === day && Date.now() - e.at < ttl) return Promise.resolve(e);
-    if (inTx) return load(enterpriseId, day, read);
-    let p = loading.get(enterpriseId);
+    const k = `${enterpriseId}:${day}`;
+    const e = entries.get(k);
+    if (e && Date.now() - e.at < ttl) return Promise.resolve(e);
+    if (inTx) return load(k, enterpriseId, day, read);
+    let p = loading.get(k);
     if (!p) {
-      p = load(enterpriseId, day, read).finally(() => loading.delete(enterpriseId));
-      loading.set(enterpriseId, p);
+      p = load(k, enterpriseId, day, read).finally(() => loading.delete(k));
+      loading.set(k, p);
     }
     return p;
   };
+  /** The enterprise's entry for the device's local day, and the device as the resolution sees it. */
+  const deviceOf = async (scope: DeviceScope, device: DeviceInputs, now: Date, q?: Q) => {
+    const day = localDayOf(device.timezone, now.getTime());
+    const read: Reader = q ? (sql, params) => q.query(sql, params) : (sql, params) => db.read({ enterpriseId: scope.enterpriseId }, sql, params);
+    const entry = await entryFor(scope.enterpriseId, day, read, !!q);
+    let place = entry.places.get(scope.shopId);
+    if (!place) {
+      const [row] = await read<Place>('select province, city, district from shops where enterprise_id = $1 and id = $2', [scope.enterpriseId, scope.shopId]);
+      place = row ?? { province: '', city: '', district: '' };
+      entry.places.set(scope.shopId, place);
+    }
+    const d = { id: scope.deviceId, shopId: scope.shopId, ...place, type: device.type, orientation: device.orientation, timezone: device.timezone };
+    return { entry, day, d };
+  };
   return {
     async playlistFor(scope, device, now, q) {
-      const day = localDayOf(device.timezone, now.getTime());
-      const read: Reader = q ? (sql, params) => q.query(sql, params) : (sql, params) => db.read({ enterpriseId: scope.enterpriseId }, sql, params);
-      const entry = await entryFor(scope.enterpriseId, day, read, !!q);
-      let place = entry.places.get(scope.shopId);
-      if (!place) {
-        const [row] = await read<Place>('select province, city, district from shops where enterprise_id = $1 and id = $2', [scope.enterpriseId, scope.shopId]);
-        place = row ?? { province: '', city: '', district: '' };
-        entry.places.set(scope.shopId, place);
-      }
-      return resolve({ id: scope.deviceId, shopId: scope.shopId, ...place, type: device.type, orientation: device.orientation, timezone: device.timezone }, entry.world, now, fileUrl);
+      const { entry, d } = await deviceOf(scope, device, now, q);
+      return resolve(d, entry.world, now, fileUrl);
+    },
+    async etagFor(scope, device, now) {
+      const { entry, day, d } = await deviceOf(scope, device, now);
+      const { etags, keys } = entry.memo;
+      const inputs = JSON.stringify([day, d.shopId, d.province, d.city, d.district, d.type, d.orientation, d.timezone]);
+      const kept = etags.get(d.id);
+      if (kept?.key === inputs) return kept.etag;
+      let key = keys.get(inputs);
+      if (key === undefined) keys.set(inputs, (key = inputs));
+      const { etag } = resolve(d, entry.world, now, fileUrl);
+      etags.set(d.id, { key, etag });
+      return etag;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { COMMAND_ACTIONS, type CommandAction, type heartbeatBody } from '@vitrine/contract';
 import type { Deps } from '../deps.js';
 import { intervalOf } from './config.js';
+import { playlistEtag } from './playlist.js';
 import type { AuthRow, HeartbeatRow } from './runtime.js';
 
 const ACTIONS = new Set<string>(COMMAND_ACTIONS);
@@ -21,7 +22,8 @@ export async function heartbeat(deps: Deps, input: z.output<typeof heartbeatBody
     appVersion: input.appVersion, freeStorageMb: input.freeStorageMb, volume: input.volume, direction: input.direction,
     errors: input.errors ?? [], clockSkew: input.clock === undefined ? 0 : Math.round(input.clock - nowSec), playing: input.playing,
   }, Math.floor(nowSec));
-  const playlist = await deps.device.playlists.playlistFor(
+  const etag = await playlistEtag(
+    deps.device.playlists,
     { enterpriseId: dev.enterpriseId, deviceId: dev.deviceId, shopId: dev.shopId },
     { type: dev.type, orientation: dev.orientation, ai: dev.ai, timezone: dev.timezone },
     now,
@@ -29,7 +31,7 @@ export async function heartbeat(deps: Deps, input: z.output<typeof heartbeatBody
   return {
     serverTime: Math.round(now.getTime()) / 1000,
     interval,
-    playlistEtag: playlist.etag,
+    playlistEtag: etag,
     commands: dev.commands.filter((c) => ACTIONS.has(c.action)).map((c) => ({ ...c, action: c.action as CommandAction })),
     config: configOf(dev),
   };

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Playlist } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import { localDay } from '../lib/local-time.js';
@@ -21,12 +21,19 @@ export type PlaylistSource = {
    * sweep) must not open another (PGlite has one session: a second would wait for the first).
    */
   playlistFor(scope: DeviceScope, device: DeviceInputs, now: Date, q?: Q): Promise<Playlist>;
+  /** The ETag alone (every heartbeat asks), when the source keeps it cheaper than the whole playlist; equal to playlistFor's. */
+  etagFor?(scope: DeviceScope, device: DeviceInputs, now: Date): Promise<string>;
 };
+
+/** The ETag of a device's playlist now: the source's own when it keeps one, else its playlist's. */
+export async function playlistEtag(source: PlaylistSource, scope: DeviceScope, device: DeviceInputs, now: Date): Promise<string> {
+  return source.etagFor ? source.etagFor(scope, device, now) : (await source.playlistFor(scope, device, now)).etag;
+}
 
 /** An ETag over named inputs (order-independent keys, stable JSON). */
 export function etagOf(inputs: Record<string, unknown>): string {
   const stable = JSON.stringify(Object.keys(inputs).sort().map((k) => [k, inputs[k]]));
-  return `pl-${createHash('sha256').update(stable).digest('base64url').slice(0, 27)}`;
+  return `pl-${hash('sha256', stable, 'base64url').slice(0, 27)}`;
 }
 
 /** The splash for every device: nothing scheduled. Its answer depends on the device and the local day only. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { RET, message, type CallDef } from '@vitrine/contract';
@@ -11,7 +11,8 @@ import type { AuthRow } from './runtime.js';
 /** A handler that answered on its own (bytes, 304) returns this instead of a result. */
 export const SENT = Symbol('sent');
 
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** sha256 of the token, hex (crypto.hash: one call, no Hash object; a heartbeat hashes its token every time). */
+export const tokenHash = (token: string) => hash('sha256', token, 'hex');
 
 /** The device token of a request (header `dt`), hashed; 65536 when absent or malformed. */
 export function tokenOf(req: FastifyRequest): string {

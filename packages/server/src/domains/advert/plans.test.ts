@@ -65,6 +65,8 @@ describe('ad plans on the screens', () => {
   it('plays nowhere until thrown; then the fitting screen gets it, with its file, and a new ETag', async () => {
     const before = await playlistOf(token);
     expect(before.segments).toEqual([]);
+    // the heartbeat's ETag is the playlist's (kept per device until the plans or the device's inputs change)
+    expect((await dev<{ playlistEtag: string }>(t, 'heartbeat', {}, token)).body.result.playlistEtag).toBe(before.etag);
     const thrown = await post<Item>(t, 'ad-plan/throw', { id: planId }, f.sup);
     expect(thrown.body.ret, JSON.stringify(thrown.body)).toBe(0);
     expect(thrown.body.result.online).toBe(302);
@@ -75,6 +77,13 @@ describe('ad plans on the screens', () => {
     expect(after.files).toEqual([expect.objectContaining({ sha256: file.sha256, mime: 'image/png', url: `/device-api/file?sha256=${file.sha256}` })]);
     const hb = await dev<{ playlistEtag: string }>(t, 'heartbeat', {}, token);
     expect(hb.body.result.playlistEtag).toBe(after.etag);
+    // the shop moves out of the plan's district: the same plans, another playlist, another ETag
+    const shop = await t.db.admin.query<{ id: number; district: string }>('update shops s set district = $2 from devices d where d.id = $1 and s.id = d.shop_id returning s.id, $3::text as district', [landscape.id, '440306', '440305']);
+    const moved = await playlistOf(token);
+    expect(moved.segments).toEqual([]);
+    expect((await dev<{ playlistEtag: string }>(t, 'heartbeat', {}, token)).body.result.playlistEtag).toBe(moved.etag);
+    await t.db.admin.query('update shops set district = $2 where id = $1', [shop[0].id, shop[0].district]);
+    expect((await dev<{ playlistEtag: string }>(t, 'heartbeat', {}, token)).body.result.playlistEtag).toBe(after.etag);
     // the screen can fetch the file the playlist names
     const bytes = await t.app.inject({ method: 'GET', url: after.files[0].url, headers: { dt: token } });
     expect(bytes.statusCode).toBe(200);
