@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { arrayLiteral } from './array.js';
 
 // A statement with its parameters written in as literals, so that it can travel in one simple-query
 // message beside the transaction's scope (db.read: one round trip instead of three). Each value is
@@ -10,6 +11,12 @@ function arrayElement(v: unknown): string {
   return `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
+type Plain = string | number | null | undefined;
+const plain = (x: unknown): x is Plain => x === null || x === undefined || typeof x === 'string' || typeof x === 'number';
+
+/** A text as a quoted literal: most hold neither quote nor backslash — one scan, not pg's copy a character at a time. */
+const quoted = (v: string) => (v.includes("'") || v.includes('\\') ? pg.escapeLiteral(v) : `'${v}'`);
+
 /** One parameter as a SQL literal. */
 export function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
@@ -18,10 +25,10 @@ export function literal(v: unknown): string {
     return `'${String(v)}'`;
   }
   if (typeof v === 'boolean') return v ? `'true'` : `'false'`;
-  // most texts hold neither quote nor backslash: one scan, not pg's copy a character at a time
-  if (typeof v === 'string') return v.includes("'") || v.includes('\\') ? pg.escapeLiteral(v) : `'${v}'`;
+  if (typeof v === 'string') return quoted(v);
   if (v instanceof Date) return pg.escapeLiteral(v.toISOString());
-  if (Array.isArray(v)) return pg.escapeLiteral(`{${v.map(arrayElement).join(',')}}`);
+  // texts, numbers and nulls (token hashes, ids): db/array.ts's literal, one join for the common case
+  if (Array.isArray(v)) return quoted(v.every(plain) ? arrayLiteral(v as Plain[]) : `{${v.map(arrayElement).join(',')}}`);
   return pg.escapeLiteral(JSON.stringify(v));
 }
 
