@@ -11,6 +11,10 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
+          // Test files share one module graph: each still builds its own app on its own database,
+          // and no test changes module state another relies on; this halves the suite's CPU time
+          // (8 files: 82 → 40 s of CPU; the whole suite: 12.8 → 5.7 min).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -38,6 +42,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // page tests render the whole antd page; on a loaded 2-core CI lane 5 s was not always enough
+          testTimeout: 20_000,
         },
       },
     ],

@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 90_000,
     teardownTimeout: 30_000,
+    // expect.poll waits as long as a locator does (its default, 1 s, lost a race on a loaded CI lane:
+    // a notification sent through the confirm dialog took longer to show its recipients)
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -11,7 +11,7 @@
  *    visit_events (pg-copy-streams), same batch size and concurrency, each side's input made before its
  *    clock starts; rows/s ratio (goal ≥ 0.8) and the CPU per row of each process. Warm-up rounds of
  *    each side first, autovacuum off on the partitions, a checkpoint before each side's round
- *    (docs/decisions/0109).
+ *    (docs/decisions/0119).
  * 3. Memory: the server's RSS before and after heartbeats from all 100,000 devices held in the
  *    presence map (flush interval longer than the run: the worst case).
  */
@@ -28,11 +28,12 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../packages/server/src/app.js';
 import { openPg } from '../packages/server/src/db/client.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
-import { Presence, type Report } from '../packages/server/src/device-api/presence.js';
+import { DEVICE_API_PREFIX } from '@vitrine/contract';
 import { DEVICE_LOOP_DEFAULTS } from '../packages/server/src/device-api/config.js';
 import { httpRequest, median, quantile, runLoad, type LoadResult } from './load.js';
 import { scratchDatabase, writeReadmeSection } from './scratch.js';
 import type { Config } from '../packages/server/src/config.js';
+import { seedFleet } from './fleet.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -52,13 +53,6 @@ const ONLY_HEARTBEATS = process.env.BENCH_PARTS === 'heartbeats';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const token = (id: number) => `bench-device-token-${id}`;
 
-/** The naive variant: every heartbeat upserts its device's presence row at once (one statement each). */
-class NaivePresence extends Presence {
-  override async record(deviceId: number, enterpriseId: number, interval: number, report: Report, now: number): Promise<void> {
-    super.record(deviceId, enterpriseId, interval, report, now);
-    await this.flush();
-  }
-}
 
 type Msg = { cmd: 'rss' } | { cmd: 'flush' } | { cmd: 'close' } | { cmd: 'lat' } | { cmd: 'timer'; on: boolean };
 /** `lat` starts a recording, the next `lat` ends it: the batched app's time per request (onRequest → onResponse) and the server's event-loop delay, ms. */
@@ -87,7 +81,11 @@ async function serve(url: string) {
     };
     const built = await buildApp({ config, db });
     const { app, deps } = built;
-    if (naive) deps.device.presence = new NaivePresence(db);
+    // the naive variant: every heartbeat upserts its device's presence row (one statement each) before it is answered
+    if (naive) app.addHook('onSend', async (req, _reply, payload) => {
+      if (req.routeOptions.url === `${DEVICE_API_PREFIX}/heartbeat`) await deps.device.presence.flush();
+      return payload;
+    });
     else app.addHook('onResponse', async (_req, reply) => void (recording && handled.push(reply.elapsedTime)));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();
@@ -131,26 +129,7 @@ async function serve(url: string) {
 
 // ---------------------------------------------------------------- setup
 
-async function setup(admin: pg.Client): Promise<{ ent: number; shop: number }> {
-  const [{ id: user }] = (await admin.query(`insert into users (phone, nickname) values ('19900000000', 'bench') returning id`)).rows;
-  const [{ id: ent }] = (await admin.query(`insert into enterprises (code, title, status, creator_id) values ('BENCHDEV', 'bench', 1, $1) returning id`, [user])).rows;
-  const [{ id: shop }] = (await admin.query(
-    `insert into shops (enterprise_id, author_id, status, live_version, online, name, code, level, province, city, district)
-     values ($1, $2, 103, 1, 302, '门店', 'S1', 1, '44', '4403', '440305') returning id`, [ent, user],
-  )).rows;
-  await admin.query(
-    `insert into devices (enterprise_id, author_id, status, live_version, online, code, name, type, orientation, shop_id)
-     select $1, $2, 103, 1, 302, 'D' || g, '屏' || g, 'big', 1, $3 from generate_series(1, $4::int) g`,
-    [ent, user, shop, DEVICES],
-  );
-  await admin.query(
-    `insert into device_tokens (enterprise_id, device_id, token_hash)
-     select enterprise_id, id, encode(sha256(convert_to('bench-device-token-' || id, 'UTF8')), 'hex') from devices where enterprise_id = $1`,
-    [ent],
-  );
-  await admin.query('analyze');
-  return { ent, shop };
-}
+const setup = (admin: pg.Client) => seedFleet(admin, { code: 'BENCHDEV', phone: '19900000000', screens: DEVICES, tokenPrefix: 'bench-device-token-' });
 
 // ---------------------------------------------------------------- report helpers
 

@@ -17,12 +17,12 @@ const KiB = 1024;
 const ns = (...names) => names.map((n) => `src/locales/zh-CN/${n}.json`);
 // `budget` fails the run (today's size and a little room: a regression cannot land); `goal` is where
 // issue 8 wants them (200 and 350 KiB). Both meet it: /index is drawn without antd, outside antd's
-// providers (decisions/0106: 303.7 → 124.8 KiB); /home fetches those providers (app/AntdProvider.tsx).
+// providers (decisions/0119: 303.7 → 124.8 KiB); /home fetches those providers (app/AntdProvider.tsx).
 const PAGES = [
   { path: '/index', budget: 127 * KiB, goal: 200 * KiB, lazy: ['src/pages/index/IndexPage.tsx', ...ns('public')] },
   {
     path: '/home',
-    budget: 337 * KiB,
+    budget: 346 * KiB, // 336 → 344.4: times in the enterprise's zone, the denied state, the phone header (side menu drawer, search icon; issue 25)
     goal: 350 * KiB,
     // an enterprise without shops or screens also loads pages/home/StartSteps.tsx (antd Steps, ~9 KiB)
     lazy: ['src/app/AntdProvider.tsx', 'src/app/layout/ConsoleLayout.tsx', 'src/pages/home/HomePage.tsx', ...ns('layout', 'home')],

@@ -42,7 +42,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // the previous build's assets stay for tabs still open on it; scripts/build-web.mjs prunes them after a week
+    emptyOutDir: false,
     // .vite/manifest.json: scripts/size-budget.mjs follows the chunk graph through it
     manifest: true,
     chunkSizeWarningLimit: 900,

@@ -80,7 +80,7 @@ export const account = {
   }),
   logout: defineCall({ path: 'account/logout', auth: 'user', summary: 'Sign out (revokes the token)', body: empty, result: ok }),
   info: defineCall({
-    path: 'account/info', auth: 'user', summary: 'Account info (isMain for the enterprise named by enCode)',
+    path: 'account/info', auth: 'user', summary: 'Account info (isMain for the enterprise named by enCode, in the body or else the header)',
     body: z.object({ enCode: z.string().max(32).optional() }), result: userInfo,
   }),
   update: defineCall({
@@ -105,8 +105,8 @@ export const account = {
     result: z.object({ list: z.array(z.object({ id: z.number(), name: z.string() })) }),
   }),
   roles: defineCall({
-    path: 'account/roles', auth: 'user', summary: "The user's role entries in one enterprise",
-    body: z.object({ enCode: text(32) }), result: z.object({ list: z.array(roleEntry) }),
+    path: 'account/roles', auth: 'user', summary: "The user's role entries in one enterprise (enCode in the body, else the header every request carries)",
+    body: z.object({ enCode: z.string().trim().max(32, 'field.tooLong').optional() }), result: z.object({ list: z.array(roleEntry) }),
   }),
   // Personal center (issue 3)
   changePhone: defineCall({

@@ -4,7 +4,7 @@ import { oneOf } from './describe.js';
 import { AD_TYPES, DEVICE_TYPES } from './enums.js';
 import { defineCall } from './call.js';
 import { playlistItem, playlistSegment } from './device-api.js';
-import { id, int, json, optionalText, text, localDay } from './fields.js';
+import { id, id4, int, json, optionalText, text, localDay } from './fields.js';
 import { listOf, paging } from './list.js';
 import { lifecycleCalls } from './lifecycle.js';
 
@@ -40,7 +40,7 @@ export const planTargets = z.object({
   p: z.array(regionCode).max(100).default([]),
   c: z.array(regionCode).max(500).default([]),
   a: z.array(regionCode).max(2000).default([]),
-  s: z.array(z.union([z.string().max(16), z.number().int().positive()])).max(5000).default([]),
+  s: z.array(z.union([z.string().max(16), id4])).max(5000).default([]),
   d: z.array(id).max(5000).default([]),
 });
 export type PlanTargets = z.infer<typeof planTargets>;
@@ -99,9 +99,12 @@ export const adContentView = z.object({
   /** the whole content's play time (ms), from its items */
   totalMs: z.number(),
 });
-/** The sidebar's filters (spec §2/§3): ad content category as `extend_opt` {"ad_type"}, device type, orientation. */
+/** The sidebar's filters (spec §2/§3): ad content category as `extend_opt` {"ad_type"}, device type (also `extend_opt` {"mode": {"type"}}), orientation. */
 export const adContentFilter = z.object({
-  extend_opt: json(z.object({ ad_type: z.enum(AD_TYPES, { error: 'field.invalid' }).optional() })).optional(),
+  extend_opt: json(z.object({
+    ad_type: z.enum(AD_TYPES, { error: 'field.invalid' }).optional(),
+    mode: z.object({ type: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).optional() }).optional(),
+  })).optional(),
   DeviceType: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).optional(),
   Direction: oneOf([0, 1]).optional(),
 });
@@ -174,7 +177,11 @@ export const adPlanExtraCalls = {
     path: 'ad-plan/timeline', auth: 'tenant', perm: view,
     summary: 'What a screen plays over the next 7 local days: the resolution the device API serves',
     body: z.object({ deviceId: id }),
-    result: z.object({ timezone: z.string(), segments: z.array(playlistSegment), fallback: z.object({ planId: z.number(), items: z.array(playlistItem) }).nullable(), etag: z.string() }),
+    result: z.object({
+      timezone: z.string(), segments: z.array(playlistSegment), fallback: z.object({ planId: z.number(), items: z.array(playlistItem) }).nullable(), etag: z.string(),
+      /** The names of the plans it shows, so the console names them (issue 25 §5). */
+      plans: z.array(z.object({ id: z.number(), name: z.string(), isDefault: z.number() })),
+    }),
   }),
 };
 

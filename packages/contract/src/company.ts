@@ -15,11 +15,19 @@ export const company = z.object({
   isMain: z.number(),
   /** The enterprise's time zone (IANA name) in which its shops' days and hours are counted; on the user's list of enterprises. */
   timeZone: z.string().optional(),
+  /** 1: the screens whose camera counts visitors show a "camera in use" mark (issue 26); company/info and update */
+  cameraMark: z.number().optional(),
 });
 export type Company = z.infer<typeof company>;
 
-/** Where an enterprise's days are counted when it has not said otherwise (DESIGN §7). */
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+/** The current enterprise as company/info and company/update answer it: with its review policy. */
+export const companyInfo = company.extend({
+  /** 0: the author approves their own submission when nobody else may (self-approved); 1: a second person must approve (REVIEW_POLICY). */
+  reviewPolicy: z.number(),
+});
+export type CompanyInfo = z.infer<typeof companyInfo>;
+
+export { DEFAULT_TIME_ZONE } from './constants.js';
 
 export const roleEntry = z.object({
   deptId: z.number(),
@@ -93,10 +101,12 @@ export const companyCalls = {
     path: 'company/apply-join', auth: 'user', limit: 'join', summary: 'Apply to join an enterprise by its code', log: { entity: 'join-apply', verb: 'apply' },
     body: z.object({ enCode: text(32) }), result: z.object({ status: z.number(), title: z.string() }),
   }),
-  info: defineCall({ path: 'company/info', auth: 'tenant', summary: 'The current enterprise', body: empty, result: company }),
+  info: defineCall({ path: 'company/info', auth: 'tenant', summary: 'The current enterprise and its review policy', body: empty, result: companyInfo }),
   update: defineCall({
-    path: 'company/update', auth: 'tenant', perm: { ...main, bit: 'update' }, summary: 'Edit the enterprise title and logo', log: { entity: 'enterprise', verb: 'update' },
-    body: z.object({ title: text(64).optional(), logo: ownImage }), result: company,
+    path: 'company/update', auth: 'tenant', perm: { ...main, bit: 'update' },
+    summary: 'Edit the enterprise title, logo, review policy (1 "a second person must approve": 40009 while fewer than two members can review) and the screens\' "camera in use" mark',
+    log: { entity: 'enterprise', verb: 'update' },
+    body: z.object({ title: text(64).optional(), logo: ownImage, reviewPolicy: flag.optional(), cameraMark: flag.optional() }), result: companyInfo,
   }),
   accounts: defineCall({
     path: 'company/accounts', auth: 'tenant', perm: { ...main, bit: 'view' }, summary: 'Members with departments, jobs, role entries and data ranges',

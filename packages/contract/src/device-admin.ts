@@ -32,6 +32,13 @@ export const activationState = z.object({
 export const statusEvent = z.object({ status: z.number(), previous: z.number().nullable(), at: z.number() });
 /** Online time per local day (seconds and share of the day so far) from the recorded transitions. */
 export const uptimeDay = z.object({ day: z.string(), onlineSeconds: z.number(), ratio: z.number() });
+/**
+ * The screen's camera (issue 26) as its last heartbeat reported it — state (CAMERA_STATES), analysed
+ * frames a second, its last visit (Unix seconds), when reported — or null before any report.
+ */
+export const deviceCamera = z.object({ state: z.string(), fps: z.number(), lastVisitAt: z.number().nullable(), at: z.number() });
+/** The screen's visitors of the last hour: person-visits, by gender (1 male, 2 female, 0 unknown), and how many stopped (watch). */
+export const recentVisits = z.object({ total: z.number(), male: z.number(), female: z.number(), unknown: z.number(), watch: z.number() });
 
 export const deviceAdminCalls = {
   activation: defineCall({
@@ -51,8 +58,14 @@ export const deviceAdminCalls = {
   }),
   statusEvents: defineCall({
     path: 'device/status-events', auth: 'tenant', perm: view,
-    summary: "A device's recent status transitions (newest first) and its online time per day",
+    summary: "A device's recent status transitions (newest first), its online time per day, its last reported errors and camera, and its visitors of the last hour",
     body: z.object({ id, days: int.min(1, 'field.invalid').max(90, 'field.invalid').default(7) }),
-    result: z.object({ events: z.array(statusEvent), uptime: z.array(uptimeDay), lastSeen: z.number().nullable(), neverConnected: z.number() }),
+    result: z.object({
+      events: z.array(statusEvent), uptime: z.array(uptimeDay), lastSeen: z.number().nullable(), neverConnected: z.number(),
+      /** the errors of the last heartbeat (a camera refused, a download failing…) */
+      errors: z.array(z.object({ code: z.string(), message: z.string().optional() })),
+      camera: deviceCamera.nullable(),
+      visitsLastHour: recentVisits,
+    }),
   }),
 };

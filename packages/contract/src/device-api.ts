@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { DEVICE_BATCH_MAX } from './constants.js';
+import { CAMERA_ERRORS, CAMERA_STATES, DEVICE_BATCH_MAX, type CameraState } from './constants.js';
 import { defineCall } from './call.js';
 import { sha256Hex } from './files.js';
+import { id, id4, int4 } from './fields.js';
 
 // The device protocol (API.md "Device API"): what a screen says to the server under /device-api.
 // The names here are the protocol; fields may be added, never renamed. Bodies are JSON; answers use
 // the { ret, msg, result } envelope; a missing, unknown or revoked device token (header `dt`) is
 // ret 65536 with HTTP 401. Times are Unix seconds (event times may carry milliseconds as a fraction).
 
-export { DEVICE_BATCH_MAX };
+export { CAMERA_ERRORS, CAMERA_STATES, DEVICE_BATCH_MAX, type CameraState };
 /** Largest accepted body per call, in bytes (a bigger body is refused with 40013). */
 export const DEVICE_BODY_LIMITS = { small: 16 * 1024, batch: 512 * 1024, screenshot: 2 * 1024 * 1024 } as const;
 /** An activation code lives 24 h, is used once, and dies after this many wrong tries. */
@@ -24,7 +25,7 @@ export const OFFLINE_INTERVALS = 2.5;
 export const PLAYBACK_INTERVALS = 2;
 
 /** Error codes a device reports in heartbeats (any other code also counts as an error). */
-export const DEVICE_ERROR_CODES = ['storage.low', 'download.failed', 'camera.off', 'playback.failed', 'clock.skew'] as const;
+export const DEVICE_ERROR_CODES = ['storage.low', 'download.failed', 'camera.off', 'playback.failed', 'clock.skew', 'camera.denied', 'camera.model'] as const;
 
 /** Command actions as a device receives them (API.md), and the states of a command. */
 export const COMMAND_ACTIONS = ['volume', 'direction', 'ai', 'restart', 'refresh', 'screenshot', 'virtual-status'] as const;
@@ -35,8 +36,9 @@ export const COMMAND_STATES = ['pending', 'delivered', 'acknowledged', 'failed',
 export const VISIT_ACTIONS = ['pass', 'watch', 'interact', 'enter'] as const;
 
 const num = z.number({ error: 'field.invalid' });
-const whole = num.int('field.invalid');
-const positive = whole.positive('field.invalid');
+/** Every integer of a device body fits the int column it lands in (fields.ts: int4, id4 = 1..2^31−1). */
+const whole = int4;
+const positive = id4;
 /** Unix seconds, possibly with a millisecond fraction. */
 const unixTime = num.min(0, 'field.invalid').max(1e11, 'field.invalid');
 const uuid = z.string({ error: 'field.required' }).trim().toLowerCase().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'field.invalid');
@@ -61,6 +63,8 @@ export const deviceConfig = z.object({
   ai: z.number(),
   /** IANA time zone of the enterprise: segment times are wall-clock there. */
   timezone: z.string(),
+  /** 1: show the "camera in use" mark while the camera counts visitors (an enterprise setting) */
+  cameraMark: z.number().optional(),
 });
 
 export const deviceError = z.object({ code: short(64).min(1, 'field.required'), message: short(500).optional() });
@@ -74,8 +78,16 @@ export const heartbeatBody = z.object({
   errors: z.array(deviceError).max(20, 'field.tooLong').optional(),
   /** The device's own clock (Unix seconds) when it sent this heartbeat: the server compares it with its own. */
   clock: unixTime.optional(),
+  /** 1: the device holds an open live socket and heartbeats at the welcome's longer interval (presence judges it by that). */
+  live: z.union([z.literal(0), z.literal(1)], { error: 'field.invalid' }).optional(),
   /** The playlist ETag the device holds (informative; the answer's playlistEtag is the truth). */
   playlistEtag: short(100).optional(),
+  /** The camera that counts visitors (issue 26): its state, frames analysed a second, the last visit it made. */
+  camera: z.object({
+    state: z.enum(CAMERA_STATES, { error: 'field.invalid' }),
+    fps: num.min(0, 'field.invalid').max(1000, 'field.invalid'),
+    lastVisitAt: unixTime.nullable().optional(),
+  }).optional(),
 });
 
 export const deviceCommandOut = z.object({
@@ -202,7 +214,7 @@ export const deviceApi = {
   screenshot: defineCall({
     path: 'screenshot', ...byDevice,
     summary: 'Multipart: field commandId (a screenshot command of this device) and one image (png, jpeg or webp ≤ 2 MB)',
-    body: z.object({ commandId: z.coerce.number({ error: 'field.invalid' }).int('field.invalid').positive('field.invalid') }),
+    body: z.object({ commandId: id }),
     result: z.object({ fileId: z.number() }),
   }),
 };

@@ -28,6 +28,14 @@ export const DEVICE_STATUS = { offline: 0, abnormal: 1, playbackAbnormal: 3, nor
 export const DEVICE_STATUSES: readonly number[] = Object.values(DEVICE_STATUS);
 
 export const ENTERPRISE_STATUS = { review: 0, approved: 1, rejected: 2 } as const;
+
+/**
+ * An enterprise's review policy (DESIGN §5): 0 — when nobody else may review a submission, its author
+ * approves it if they hold the examine bit over it ("self-approved" in the log); 1 — a second person
+ * must approve, so such a submission is refused. 0 by default; 1 only while two members can review.
+ */
+export const REVIEW_POLICY = { selfWhenAlone: 0, secondPerson: 1 } as const;
+export type ReviewPolicy = (typeof REVIEW_POLICY)[keyof typeof REVIEW_POLICY];
 export type EnterpriseStatus = (typeof ENTERPRISE_STATUS)[keyof typeof ENTERPRISE_STATUS];
 
 export const OP_VERBS = [

@@ -19,15 +19,23 @@ export function shopIdOf(s: string): number | null {
 }
 
 export const region = z.object({ id: z.string(), pid: z.string(), name: z.string(), title: z.string(), level: z.number() });
-export const treeNode = z.object({
-  id: z.string(), pid: z.string(), name: z.string(), title: z.string(),
+export type TreeNode = {
+  id: string; pid: string; name: string; title: string;
   /** Shops below (or devices, when the tree is asked with kind=device). */
+  num: number;
+  leaf: boolean;
+  /** shop or device nodes: the record id. */
+  recordId: number | null;
+  /** The spec's tree node key: the loaded children; geo/tree loads one level, so always `[]` there. */
+  children: TreeNode[];
+};
+export const treeNode: z.ZodType<TreeNode> = z.lazy(() => z.object({
+  id: z.string(), pid: z.string(), name: z.string(), title: z.string(),
   num: z.number(),
   leaf: z.boolean(),
-  /** shop or device nodes: the record id. */
   recordId: z.number().nullable(),
-});
-export type TreeNode = z.infer<typeof treeNode>;
+  children: z.array(treeNode),
+}));
 
 const code = (digits: number) => z.string().trim().regex(new RegExp(`^\\d{${digits}}$`), 'field.invalid');
 const deviceType = z.enum(DEVICE_TYPES, { error: 'field.invalid' });

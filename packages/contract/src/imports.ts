@@ -8,6 +8,12 @@ import { text } from './fields.js';
 /** Largest file (bytes) and rows of one import; the file travels base64-encoded in a form field. */
 export const IMPORT_MAX_BYTES = 512 * 1024;
 export const IMPORT_MAX_ROWS = 2000;
+/**
+ * An XLSX is a zip: the most one part (the sheet, its shared strings) and all parts together may hold
+ * once unpacked. A 495 KB workbook can declare a 480 MB string (issue 24 §1).
+ */
+export const IMPORT_MAX_PART_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
 export const IMPORT_ACTIONS = ['create', 'update', 'same', 'error'] as const;
 
 const n = z.number();

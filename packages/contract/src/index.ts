@@ -15,6 +15,8 @@ export * from './materials.js';
 export * from './inbox.js';
 export * from './stores.js';
 export * from './device-api.js';
+export * from './live.js';
+export * from './live-client.js';
 export * from './hours.js';
 export * from './stats.js';
 export * from './advert.js';

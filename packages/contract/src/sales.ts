@@ -55,6 +55,7 @@ export const adResult = z.object({
 
 /** stats/home: the morning's figures, each part present only when the caller may see its area. */
 export const homeResult = z.object({
+  /** `yesterday`: yesterday up to this time of day (its running hour in proportion), to compare with today so far */
   visitors: z.object({ today: n, yesterday: n, days: z.array(z.object({ day: z.string(), visits: n })) }).nullable(),
   sales: z.object({ today: saleFigures, yesterday: saleFigures }).nullable(),
   /** device status code (0, 1, 3, 7) → screens; never: enabled screens never heard from */
@@ -102,7 +103,8 @@ export const salesApi = {
     list: defineCall({
       path: 'sale/list', auth: 'tenant', perm: { menu: DATA, bit: 'view' },
       summary: 'Sales lines of my shops, newest first (local days from–to, optional shop)',
-      body: paging.extend({ from: day.optional(), to: day.optional(), shopId: int.optional() }),
+      // `from` a day, or a number: the spec's offset paging (list.ts offsetPaging)
+      body: paging.extend({ from: z.union([day, int.min(0, 'field.invalid')], { error: 'field.invalid' }).optional(), to: day.optional(), shopId: int.optional() }),
       result: listOf(sold),
     }),
   },

@@ -18,16 +18,28 @@ export const STATS_SHORTCUT_DAYS = [7, 30, 90] as const;
 /** Longest range one statistics call reads. */
 export const STATS_MAX_DAYS = 400;
 
-/** The filter object of the data centre: local days (YYYY-MM-DD, inclusive), shop scope, visitor and device filters. */
+/**
+ * The filter object of the data centre: local days (YYYY-MM-DD, inclusive) or the spec's
+ * `start_time`/`end_time` (Unix seconds, each read as the local day of the enterprise's time zone it
+ * falls on: the server's `statsDays`, domains/stats/days.ts); shop scope, visitor and device filters.
+ * A day given wins over the seconds for its end; each end needs one of the two.
+ */
 export const statsFilter = z.object({
-  from: localDay,
-  to: localDay,
+  from: localDay.optional(),
+  to: localDay.optional(),
+  start_time: int.min(0, 'field.invalid').optional(),
+  end_time: int.min(0, 'field.invalid').optional(),
   group: z.enum(STATS_GROUPS, { error: 'field.invalid' }).default('day'),
   shopRange: json(range).optional(),
   /** 1 male, 2 female, 0 unknown */
   gender: int.min(0, 'field.invalid').max(2, 'field.invalid').optional(),
   DeviceType: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).optional(),
-}).refine((f) => f.from <= f.to, { path: ['to'], message: 'stats.range' });
+}).superRefine((f, ctx) => {
+  if (f.from === undefined && f.start_time === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'field.required' });
+  if (f.to === undefined && f.end_time === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'field.required' });
+  if (f.from !== undefined && f.to !== undefined && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'stats.range' });
+  if (f.start_time !== undefined && f.end_time !== undefined && f.start_time > f.end_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'stats.range' });
+});
 
 const n = z.number();
 /** The spec's visitor columns: age buckets in person-visits, gender shares in %, actions per age bucket. */

@@ -83,8 +83,13 @@ export const deviceData = z.object({
   ai: z.preprocess((v) => (v === '' ? undefined : v), oneOf([0, 1]).optional()).default(0),
 });
 /** Reported by the device (heartbeat): status 0 offline, 1 abnormal, 3 playback abnormal, 7 normal. */
+const settings = z.object({ volume: z.number().optional(), direction: z.number().optional(), ai: z.number().optional() });
 export const deviceView = z.object({
   shopName: z.string(), deviceStatus: z.number(), appVersion: z.string(), lastSeen: z.number().nullable(), treeId: z.string(),
+  /** What the screen acknowledged applying (volume, direction = orientation, ai), over the configured values. */
+  reported: settings,
+  /** Settings sent and not yet acknowledged (the latest of each). */
+  pending: settings,
 });
 export const deviceListFilter = z.object({
   DeviceType: z.enum(DEVICE_TYPES).optional(),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
+import { oneOf } from './describe.js';
 import { deviceAdminCalls, deviceCommand } from './device-admin.js';
 import { id, ids, int, json } from './fields.js';
 import { geoApi, scopeFilter } from './geo.js';
 import { lifecycleCalls } from './lifecycle.js';
-import { listOf } from './list.js';
+import { listOf, paging } from './list.js';
 import {
   deviceData, deviceListFilter, deviceView, employeeData, employeeView, etData, etFilter, etView, memberData, memberView,
   personFilter, shopData, shopFilter, shopView,
@@ -25,7 +26,7 @@ const queued = z.object({ count: z.number(), commands: z.array(deviceCommand) })
 /** `requestId`: the client's idempotency key; the same key on the same device queues once (blank = none). */
 const requestId = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(64, 'field.tooLong').optional());
 const control = <S extends z.ZodRawShape>(shape: S) => z.object({ ids, requestId, ...shape });
-const virtualStatus = z.coerce.number({ error: 'field.invalid' }).int('field.invalid').refine((v) => [0, 1, 3, 7].includes(v), 'field.invalid');
+const virtualStatus = oneOf([0, 1, 3, 7] as const);
 const flag = z.coerce.number({ error: 'field.invalid' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'field.invalid' }));
 const controlValue = z.discriminatedUnion('control', [
   z.object({ control: z.literal('ai'), ai: flag }),
@@ -60,7 +61,7 @@ const deviceControls = {
   }),
   commands: defineCall({
     path: 'device/commands', auth: 'tenant', perm: { menu: STORE, bit: 'view' }, summary: "A device's command queue, newest first",
-    body: z.object({ id, pageNum: int.min(1).default(1), pageSize: int.min(1).max(100).default(10) }), result: listOf(deviceCommand),
+    body: paging.extend({ id }), result: listOf(deviceCommand),
   }),
 };
 

@@ -8,6 +8,9 @@ import { flush, recordPlay, recordVisit } from './events';
 import { cachedSet, download, evict, mediaUrl } from './media';
 import { missing, screenItems, slotAt, slotStartMs, type Slot } from './schedule';
 import { APP_VERSION } from './Activation';
+import { cameraReport, useAudience, type AudienceVisit } from './useAudience';
+import { word } from './words';
+import { useLive } from './live';
 
 type Beat = { serverTime: number; interval: number; playlistEtag: string; commands: Command[]; config: DeviceConfig };
 type Detection = { type: 'vitrine-detection'; gender: 0 | 1 | 2; ageBand: number; action?: string };
@@ -30,6 +33,21 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
   const configRef = useRef(config);
   configRef.current = config;
   const token = device.token;
+
+  /** A visitor of this cell in front of the screen: its pitch over the content, with its voice; the pitch's id. */
+  const greet = useCallback((cell: { gender: number; ageBand: number }) => {
+    if (!configRef.current.ai) return undefined;
+    const match = plRef.current?.pitches.find((p) => p.gender === cell.gender && p.ageBand === cell.ageBand);
+    if (!match) return undefined;
+    setPitch({ text: match.text, until: Date.now() + PITCH_MS });
+    // its voice, from the cache like every other file
+    if (match.files[0]) void new Audio(mediaUrl(match.files[0])).play().catch(() => undefined);
+    return match.pitchId;
+  }, []);
+  const audience = useAudience(config.ai === 1, {
+    greet,
+    visit: useCallback((v: AudienceVisit) => void recordVisit(v), []),
+  });
 
   const lost = useCallback((err: unknown) => {
     if (err instanceof DeviceApiError && err.ret === DEACTIVATED) {
@@ -59,36 +77,50 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
     return () => clearInterval(timer);
   }, []);
 
+  const effects = useMemo(() => ({
+    config: (patch: Partial<DeviceConfig>) => setConfig((c) => ({ ...c, ...patch })),
+    refresh: () => sync(true),
+    capture: captureStage,
+    restart: () => location.reload(),
+  }), [sync]);
+  const beatNow = useRef<() => void>(() => undefined);
+  // the live socket: commands and playlist changes at once; poll stays the truth
+  const live = useLive(token, () => plRef.current?.etag, {
+    commands: (c) => void runCommands(token, c, effects, (results) => !!live.current?.ack(results)).catch(lost),
+    playlist: (etag) => void (etag !== plRef.current?.etag ? sync().catch(lost) : undefined),
+    collect: () => beatNow.current(),
+  });
+
   // heartbeats, commands, the playlist when it changed, the event buffer
   useEffect(() => {
     let stop = false;
     let timer: ReturnType<typeof setTimeout>;
     const beat = async () => {
+      clearTimeout(timer);
       let interval = device.interval;
       try {
         const estimate = await navigator.storage?.estimate?.();
         const free = estimate?.quota !== undefined ? Math.round((estimate.quota - (estimate.usage ?? 0)) / 1024 / 1024) : undefined;
+        const camera = cameraReport(audience.current);
         const r = await post<Beat>('heartbeat', token, {
           appVersion: APP_VERSION, freeStorageMb: free, playing: playing.current, volume: configRef.current.volume, direction: configRef.current.direction === 0 ? 0 : 1,
-          errors: errors.current, clock: Date.now() / 1000, playlistEtag: plRef.current?.etag,
+          errors: [...errors.current, ...camera.errors], clock: Date.now() / 1000, playlistEtag: plRef.current?.etag, camera: camera.camera,
+          ...(live.current?.connected ? { live: 1 } : {}),
         });
-        interval = r.interval;
+        // while the socket is up, the welcome's longer period
+        interval = live.current?.interval ?? r.interval;
         if (!plRef.current || r.playlistEtag !== plRef.current.etag) await sync();
-        await runCommands(token, r.commands, {
-          config: (patch) => setConfig((c) => ({ ...c, ...patch })),
-          refresh: () => sync(true),
-          capture: captureStage,
-          restart: () => location.reload(),
-        });
+        await runCommands(token, r.commands, effects);
         await flush(token);
       } catch (err) {
         lost(err);
       }
       if (!stop) timer = setTimeout(() => void beat(), interval * 1000);
     };
+    beatNow.current = () => void beat();
     void beat();
     return () => { stop = true; clearTimeout(timer); };
-  }, [token, device.interval, sync, lost]);
+  }, [token, device.interval, sync, lost, audience, effects, live]);
 
   // a segment is switched to only when every file it needs is cached
   const wanted = pl ? slotAt(pl, now / 1000) : null;
@@ -110,22 +142,17 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
     playing.current = shown ? { contentId: item.contentId, planId: shown.planId } : null;
   }, [shown]);
 
-  // visitors from the detector (a camera-side process, the simulator or a test posts them)
+  // visitors posted by another detector (a camera-side process or a test), beside the player's own camera
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       const d = e.data as Detection;
       if (d?.type !== 'vitrine-detection') return;
-      const match = config.ai ? plRef.current?.pitches.find((p) => p.gender === d.gender && p.ageBand === d.ageBand) : undefined;
-      if (match) {
-        setPitch({ text: match.text, until: Date.now() + PITCH_MS });
-        // its voice, from the cache like every other file
-        if (match.files[0]) void new Audio(mediaUrl(match.files[0])).play().catch(() => undefined);
-      }
-      void recordVisit({ time: Date.now() / 1000, gender: d.gender, ageBand: d.ageBand, action: d.action ?? (match ? 'watch' : 'pass'), pitchId: match?.pitchId });
+      const pitchId = greet(d);
+      void recordVisit({ time: Date.now() / 1000, gender: d.gender, ageBand: d.ageBand, action: d.action ?? (pitchId ? 'watch' : 'pass'), pitchId });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [config.ai]);
+  }, [greet]);
 
   // background music under pictures (not under videos), at the device's volume
   const music = useRef<HTMLAudioElement>(null);
@@ -146,6 +173,7 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
     <div className={`vp-player ${orientation !== physical ? 'vp-rotated' : ''}`} data-testid="player" data-slot={shown ? shown.planId : 'splash'}>
       <Screen orientation={orientation} items={items} playing clock={shown ? now - slotStartMs(shown) : undefined} onItemChange={onItemChange} />
       {pitch && pitch.until > now ? <div className="vp-pitch" data-testid="player-pitch">{pitch.text}</div> : null}
+      {config.ai === 1 && config.cameraMark !== 0 ? <div className="vp-camera-mark" data-testid="player-camera-mark">{word('cameraInUse')}</div> : null}
       {tracks.length ? (
         <audio ref={music} src={mediaUrl(tracks[track % tracks.length])} onEnded={() => setTrack((n) => n + 1)} data-testid="player-music" />
       ) : null}

@@ -13,7 +13,9 @@ export type Effects = {
   restart: () => void;
 };
 
-const applied = new Map<number, { ok: 0 | 1; message?: string; file?: number }>();
+type Result = { ok: 0 | 1; message?: string; file?: number };
+/** by command id, while applying too: a command pushed on the socket and polled at once is applied once */
+const applied = new Map<number, Promise<Result>>();
 
 async function apply(token: string, c: Command, fx: Effects): Promise<{ ok: 0 | 1; message?: string; file?: number }> {
   const n = (k: string) => Number(c.params[k]);
@@ -22,7 +24,7 @@ async function apply(token: string, c: Command, fx: Effects): Promise<{ ok: 0 | 
     case 'direction': fx.config({ direction: n('direction') }); return { ok: 1 };
     case 'ai': fx.config({ ai: n('ai') }); return { ok: 1 };
     case 'refresh': await fx.refresh(); return { ok: 1 };
-    case 'virtual-status': return { ok: 1 };
+    case 'virtual-status': return { ok: 1 }; // the server applies it once acknowledged (a demo status shown in the console)
     case 'restart': return { ok: 1 };
     case 'screenshot': {
       const image = await fx.capture();
@@ -33,23 +35,22 @@ async function apply(token: string, c: Command, fx: Effects): Promise<{ ok: 0 | 
   }
 }
 
-/** Applies the commands of one heartbeat answer and acknowledges them. */
-export async function runCommands(token: string, commands: Command[], fx: Effects): Promise<void> {
+/**
+ * Applies the commands of one heartbeat answer or live push and acknowledges them: over the live
+ * socket when `ack` takes them, else POST ack.
+ */
+export async function runCommands(token: string, commands: Command[], fx: Effects, ack?: (results: ({ id: number } & Result)[]) => boolean): Promise<void> {
   if (!commands.length) return;
   const results = [];
   for (const c of [...commands].sort((a, b) => a.seq - b.seq)) {
     let r = applied.get(c.id);
     if (!r) {
-      try {
-        r = await apply(token, c, fx);
-      } catch (err) {
-        r = { ok: 0, message: err instanceof Error ? err.message.slice(0, 200) : 'failed' };
-      }
+      r = apply(token, c, fx).catch((err: unknown): Result => ({ ok: 0, message: err instanceof Error ? err.message.slice(0, 200) : 'failed' }));
       applied.set(c.id, r);
     }
-    results.push({ id: c.id, ...r });
+    results.push({ id: c.id, ...(await r) });
   }
-  await post('ack', token, { results });
+  if (!ack?.(results)) await post('ack', token, { results });
   if (commands.some((c) => c.action === 'restart')) fx.restart();
 }
 

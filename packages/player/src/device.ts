@@ -2,7 +2,7 @@ import type { Playlist } from '@vitrine/contract';
 
 // What the player keeps across restarts: its token and settings, and the last playlist it got.
 
-export type DeviceConfig = { name: string; type: string; direction: number; volume: number; ai: number; timezone: string };
+export type DeviceConfig = { name: string; type: string; direction: number; volume: number; ai: number; timezone: string; cameraMark?: number };
 export type Device = { token: string; deviceId: number; interval: number; config: DeviceConfig };
 
 const DEVICE_KEY = 'vitrine-player-device';

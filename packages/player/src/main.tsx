@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './player.css';
+import { DETECTOR_URL } from './useAudience';
 
 createRoot(document.getElementById('root')!).render(<App />);
 
@@ -15,7 +16,8 @@ async function registerWorker() {
   await navigator.serviceWorker.ready;
   const assets = performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => u.pathname.startsWith('/player/assets/')).map((u) => u.pathname);
   const shell = await caches.open('vitrine-shell');
-  await shell.addAll([...new Set(['/player/', ...assets])]).catch(() => undefined);
+  // the detector's worker chunk too: it runs only when AI is on, perhaps for the first time offline
+  await shell.addAll([...new Set(['/player/', ...assets, new URL(DETECTOR_URL, location.href).pathname])]).catch(() => undefined);
   (window as { vitrinePlayerReady?: boolean }).vitrinePlayerReady = true;
 }
 void registerWorker();

@@ -5,6 +5,7 @@ const WORDS = {
   activationCode: '激活码 Activation code',
   activate: '激活 Activate',
   offline: '无法连接服务器，请检查网络 · The server cannot be reached',
+  cameraInUse: '摄像头计数中，不保存图像 · Camera counting visitors, no images kept',
   deactivated: '设备已停用，请重新激活 · This screen was deactivated; activate it again',
 } as const;
 

@@ -19,11 +19,16 @@ async function main() {
     throw err;
   }
   const { db, release } = opened;
-  const { app, deps, jobs } = await buildApp({ config, db });
+  const { app, deps, jobs, health } = await buildApp({ config, db });
+  // a wrong bucket or credentials fail here, not at the first upload
+  await deps.storage.check().catch((err: unknown) => {
+    throw new Error(`media storage (${deps.storage.kind}) not reachable: ${err instanceof Error ? err.name + ': ' + err.message : String(err)}`);
+  });
   if (config.demo) {
     // instances starting together on one PostgreSQL: one seeds, the others find the data there
     const demo = await exclusive(db, 'demo', () => seedDemo(deps));
-    if (demo) app.log.info(demo.banner);
+    // plain text on the terminal, not a JSON log line with the logins escaped inside it
+    if (demo) console.log(`\n${demo.banner}\n`);
   }
   await app.listen({ port: config.port, host: config.host });
   if (config.jobs) await jobs.start();
@@ -40,14 +45,29 @@ async function main() {
     }).then((s) => {
       sim = s;
       if (closing) s.stop();
+      // Fold before serving (issue 25 §7): the history burst lands in raw rows that every read would
+      // aggregate until the next rollup, a minute on; fold (and analyze, on PGlite) once the burst
+      // has settled past the rollup's settle window, so the first minute reads folded data.
+      if (config.jobs) {
+        void s.history.then(async () => {
+          if (closing) return;
+          await new Promise((r) => setTimeout(r, 11_000).unref());
+          await jobs.send('stats-rollup');
+          await jobs.send('auto-analyze');
+        }).catch((err: unknown) => app.log.warn(`fold after the demo's history: ${err instanceof Error ? err.message : String(err)}`));
+      }
     }, (err: unknown) => app.log.warn(`simulator not started: ${err instanceof Error ? err.message : String(err)}`));
   }
-  app.log.info(`Vitrine on http://localhost:${config.port} (API ${config.apiBase}, docs ${config.apiBase}/docs, database ${db.kind})`);
+  console.log(`\n  Vitrine is running: http://localhost:${config.port}/index\n  API ${config.apiBase}, docs ${config.apiBase}/docs · database ${db.kind} · media ${deps.storage.kind}`
+    + `${config.demo ? `\n  demo sign-in: ${DEMO_USERS.supervisor.phone} (main admin), password ${demoPassword(config)}` : ''}\n`);
 
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     sim?.stop();
+    // readiness says no at once; a balancer polling it stops sending new requests before we stop accepting
+    health.draining = true;
+    if (config.drainDelayMs) await new Promise((r) => setTimeout(r, config.drainDelayMs));
     app.log.info(`${signal}: finishing requests and jobs in flight, then closing the database`);
     await app.close(); // stops accepting, waits for requests in flight, then stops the jobs
     await db.close();

@@ -1,3 +1,4 @@
+import type { Health } from '../src/plugins/health.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +12,9 @@ import type { Config } from '../src/config.js';
 import { openPg, openPglite, type Db } from '../src/db/client.js';
 import type { Deps } from '../src/deps.js';
 import { withDb } from './global-setup.js';
+import { testBucket } from './storage.js';
 
-export type TestApp = { app: FastifyInstance; deps: Deps; db: Db; config: Config; url?: string };
+export type TestApp = { app: FastifyInstance; deps: Deps; health: Health; db: Db; config: Config; url?: string };
 
 export function testConfig(dataDir: string, over: Partial<Config> = {}): Config {
   return {
@@ -21,7 +23,7 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
     secret: 'test-secret', apiBase: '/api', tokenIdleSeconds: 3600, tokenMaxSeconds: 86400,
     hashConcurrency: 2, logger: false, checkWrites: true, checkResults: true,
     // Every test calls from 127.0.0.1: per-IP limits high here, tested on their own in limits.test.ts.
-    limits: { authPerMinute: 10_000, smsPerMinute: 10_000, smsPerIpDay: 10_000, smsPerPhoneDay: 10, joinPerMinute: 10_000 },
+    limits: { authPerMinute: 10_000, smsPerMinute: 10_000, smsPerIpDay: 10_000, smsPerPhoneDay: 10, joinPerMinute: 10_000, activateWrongPerAddress: 10_000 },
     // No device-loop timers: tests flush presence and run the sweep themselves, with their own clock.
     // Plans read afresh on every playlist call: a launched plan shows in the next answer.
     deviceLoop: { timers: false, playlistCacheMs: 0 },
@@ -63,10 +65,11 @@ export function useTestApp(over: Partial<Config> = {}, authCacheMs = 5000): Test
     dataDir = mkdtempSync(join(tmpdir(), 'vitrine-test-'));
     const opened = await testDatabase();
     drop = opened.drop;
-    const config = testConfig(dataDir, over);
+    const s3 = await testBucket();
+    const config = testConfig(dataDir, { ...(s3 ? { s3 } : {}), ...over });
     const built = await buildApp({ config, db: opened.db, authCacheMs });
     await built.app.ready();
-    Object.assign(t, { app: built.app, deps: built.deps, db: opened.db, config, url: opened.url });
+    Object.assign(t, { app: built.app, deps: built.deps, health: built.health, db: opened.db, config, url: opened.url });
   });
   afterAll(async () => {
     await t.app?.close();

@@ -5,17 +5,21 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import S3rver from 's3rver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { migrationFiles } from '../src/db/migrate.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
 import { DEMO_STAFF } from '../src/seed/demo-inform.js';
+import { BOUNDARY, makePng, multipartBody } from '../src/domains/files/fixtures.js';
 import { withDb } from './global-setup.js';
+import { S3RVER_CREDENTIALS } from './storage.js';
 
 // Two server processes started together on one empty PostgreSQL database, as behind a load
 // balancer: one migrates and seeds while the other waits (advisory locks), and a change made
 // through one instance reaches the other's auth cache by NOTIFY, although each keeps lookups for
-// ten minutes here.
+// ten minutes here. Each has a data folder of its own and both keep media in one bucket (an
+// S3-compatible server started here): a file uploaded through one is served by the other.
 
 const url = process.env.DATABASE_URL;
 const root = join(import.meta.dirname, '../../..');
@@ -24,9 +28,13 @@ const name = `vitrine_inst_${randomBytes(4).toString('hex')}`;
 const procs: ChildProcess[] = [];
 const dirs: string[] = [];
 let admin: pg.Client | undefined;
+const s3dir = mkdtempSync(join(tmpdir(), 'vitrine-inst-s3-'));
+const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: 'media' }] });
 
 afterAll(async () => {
   for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
+  await s3.close().catch(() => undefined); // not started when the file is skipped
+  rmSync(s3dir, { recursive: true, force: true });
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
   await admin?.query(`drop database if exists ${name} with (force)`);
   await admin?.end();
@@ -46,13 +54,15 @@ const call = async (port: number, path: string, body: unknown = {}, headers: Rec
     method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
   })).json() as Promise<Envelope>;
 
-async function start(secret: string) {
+async function start(secret: string, s3Endpoint: string) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-inst-'));
   dirs.push(dataDir);
   const env = {
     ...process.env, DATABASE_URL: withDb(url!, name), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1',
     LOG: '0', DEMO: '1', SECRET: secret, AUTH_CACHE_MS: String(10 * 60_000),
+    S3_ENDPOINT: s3Endpoint, S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: '1',
+    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
   };
   const proc = spawn(process.execPath, ['--import', 'tsx', main], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -101,8 +111,9 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     await admin.connect();
     await admin.query(`create database ${name}`);
     const secret = randomBytes(16).toString('hex'); // shared: SMS codes sent by one are checked by the other
-    const a = await start(secret);
-    const b = await start(secret);
+    const { port: s3port } = await s3.run();
+    const a = await start(secret, `http://127.0.0.1:${s3port}`);
+    const b = await start(secret, `http://127.0.0.1:${s3port}`);
     await Promise.all([a.up, b.up]);
 
     const db = new pg.Client({ connectionString: withDb(url!, name) });
@@ -126,6 +137,20 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     // B resolves (and caches) both callers
     expect((await call(b.port, 'account/info', {}, manager)).ret).toBe(0);
     expect((await call(b.port, 'account/menu', {}, assistant)).ret).toBe(0);
+
+    // an avatar uploaded through A: its signed URL (with a Range) and its lasting address answer on B
+    const png = makePng(5, 4, 27);
+    const permit = await (await fetch(`http://127.0.0.1:${a.port}/api/file/signature?kind=avatar`, { headers: supervisor })).json() as Envelope;
+    const up = await (await fetch(`http://127.0.0.1:${a.port}/api/file/upload`, {
+      method: 'POST', headers: { ...supervisor, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: new Uint8Array(multipartBody({ name: 'a.png', data: png }, { permit: String(permit.result.permit) })),
+    })).json() as Envelope;
+    expect(up.ret).toBe(0);
+    const raw = await fetch(`http://127.0.0.1:${b.port}${String(up.result.url)}`, { headers: { range: 'bytes=8-15' } });
+    expect(raw.status).toBe(206);
+    expect(Buffer.from(await raw.arrayBuffer())).toEqual(png.subarray(8, 16));
+    const lasting = await fetch(`http://127.0.0.1:${b.port}${String(up.result.publicUrl)}`);
+    expect(Buffer.from(await lasting.arrayBuffer())).toEqual(png);
 
     expect((await call(a.port, 'account/logout', {}, manager)).ret).toBe(0);
     expect(await until(b.port, 'account/info', manager, RET.unauthenticated)).toBe(RET.unauthenticated);

@@ -14,6 +14,14 @@ const t = useTestApp();
  */
 const NOT_TENANT: Record<string, string> = {};
 
+/** Tables a user also reads across enterprises by their own user_id (their memberships, inbox, applications). */
+const OWN_USER: Record<string, string> = {
+  members: 'a user lists the enterprises they belong to',
+  role_entries: 'a user reads their own roles in each enterprise',
+  join_applications: 'a user follows their own applications to join',
+  messages: 'a user reads their own inbox',
+};
+
 async function tenantTables() {
   const rows = await t.db.admin.query<{ table_name: string }>(
     `select c.table_name from information_schema.columns c
@@ -44,6 +52,23 @@ describe('row-level security', () => {
     const missing = rows.filter((r) => !r.rls || r.policies === 0).map((r) => r.relname);
     expect(missing).toEqual([]);
     expect(rows).toHaveLength(tables.length);
+  });
+
+  it('each policy is exactly the tenant rule (or, named here, the tenant-or-own-user rule), for reads and writes', async () => {
+    const tables = await tenantTables();
+    const rows = await t.db.admin.query<{ tablename: string; cmd: string; roles: string; qual: string | null; with_check: string | null }>(
+      `select tablename, cmd, roles::text as roles, qual, with_check from pg_policies where schemaname = current_schema() and tablename = any($1::text[])`, [tables],
+    );
+    // the catalogue's deparsed text, without layout and column aliases, so both databases read alike
+    const norm = (e: string | null) => (e ?? '').replace(/\s+AS\s+app_\w+/gi, '').replace(/[\s()]+/g, ' ').trim().toLowerCase();
+    const TENANT = norm('(enterprise_id = (select app_enterprise()))');
+    const OR_USER = norm('((enterprise_id = (select app_enterprise())) or (user_id = (select app_user())))');
+    const wrong = rows
+      .filter((r) => r.cmd !== 'ALL' || r.roles !== '{public}' || norm(r.qual) !== (r.tablename in OWN_USER ? OR_USER : TENANT)
+        || (r.with_check !== null && norm(r.with_check) !== norm(r.qual)))
+      .map((r) => `${r.tablename}: ${r.cmd} ${r.roles} using ${r.qual} check ${r.with_check}`);
+    expect(wrong).toEqual([]);
+    expect(rows.map((r) => r.tablename).sort()).toEqual([...tables].sort());
   });
 
   it('a tenant query without the enterprise setting sees no rows; with it, only its own', async () => {

@@ -18,7 +18,11 @@ describe('serving the web app', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>Vitrine</title>');
+      // revalidated on every use, so a rebuild reaches open tabs at their next navigation (issue 25 §7)
+      expect(res.headers['cache-control']).toBe('no-cache');
     }
+    // a HEAD (link checkers, load balancers) answers as the GET does
+    expect((await t.app.inject({ method: 'HEAD', url: '/index' })).statusCode).toBe(200);
   });
 
   it('serves assets, including ones written after start, and 404s missing ones', async () => {

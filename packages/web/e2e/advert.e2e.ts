@@ -108,6 +108,7 @@ describe('advertising: materials → content → plan → screens', () => {
     await openAdvert(sup, 'tab=review');
     const reviewId = await rowOf(sup, content);
     await sup.getByTestId(`row-pass-${reviewId}`).click();
+    await pick(sup.getByTestId('confirm-ok'));
     await expect.poll(async () => (await tenantOk<{ liveVersion: number | null }>('ad-content/get', { id }, team.manager)).liveVersion).toBe(1);
   });
 
@@ -134,6 +135,8 @@ describe('advertising: materials → content → plan → screens', () => {
     await page.getByTestId('tree-ok').click();
     // the only district of the manager's range under its province: the tree checks the province too
     await expect.poll(() => page.getByTestId('field-targets-summary').innerText()).not.toBe('尚未选择投放范围');
+    // …and says how many screens that covers, not only the devices picked one by one (issue 25 §5)
+    await expect.poll(() => page.getByTestId('field-targets-total').innerText()).toMatch(/共覆盖 [1-9]\d* 台设备/);
     await shot(page, 'advert-plan-form-zh', true);
     await page.getByTestId('form-save').click();
     const id = await rowOf(page, plan);
@@ -145,10 +148,17 @@ describe('advertising: materials → content → plan → screens', () => {
 
     const sup = supervisor.page;
     await openAdvert(sup, 'entity=ad-plan&tab=review');
-    await sup.getByTestId(`row-pass-${await rowOf(sup, plan)}`).click();
+    const inReview = await rowOf(sup, plan);
+    await sup.getByTestId(`row-pass-${inReview}`).click();
+    await pick(sup.getByTestId('confirm-ok'));
+    // approved once it leaves the review list: only then open the enabled one
+    await sup.getByTestId(`row-pass-${inReview}`).waitFor({ state: 'detached' });
     await openAdvert(sup, 'entity=ad-plan');
     await rowOf(sup, plan);
     await sup.getByTestId(`row-online-${id}`).click();
+    // launching says first how many screens will start playing it (issue 25 §4)
+    await expect.poll(() => sup.locator('.ant-modal-confirm').innerText()).toMatch(/[1-9]\d* 块屏幕将开始按计划播放/);
+    await pick(sup.getByTestId('confirm-ok'));
     await expect.poll(async () => (await tenantOk<{ online: number }>('ad-plan/get', { id }, team.supervisor)).online).toBe(302);
     await sup.getByTestId(`row-devices-${id}`).click();
     const list = sup.getByTestId('plan-devices');

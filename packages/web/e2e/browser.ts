@@ -35,14 +35,15 @@ function recordToasts(key: string) {
   new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
-export async function launch(): Promise<Browser> {
+/** A fresh Chromium; `args` adds switches (a fake camera: fake-camera.ts). */
+export async function launch(args: string[] = []): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'vitrine-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic',
+      '--disable-sync', '--no-first-run', '--disable-quic', ...args,
     ],
     locale: 'zh-CN',
     viewport: { width: 1366, height: 820 },
@@ -82,6 +83,54 @@ export async function launch(): Promise<Browser> {
 /** Every toast text seen in this tab since it opened (survives reloads). */
 export async function toasts(page: Page): Promise<string[]> {
   return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[], TOASTS_KEY);
+}
+
+/**
+ * Opens a console path the way a click on a link does once the console runs (react-router follows
+ * the history), or by loading the page when it does not run yet: a tour of many pages does not boot
+ * the app again for each one.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  const inApp = await page.evaluate(() => !!document.querySelector('.vt-shell')).catch(() => false);
+  if (!inApp) {
+    await page.goto(path);
+    return;
+  }
+  const quiet = networkQuiet(page);
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((u) => u.pathname + u.search === path);
+  // a same-document navigation has no load states: wait for the route's chunks and calls instead
+  await quiet;
+}
+
+/** Resolves once no request of the page has been in flight for `idleMs` (at most `timeoutMs`). */
+function networkQuiet(page: Page, idleMs = 500, timeoutMs = 15_000): Promise<void> {
+  return new Promise((resolve) => {
+    let inFlight = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      page.off('request', start);
+      page.off('requestfinished', end);
+      page.off('requestfailed', end);
+      clearTimeout(timer);
+      clearTimeout(cap);
+      resolve();
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      if (inFlight === 0) timer = setTimeout(done, idleMs);
+    };
+    const start = () => { inFlight++; clearTimeout(timer); };
+    const end = () => { inFlight = Math.max(0, inFlight - 1); arm(); };
+    const cap = setTimeout(done, timeoutMs);
+    page.on('request', start);
+    page.on('requestfinished', end);
+    page.on('requestfailed', end);
+    arm();
+  });
 }
 
 /** Saves .e2e-artifacts/<name>.png after the fonts are ready and the page has settled. */

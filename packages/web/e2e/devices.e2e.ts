@@ -82,9 +82,10 @@ describe('device loop: activation code, heartbeat, status and a command acknowle
     const beat = await device<Beat>('heartbeat', {}, token);
     const cmd = beat.result.commands.find((c) => c.action === 'volume');
     expect(cmd?.params.volume).toBe(50);
-    await drawer.getByTestId('command-state-delivered').first().waitFor({ timeout: 15_000 });
+    // the console hears it through its live feed (the command list itself refreshes only each minute)
+    await drawer.getByTestId('command-state-delivered').first().waitFor({ timeout: 5_000 });
     expect((await device<{ result: { accepted: number[] } }>('ack', { results: [{ id: cmd!.id, ok: 1 }] }, token)).result.accepted).toEqual([cmd!.id]);
-    await drawer.getByTestId('command-state-acknowledged').first().waitFor({ timeout: 15_000 });
+    await drawer.getByTestId('command-state-acknowledged').first().waitFor({ timeout: 5_000 });
     await drawer.getByTestId('device-history').waitFor({ timeout: 30_000 });
     await shot(page, 'devices-drawer-zh', true);
     expect(await drawer.getByTestId('command-state-acknowledged').first().innerText()).toBe('已确认');

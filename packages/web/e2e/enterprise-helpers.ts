@@ -23,7 +23,7 @@ export async function uiLogin(page: Page, account: Pick<Account, 'un' | 'pw'>): 
  */
 export async function loginAndEnter(page: Page, account: Pick<Account, 'un' | 'pw'>, title: string): Promise<void> {
   await page.goto('/index');
-  const reloaded = page.waitForEvent('load');
+  const reloaded = page.waitForEvent('load', { timeout: 45_000 });
   await uiLogin(page, account);
   await reloaded;
   await page.waitForURL('**/home/home');

@@ -165,7 +165,7 @@ describe('enterprise: join approval, role change (10017), non-main member, both 
     expect(await page.getByTestId('side-item-/enterprise').count()).toBe(0);
 
     await page.goto('/enterprise?tab=members');
-    await page.getByTestId('enterprise-denied').getByText('暂无权限').waitFor();
+    await page.getByTestId('page-denied').getByText('暂无权限').waitFor();
     expect(await page.getByTestId('enterprise-page').count()).toBe(0);
     await shot(page, 'enterprise-denied-zh');
 

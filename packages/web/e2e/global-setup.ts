@@ -11,7 +11,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 export const ROOT = join(import.meta.dirname, '../../..');
-export const ARTIFACTS = join(ROOT, '.e2e-artifacts');
+// E2E_ARTIFACTS: another folder, so that runs side by side (CI's shards) do not write over each other
+export const ARTIFACTS = process.env.E2E_ARTIFACTS ?? join(ROOT, '.e2e-artifacts');
 const SERVER_LOG = join(ARTIFACTS, 'server.log');
 const START_TIMEOUT_MS = 60_000;
 
@@ -126,6 +127,8 @@ export default async function setup(project: TestProject) {
     DEVICE_PRESENCE_FLUSH_MS: '500',
     // Screens beat every 10 s (offline after 25 s): the player's journey sees it go offline in time.
     DEVICE_HEARTBEAT_SECONDS: '10',
+    // with a live socket every 15 s (offline after 37.5 s); the player test reads the command off the socket's frames
+    DEVICE_LIVE_HEARTBEAT_SECONDS: '15',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env, WEB_DIST: webDist, PLAYER_DIST: playerDist };

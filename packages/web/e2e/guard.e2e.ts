@@ -87,7 +87,7 @@ describe('route guard', () => {
 
     // Still on /index?redirect=%2Fstore%2Fstore from the previous test.
     expect(location(page)).toBe('/index?redirect=%2Fstore%2Fstore');
-    const reloaded = page.waitForEvent('load');
+    const reloaded = page.waitForEvent('load', { timeout: 45_000 });
     await logIn(b, account);
     await page.waitForURL((u) => u.pathname === '/store/store');
     expect(location(page)).toBe('/store/store');

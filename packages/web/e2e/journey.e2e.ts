@@ -81,7 +81,7 @@ describe('journey: register → enterprise → approve → log in → home → E
     await page.getByTestId('login-tab-password').click();
     await field(page, 'login-un').fill(un);
     await field(page, 'login-pw').fill(pw);
-    const reloaded = page.waitForEvent('load');
+    const reloaded = page.waitForEvent('load', { timeout: 45_000 });
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => u.pathname.startsWith('/home'));
     expect(await cookie(context, 'access_token')).toBeTruthy();

@@ -2,37 +2,14 @@
 // device's activation code; the player page activates with it and plays the launched plan from its
 // Service Worker's cache. With the network gone it keeps advancing (picture → video → picture) and
 // survives a reload, buffering its plays in IndexedDB; back online the plays reach the server. A
-// volume command goes pending → acknowledged, and closing the player turns the device offline in the
-// console. Screenshots: .e2e-artifacts/player-*.png.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+// volume command reaches the player through its live socket in under 2 s and is acknowledged, and
+// closing the player turns the device offline in the console. Screenshots: .e2e-artifacts/player-*.png.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launch, shot, type Browser } from './browser';
 import { suffix } from './server';
-import { logIn, openStore, setupStoreTeam, tenantOk, type Member, type StoreTeam } from './stores-helpers';
-
-const MEDIA = join(import.meta.dirname, '../../server/src/seed/media');
-
-/** Uploads a file of kind material as `who` (permit, multipart) and puts it in the library. */
-async function material(who: Member, name: string): Promise<number> {
-  const headers = { appid: 'pc', at: who.token, id: String(who.userId), enCode: who.enCode, roleCode: who.roleCode };
-  const permit = await fetch(`${inject('baseURL')}/api/file/signature?kind=material`, { headers }).then((r) => r.json()) as { result: { permit: string } };
-  const form = new FormData();
-  form.append('permit', permit.result.permit);
-  form.append('file', new Blob([readFileSync(join(MEDIA, name))]), name);
-  const up = await fetch(`${inject('baseURL')}/api/file/upload`, { method: 'POST', headers, body: form }).then((r) => r.json()) as { ret: number; result: { id: number } };
-  if (up.ret !== 0) throw new Error(`upload ${name}: ${JSON.stringify(up)}`);
-  await tenantOk('file/save', { id: up.result.id, title: name }, who);
-  return up.result.id;
-}
-
-async function approved(team: StoreTeam, entity: string, body: object): Promise<number> {
-  const { id } = await tenantOk<{ id: number }>(`${entity}/create`, body, team.manager);
-  await tenantOk(`${entity}/apply`, { id }, team.manager);
-  await tenantOk(`${entity}/examine`, { id, pass: 1 }, team.supervisor);
-  return id;
-}
+import { approved, material } from './player-helpers';
+import { logIn, openStore, setupStoreTeam, tenantOk, type StoreTeam } from './stores-helpers';
 
 /** What the stage shows now: the picture's or video's URL. */
 const onStage = (page: Page) => page.evaluate(() => {
@@ -51,6 +28,8 @@ describe('the player: activation, playback from the cache, offline, commands, of
   let team: StoreTeam;
   let device = { id: 0, code: '' };
   let planId = 0;
+  /** what the player's live socket received, when */
+  const frames: { at: number; text: string }[] = [];
 
   beforeAll(async () => {
     team = await setupStoreTeam({ p: ['44'] });
@@ -71,6 +50,7 @@ describe('the player: activation, playback from the cache, offline, commands, of
     await tenantOk('ad-plan/throw', { id: planId }, team.supervisor);
     console_ = await launch();
     player = await launch();
+    player.page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push({ at: Date.now(), text: String(f.payload) })));
     await logIn(console_, team.supervisor, team.title);
   });
   afterAll(async () => {
@@ -133,15 +113,20 @@ describe('the player: activation, playback from the cache, offline, commands, of
     await expect.poll(() => buffered(p), { timeout: 40_000, interval: 1000 }).toBeLessThan(before);
   });
 
-  it('a volume command goes pending → acknowledged; closing the player turns the device offline', async () => {
+  it('a volume command reaches the open player through its live socket in under 2 s and is acknowledged; closing the player turns the device offline', async () => {
     const { page } = console_;
     await openStore(page, 'entity=device');
     await page.getByTestId(`row-control-${device.id}`).click();
     const drawer = page.getByTestId('device-drawer');
     await drawer.getByTestId('activation-active').waitFor();
+    // the player's socket is up (reopened after the reload of the offline step)
+    await expect.poll(() => frames.some((f) => f.text.includes('"welcome"')), { timeout: 30_000 }).toBe(true);
+    const asked = Date.now();
     await drawer.getByTestId('control-volume').click();
-    await drawer.getByTestId('command-state-pending').first().waitFor();
-    await expect.poll(() => drawer.getByTestId('command-state-acknowledged').count(), { timeout: 45_000, interval: 2000 }).toBeGreaterThan(0);
+    // the command arrives as a `commands` frame on the socket, not with a heartbeat
+    await expect.poll(() => frames.find((f) => f.at >= asked && f.text.includes('"commands"'))?.at ?? 0, { timeout: 2000, interval: 50 }).toBeGreaterThan(0);
+    expect(frames.find((f) => f.at >= asked && f.text.includes('"commands"'))!.at - asked).toBeLessThan(2000);
+    await expect.poll(() => drawer.getByTestId('command-state-acknowledged').count(), { timeout: 10_000, interval: 500 }).toBeGreaterThan(0);
     await shot(page, 'player-command-acknowledged');
     await page.keyboard.press('Escape');
 

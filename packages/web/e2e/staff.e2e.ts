@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launch, shot, type Browser } from './browser';
+import { launch, pick, shot, type Browser } from './browser';
 import { suffix } from './server';
 import { checkTreeNode, expandTreeNode, joinAs, logIn, setLanguage, setupStoreTeam, tenantOk, type Member, type StoreTeam } from './stores-helpers';
 
@@ -112,6 +112,7 @@ describe('the shop assistant: notifications to confirm, incentives to reach', ()
     const { page } = supervisor;
     await openInform(page, 'entity=inform');
     await page.getByTestId(`row-online-${id}`).click();
+    await pick(page.getByTestId('confirm-ok'));
     await expect.poll(async () => (await tenantOk<{ recipients: number }>('inform/get', { id }, team.supervisor)).recipients).toBe(3);
 
     const a = assistant.page;
@@ -200,5 +201,25 @@ describe('the shop assistant: notifications to confirm, incentives to reach', ()
     await shot(page, 'incentive-progress-zh');
     expect(supervisor.pageErrors).toEqual([]);
     expect(assistant.pageErrors).toEqual([]);
+  });
+
+  it('pages the assistant may not view say so, and call nothing the server refuses (issue 25 §2)', async () => {
+    const a = assistant.page;
+    await setLanguage(assistant.context, 'zh-CN');
+    const refused: string[] = [];
+    const watch = (r: import('playwright-core').Response) => {
+      if (!r.url().includes('/api/')) return;
+      void r.json().then((b: { ret?: number }) => { if (r.status() === 403 || b.ret === 40003) refused.push(r.url()); }, () => undefined);
+    };
+    a.on('response', watch);
+    for (const path of ['/store/store', '/advert', '/data/count']) {
+      await a.goto(path);
+      await a.getByTestId('page-denied').getByText('暂无权限').waitFor();
+    }
+    await shot(a, 'assistant-denied-zh');
+    await a.goto('/home');
+    a.off('response', watch);
+    expect(refused).toEqual([]);
+    expect(await a.getByTestId('side-item-/store').count()).toBe(0);
   });
 });

@@ -78,7 +78,7 @@ export async function logIn(b: Browser, who: Account, title: string): Promise<vo
   await field(page, 'login-un').fill(who.un);
   await field(page, 'login-pw').fill(who.pw);
   // the enterprise is entered with a reload: wait for it, or what comes next is undone by it
-  const reloaded = page.waitForEvent('load');
+  const reloaded = page.waitForEvent('load', { timeout: 45_000 });
   await page.getByTestId('login-submit').click();
   await reloaded;
   await page.waitForURL('**/home/home');
@@ -131,8 +131,16 @@ export async function pickSelect(page: Page, drawer: Locator, id: string, label:
 /** Expands a node of an antd Tree (its title carries data-testid=`${prefix}${key}`) and waits for a child. */
 export async function expandTreeNode(scope: Locator, prefix: string, key: string, child: string): Promise<void> {
   const node = scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByTestId(`${prefix}${key}`) });
-  await node.locator('.ant-tree-switcher').first().click();
-  await scope.getByTestId(`${prefix}${child}`).waitFor();
+  // on a loaded machine a click can land while the tree still settles: click again if no child came
+  for (let attempt = 1; ; attempt++) {
+    if ((await node.locator('.ant-tree-switcher_open').count()) === 0) await node.locator('.ant-tree-switcher').first().click();
+    try {
+      await scope.getByTestId(`${prefix}${child}`).waitFor({ timeout: 8000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }
 
 /** Checks the checkbox of a tree node. */
@@ -143,3 +151,11 @@ export async function checkTreeNode(scope: Locator, prefix: string, key: string)
 
 /** `s` + the shop id padded to 8 digits (the contract's shopTreeId). */
 export const shopTreeId = (id: number) => `s${String(id).padStart(8, '0')}`;
+
+/** A row's details (the columns kept out of the table at 1280 px, issue 25 §3): opened once, then read. */
+export async function rowDetails(page: Page, id: number): Promise<string> {
+  const details = page.getByTestId(`row-details-${id}`);
+  if (!(await details.isVisible())) await page.getByTestId(`row-expand-${id}`).click();
+  await details.waitFor();
+  return details.innerText();
+}

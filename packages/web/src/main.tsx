@@ -6,11 +6,13 @@ import './app/global.css';
 import { focusableScrollRegions } from './app/a11y';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
+import { reloadOnStaleChunks } from './app/staleBuild';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 focusableScrollRegions();
+reloadOnStaleChunks();
 createRoot(root).render(
   <StrictMode>
     <Providers>

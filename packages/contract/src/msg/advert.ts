@@ -19,6 +19,7 @@ export const ADVERT_MESSAGES = {
   'pitch.product': { zh: '展示的商品不存在', en: 'The product to show does not exist' },
   'pitch.both': { zh: '广告内容和商品只能选择一个', en: 'Show an ad content or a product, not both' },
   'import.tooLarge': { zh: '文件不能超过512KB', en: 'The file must be 512 KB or smaller' },
+  'import.unpacked': { zh: '表格解压后过大（每部分不超过20MB，合计不超过40MB）', en: 'The workbook is too large once unpacked (at most 20 MB a part, 40 MB in all)' },
   'import.format': { zh: '请上传 CSV 或 XLSX 文件', en: 'Upload a CSV or XLSX file' },
   'import.tooMany': { zh: '一次最多导入2000行', en: 'At most 2,000 rows per import' },
   'import.noHeader': { zh: '第一行须为表头（名称、编码…），请使用模板', en: 'The first row must be the headers (name, code…): use the template' },

@@ -21,6 +21,7 @@ export const BASE_MESSAGES = {
   'field.invalid': { zh: '格式不正确', en: 'Invalid value' },
   'field.tooLong': { zh: '内容过长', en: 'Too long' },
   'field.unknown': { zh: '不支持的字段', en: 'Unknown field' },
+  'field.tooDeep': { zh: '嵌套层级过深', en: 'Nested too deeply' },
   'validation.failed': { zh: '参数校验失败', en: 'Validation failed' },
   'forbidden': { zh: '暂无权限', en: 'No permission' },
   'forbidden.notMain': { zh: '仅企业主管理员可以操作', en: 'Only the main administrator can do this' },
@@ -35,6 +36,7 @@ export const BASE_MESSAGES = {
   'tooLarge': { zh: '内容过大', en: 'Payload too large' },
   'tooMany': { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   'internal': { zh: '服务器内部错误', en: 'Internal server error' },
+  'timeout': { zh: '查询耗时过长，请缩小时间范围或筛选条件后重试', en: 'The request took too long: narrow the period or the filters and try again' },
   'devOnly': { zh: '仅开发环境可用', en: 'Available in development only' },
   'localOnly': { zh: '仅限本机访问', en: 'Local access only' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -8,6 +8,10 @@ export const ENTERPRISE_MESSAGES = {
   'job.last': { zh: '企业至少需要保留一个岗位', en: 'The enterprise must keep at least one job' },
   'menu.pathTaken': { zh: '该菜单路径已存在', en: 'A menu with this path already exists' },
   'menu.cycle': { zh: '不能将菜单移动到其自身或其下级菜单之下', en: 'A menu cannot be moved under itself or one of its children' },
+  'enterprise.reviewPolicyAlone': {
+    zh: '只有一名成员可以审核，开启“需第二人审核”后其提交将无人能审核：请先在“权限”中为另一名成员开通审核权限',
+    en: 'Only one member can review: with "A second person must approve" on, nobody could approve their submissions. Give another member the examine right first (Permissions)',
+  },
   'apply.decided': { zh: '该申请已处理，不能重复审核', en: 'This application has already been decided' },
   'apply.reasonRequired': { zh: '驳回时请填写原因', en: 'A reason is required to reject' },
   'member.notMember': { zh: '该用户不是本企业的有效成员', en: 'This user is not an active member of this enterprise' },

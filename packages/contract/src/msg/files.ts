@@ -1,6 +1,7 @@
 // Server messages of the files area, in both languages.
 export const FILES_MESSAGES = {
   'file.notFound': { zh: '文件不存在', en: 'No such file' },
+  'file.forbidden': { zh: '您无权查看该文件', en: 'You may not open this file' },
   'file.missing': { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
   'file.permit': { zh: '上传凭证无效或已过期，请重新上传', en: 'The upload permit is invalid or has expired; please upload again' },
   'file.urlExpired': { zh: '文件链接已过期，请刷新页面', en: 'The file link has expired; please reload the page' },

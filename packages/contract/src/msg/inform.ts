@@ -32,4 +32,8 @@ export const INFORM_MESSAGES = {
   'incentive.col.tier': { zh: '达成档位', en: 'Tier reached' },
   'incentive.col.reward': { zh: '奖励', en: 'Reward' },
   'incentive.col.rewardYuan': { zh: '奖励金额（元）', en: 'Reward (yuan)' },
+  'incentive.col.valueYuan': { zh: '完成金额（元）', en: 'Value (yuan)' },
+  'incentive.col.valuePer100': { zh: '完成值（每百位客流的成交数）', en: 'Value (sales per 100 visitors)' },
+  'incentive.tier.none': { zh: '未达档', en: 'None yet' },
+  'incentive.tier.n': { zh: '第{n}档', en: 'Tier {n}' },
 } as const;

@@ -108,7 +108,7 @@ type Memo = {
   etags: Map<number, { key: string; etag: string }>;
   keys: Map<string, string>;
 };
-type Entry = { at: number; day: string; world: World; fingerprint: string; places: Map<number, Place>; memo: Memo };
+type Entry = { at: number; stale?: boolean; day: string; world: World; fingerprint: string; places: Map<number, Place>; memo: Memo };
 
 /** How long an entry no call renews is kept. */
 const STALE_MS = 10 * 60_000;
@@ -124,12 +124,15 @@ export function advertPlaylists(db: Db, opts: { ttlMs?: number } = {}): Playlist
   // hours, and each keeps its own entry rather than each call reloading the other's
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<Entry>>();
+  // bumped by invalidate(): a load that began before is used by its callers but not kept
+  let generation = 0;
   const load = async (k: string, enterpriseId: number, day: string, read: Reader): Promise<Entry> => {
+    const began = generation;
     const world = await loadWorld(read, enterpriseId, day);
     const fingerprint = fingerprintOf(world);
     const prev = entries.get(k);
     // places are read again with every load; the kept ETags are checked against them
-    const entry = { at: Date.now(), day, world, fingerprint, places: new Map<number, Place>(), memo: prev?.fingerprint === fingerprint ? prev.memo : { etags: new Map(), keys: new Map() } };
+    const entry: Entry = { at: Date.now(), stale: began !== generation, day, world, fingerprint, places: new Map<number, Place>(), memo: prev?.fingerprint === fingerprint ? prev.memo : { etags: new Map(), keys: new Map() } };
     entries.set(k, entry);
     // an entry no call has renewed for a while (a past day, an enterprise gone quiet) is dropped
     for (const [other, e] of entries) if (entry.at - e.at > STALE_MS) entries.delete(other);
@@ -138,7 +141,7 @@ export function advertPlaylists(db: Db, opts: { ttlMs?: number } = {}): Playlist
   const entryFor = (enterpriseId: number, day: string, read: Reader, inTx: boolean): Promise<Entry> => {
     const k = `${enterpriseId}:${day}`;
     const e = entries.get(k);
-    if (e && Date.now() - e.at < ttl) return Promise.resolve(e);
+    if (e && !e.stale && Date.now() - e.at < ttl) return Promise.resolve(e);
     if (inTx) return load(k, enterpriseId, day, read);
     let p = loading.get(k);
     if (!p) {
@@ -165,6 +168,16 @@ export function advertPlaylists(db: Db, opts: { ttlMs?: number } = {}): Playlist
     async playlistFor(scope, device, now, q) {
       const { entry, d } = await deviceOf(scope, device, now, q);
       return resolve(d, entry.world, now, fileUrl);
+    },
+    invalidate(enterpriseId) {
+      generation++;
+      for (const k of [...entries.keys(), ...loading.keys()]) {
+        if (enterpriseId !== undefined && !k.startsWith(`${enterpriseId}:`)) continue;
+        // the entry stays for its kept ETags (reused when the plans read the same), but is stale
+        const e = entries.get(k);
+        if (e) e.stale = true;
+        loading.delete(k);
+      }
     },
     async etagFor(scope, device, now) {
       const { entry, day, d } = await deviceOf(scope, device, now);

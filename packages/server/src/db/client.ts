@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Readable } from 'node:stream';
 import { copyColumn } from './copy-out.js';
-import { inline } from './inline.js';
+import { statementTimeout } from './limits.js';
 import { PgListener, type Listener } from './listen.js';
 
 /** Anything that runs SQL: a transaction, or the unscoped connection used by migrations. */
@@ -19,17 +19,11 @@ export type Db = {
   /** The non-superuser role every transaction runs as (DB_APP_ROLE), so row-level security applies. */
   appRole: string;
   tx<T>(scope: Scope, fn: (q: Q) => Promise<T>): Promise<T>;
-  /**
-   * One statement that only reads, in its own transaction acting for `scope`. On PostgreSQL the scope
-   * and the statement (parameters written in as literals) travel in one simple-query message, which
-   * runs as one implicit transaction: one round trip instead of begin, statement and commit.
-   */
+  /** One statement that only reads, in its own transaction acting for `scope`. */
   read<T = Record<string, unknown>>(scope: Scope, sql: string, params?: unknown[]): Promise<T[]>;
   /**
    * One statement that writes, in its own transaction acting for `scope`; answers how many rows it
-   * wrote and the rows it returned (`returning`, or a function's result). On PostgreSQL it travels
-   * like `read`: the scope and the statement (parameters written in as literals) in one simple-query
-   * message, one implicit transaction, one round trip.
+   * wrote and the rows it returned (`returning`, or a function's result).
    */
   write<T = Record<string, unknown>>(scope: Scope, sql: string, params?: unknown[]): Promise<{ count: number; rows: T[] }>;
   /** Unscoped access as the connecting (owner) role: migrations and the operator only. */
@@ -67,6 +61,15 @@ const idText = (n: number | undefined) => (n === undefined ? '' : String(Math.tr
 /** The role (so RLS applies) and who the transaction acts for; the ids are integers we format ourselves. */
 const scopeSql = (role: string, s: Scope) =>
   `select set_config('role', '${role}', true), set_config('app.user_id', '${idText(s.userId)}', true), set_config('app.enterprise_id', '${idText(s.enterpriseId)}', true)`;
+
+/**
+ * PostgreSQL: the scope, and the statement time limit of the work running (db/limits.ts: a request,
+ * a device call, a job), sent with `begin` in one message. PGlite cannot cancel a statement.
+ */
+function beginSql(role: string, s: Scope): string {
+  const ms = statementTimeout();
+  return `begin; ${scopeSql(role, s)}${ms === undefined ? '' : `, set_config('statement_timeout', '${ms}', true)`}`;
+}
 
 /** Triggers mark the transaction with `vitrine.<channel>` = '1' beside their pg_notify (see 0031). */
 export const notifyFlag = (channel: string) => `vitrine.${channel}`;
@@ -121,14 +124,21 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; a
         try {
           return values?.length ? await pglite.query(text, values) : lastRows(await pglite.exec(text));
         } catch (err) {
-          // a failed multi-statement text can leave its own BEGIN open on our single session
-          if (pglite.isInTransaction()) await pglite.exec('rollback');
+          // a failed multi-statement text can leave its own BEGIN open on our single session (a
+          // closed database has no session left to ask: the caller hears the first error)
+          let open = false;
+          try {
+            open = !pglite.closed && pglite.isInTransaction();
+          } catch {
+            open = false;
+          }
+          if (open) await pglite.exec('rollback');
           throw err;
         }
       }),
     // Notifications of a commit are delivered while the commit is processed, before tx() returns.
     listen: async (channel, on) => {
-      const stop = await mutex.run(() => pglite.listen(channel, () => on.notify()));
+      const stop = await mutex.run(() => pglite.listen(channel, (payload) => on.notify(payload || undefined)));
       on.live?.(true);
       return () => mutex.run(() => stop());
     },
@@ -136,7 +146,16 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; a
   };
 }
 
-export async function openPg(url: string, max = 10, opts: { appRole?: string } = {}): Promise<Db & { pool: pg.Pool }> {
+/**
+ * `url` may go through PgBouncer in transaction mode: every pooled use is one transaction (scope set by
+ * `set_config(…, true)`, unnamed statements only). `opts.directUrl` (default `url`) carries what needs
+ * one server session across statements: LISTEN and `session()` (session advisory locks).
+ */
+export async function openPg(
+  url: string,
+  max = 10,
+  opts: { appRole?: string; directUrl?: string } = {},
+): Promise<Db & { pool: pg.Pool }> {
   const role = checkRole(opts.appRole ?? DEFAULT_APP_ROLE);
   // int8 (count(*), bigint ids) as numbers: our values stay far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
@@ -145,7 +164,11 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
   // Without a listener that error would crash the process.
   pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
   const admin: Q = { query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[] };
-  const listener = new PgListener(url);
+  const directUrl = opts.directUrl ?? url;
+  // session() holds one server session across statements: direct, and small (migrations, the seed)
+  const direct = directUrl === url ? pool : new pg.Pool({ connectionString: directUrl, max: 2 });
+  if (direct !== pool) direct.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
+  const listener = new PgListener(directUrl);
   // Commit reads the triggers' flags in the same round trip, so this instance forgets stale entries
   // before the caller answers, not when its own notification comes back a moment later.
   const commitSql = () => {
@@ -153,27 +176,10 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
     if (!channels.length) return 'commit';
     return `select ${channels.map((c, i) => `current_setting('${notifyFlag(c)}', true) as c${i}`).join(', ')}; commit`;
   };
-  /**
-   * One simple-query message on a pooled connection. A statement the server refused (a unique key, a
-   * check) leaves the connection usable — its implicit transaction is over — so it goes back to the
-   * pool; pool.query would close it on any error, and a refused write would cost a new backend.
-   */
-  async function oneMessage(text: string): Promise<pg.QueryResult[]> {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      return (await client.query(text)) as unknown as pg.QueryResult[];
-    } catch (err) {
-      if (!(err instanceof pg.DatabaseError) || err.severity === 'FATAL' || err.severity === 'PANIC') broken = err as Error;
-      throw err;
-    } finally {
-      client.release(broken);
-    }
-  }
   async function inTx<T>(scope: Scope, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
-      await client.query(`begin; ${scopeSql(role, scope)}`);
+      await client.query(beginSql(role, scope));
       const result = await fn(client);
       const committed = (await client.query(commitSql())) as unknown as pg.QueryResult | pg.QueryResult[];
       if (Array.isArray(committed)) {
@@ -195,22 +201,12 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
     admin,
     tx: (scope, fn) => inTx(scope, (client) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] })),
     async write<T>(scope: Scope, sql: string, params?: unknown[]) {
-      // the triggers' notify flags are read before the implicit commit, as commitSql does
-      const channels = listener.channels();
-      const flags = channels.length ? `; select ${channels.map((c, i) => `current_setting('${notifyFlag(c)}', true) as c${i}`).join(', ')}` : '';
-      const results = await oneMessage(`${scopeSql(role, scope)}; ${inline(sql, params)}${flags}`);
-      if (flags) {
-        const set = Object.values(results[2].rows[0] as Record<string, string | null>);
-        channels.forEach((c, i) => set[i] === '1' && listener.fire(c));
-      }
-      return { count: results[1].rowCount ?? 0, rows: results[1].rows as T[] };
+      const r = await inTx(scope, (client) => client.query(sql, params));
+      return { count: r.rowCount ?? 0, rows: r.rows as T[] };
     },
-    async read<T>(scope: Scope, sql: string, params?: unknown[]) {
-      const [, result] = await oneMessage(`${scopeSql(role, scope)}; ${inline(sql, params)}`);
-      return result.rows as T[];
-    },
+    read: async <T>(scope: Scope, sql: string, params?: unknown[]) => (await inTx(scope, (client) => client.query(sql, params))).rows as T[],
     async session(fn) {
-      const client = await pool.connect();
+      const client = await direct.connect();
       let failed: Error | undefined;
       try {
         return await fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] });
@@ -224,10 +220,11 @@ export async function openPg(url: string, max = 10, opts: { appRole?: string } =
     },
     exec: async (text, values) => lastRows((await pool.query(text, values)) as unknown as Rows | Rows[]),
     listen: (channel, on) => listener.add(channel, on),
-    copyColumn: (scope, sql, params) => copyColumn(pool, `begin; ${scopeSql(role, scope)}`, sql, params),
+    copyColumn: (scope, sql, params) => copyColumn(pool, beginSql(role, scope), sql, params),
     close: async () => {
       await listener.close();
       await pool.end();
+      if (direct !== pool) await direct.end();
     },
   };
 }

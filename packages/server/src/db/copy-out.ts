@@ -1,7 +1,6 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { inline } from './inline.js';
 
 // A one-column query streamed out of PostgreSQL by COPY … TO STDOUT (FORMAT binary): the column's
 // bytes pass through as they are, with no JavaScript object per row, so a million-row export keeps the
@@ -52,20 +51,57 @@ export class CopyColumn extends Transform {
   }
 }
 
+/** The SQL type a parameter travels as (COPY's query reads it back from a setting with this cast). */
+function typeOf(v: unknown): string {
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int8' : 'float8';
+  if (typeof v === 'boolean') return 'bool';
+  if (v instanceof Date) return 'timestamptz';
+  if (Array.isArray(v)) return v.length && v.every((x) => typeof x === 'number' && Number.isInteger(x)) ? 'int8[]' : 'text[]';
+  if (v !== null && typeof v === 'object') return 'jsonb';
+  return 'text';
+}
+
+/**
+ * COPY takes no parameters (the protocol binds none to it), so they travel before it, bound, as
+ * transaction-local settings (`vitrine.copy_N`), and COPY's query reads each back with its type:
+ * `$N` becomes `(current_setting('vitrine.copy_N')::type)`. No value is ever written into the SQL
+ * text (issue 28 §3). Our statements keep `$N` out of their string constants.
+ */
+export function copyParams(sql: string, params: unknown[]): { set: string | null; values: unknown[]; sql: string } {
+  const types = params.map(typeOf);
+  const bound: string[] = [];
+  const values: unknown[] = [];
+  params.forEach((v, i) => {
+    if (v === null || v === undefined) return;
+    values.push(v);
+    bound.push(`set_config('vitrine.copy_${i + 1}', $${values.length}::${types[i]}::text, true)`);
+  });
+  const text = sql.replace(/\$(\d+)/g, (_m, n: string) => {
+    const i = Number(n) - 1;
+    if (i < 0 || i >= params.length) throw new Error(`copy: $${n} has no parameter`);
+    const v = params[i];
+    return v === null || v === undefined ? `(null::${types[i]})` : `(current_setting('vitrine.copy_${n}')::${types[i]})`;
+  });
+  return { set: bound.length ? `select ${bound.join(', ')}` : null, values, sql: text };
+}
+
 /**
  * Runs `sql` (one text column) in a transaction acting as `begin` says, as COPY binary, and returns
  * the column's bytes as a stream; the transaction commits when the stream ends and the client goes
  * back to the pool (discarded after an error or an early close).
  */
 export async function copyColumn(pool: pg.Pool, begin: string, sql: string, params: unknown[] = []): Promise<Readable> {
+  const q = copyParams(sql, params);
   const client = await pool.connect();
   try {
     await client.query(begin);
+    if (q.set) await client.query(q.set, q.values);
   } catch (err) {
+    await client.query('rollback').catch(() => undefined);
     client.release(err as Error);
     throw err;
   }
-  const source = client.query(copyTo(`copy (${inline(sql, params)}) to stdout with (format binary)`));
+  const source = client.query(copyTo(`copy (${q.sql}) to stdout with (format binary)`));
   const out = new CopyColumn();
   let settled = false;
   const finish = (err?: Error) => {

@@ -1,7 +1,10 @@
 import pg from 'pg';
 
-/** What a LISTEN subscriber hears: a notification, and whether notifications can currently arrive. */
-export type Listener = { notify: () => void; live?: (live: boolean) => void };
+/**
+ * What a LISTEN subscriber hears: a notification (with its payload when the sender gave one; none
+ * after a reconnect, meaning "anything may have changed"), and whether notifications can arrive.
+ */
+export type Listener = { notify: (payload?: string) => void; live?: (live: boolean) => void };
 
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 15_000;
@@ -27,8 +30,8 @@ export class PgListener {
   }
 
   /** Deliver a notification of `channel` to this instance's subscribers. */
-  fire(channel: string) {
-    for (const s of this.subs.get(channel) ?? []) s.notify();
+  fire(channel: string, payload?: string) {
+    for (const s of this.subs.get(channel) ?? []) s.notify(payload);
   }
 
   async add(channel: string, sub: Listener): Promise<() => Promise<void>> {
@@ -76,7 +79,7 @@ export class PgListener {
       await client.end().catch(() => undefined);
       return;
     }
-    client.on('notification', (msg) => this.fire(msg.channel));
+    client.on('notification', (msg) => this.fire(msg.channel, msg.payload || undefined));
     client.on('error', lost);
     client.on('end', () => lost());
     this.client = client;

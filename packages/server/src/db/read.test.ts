@@ -1,34 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
 import { makeEnterprise } from '../../test/factories.js';
-import { inline, literal } from './inline.js';
+import { copyParams } from './copy-out.js';
 
-// db.read: one statement acting for a scope, in one round trip on PostgreSQL (its parameters written
-// in as literals). On the engine this file runs on (PGlite, or PostgreSQL with DATABASE_URL).
+// db.read and db.write: one statement acting for a scope, its parameters bound (issue 28 §3: no
+// value is written into SQL text). On the engine this file runs on (PGlite, or PostgreSQL with
+// DATABASE_URL).
 
 const t = useTestApp();
 
 const TRICKY = ["it's", 'back\\slash', "\\'; drop table shops; --", '$1', '"quoted"', '{a,b}', 'NULL', '', '中文 ✓', 'tab\tnew\nline'];
 
-describe('literals', () => {
-  it('every tricky string, number and array reads back as the parameter would', async () => {
-    for (const s of TRICKY) {
-      const [viaParam] = await t.db.admin.query<{ v: string }>('select $1::text as v', [s]);
-      const [viaLiteral] = await t.db.admin.query<{ v: string }>(`select ${literal(s)}::text as v`);
-      expect(viaLiteral.v).toBe(viaParam.v);
-    }
-    const [arr] = await t.db.admin.query<{ a: string[] }>(inline('select $1::text[] as a', [TRICKY]));
-    expect(arr.a).toEqual(TRICKY);
-    const [nums] = await t.db.admin.query<{ a: number[]; n: number; big: number; f: number; nul: null }>(
-      inline('select $1::int[] as a, $2::int as n, $3::int8 as big, $4::float8 as f, $5::int as nul', [[1, -2, 3], 42, 2 ** 40, 1.5, null]),
-    );
-    expect(nums).toEqual({ a: [1, -2, 3], n: 42, big: 2 ** 40, f: 1.5, nul: null });
+describe('parameters', () => {
+  it('db.read binds every tricky string, array and number as it is', async () => {
+    for (const s of TRICKY) expect((await t.db.read<{ v: string }>({}, 'select $1::text as v', [s]))[0].v).toBe(s);
+    const [row] = await t.db.read<{ a: string[]; n: number; nul: null }>({}, 'select $1::text[] as a, $2::int as n, $3::int as nul', [TRICKY, 42, null]);
+    expect(row).toEqual({ a: TRICKY, n: 42, nul: null });
   });
 
-  it('refuses what it cannot write: a missing parameter, NaN, nested arrays', () => {
-    expect(() => inline('select $2', [1])).toThrow(/\$2/);
-    expect(() => literal(Number.NaN)).toThrow();
-    expect(() => literal([[1]])).toThrow();
+  // COPY binds no parameters: the export's travel as settings (db/copy-out.ts). Read back here as a
+  // plain query, so PGlite runs the same text PostgreSQL's COPY does.
+  it("COPY's parameters read back as bound ones would", async () => {
+    const params = [TRICKY, 42, 2 ** 40, 1.5, null, [1, -2, 3], [], "it's $2", '2026-03-10'];
+    const q = copyParams('select $1::text[] as a, $2 as n, $3::int8 as big, $4::float8 as f, $5::int as nul, $6::int[] as ints, $7::text[] as empty, $8 as s, $9::date + 1 as d', params);
+    expect(q.sql).not.toContain("it's");
+    const [row] = await t.db.tx({}, async (tx) => {
+      if (q.set) await tx.query(q.set, q.values);
+      return tx.query<Record<string, unknown>>(`select a, n::int as n, big, f, nul, ints, empty, s, to_char(d, 'YYYY-MM-DD') as d from (${q.sql}) x`);
+    });
+    expect(row).toEqual({ a: TRICKY, n: 42, big: 2 ** 40, f: 1.5, nul: null, ints: [1, -2, 3], empty: [], s: "it's $2", d: '2026-03-11' });
+    expect(() => copyParams('select $2', [1])).toThrow(/\$2/);
   });
 });
 

@@ -49,7 +49,7 @@ export const tenantTx = <T>(db: Db, ctx: TenantCtx, fn: (t: Tx, scope: TenantSco
 
 /**
  * For calls that read with one statement (lists): each query is its own transaction acting for the
- * caller in their enterprise, sent in one round trip (db.read).
+ * caller in their enterprise (db.read).
  */
 export const tenantRead = (db: Db, ctx: TenantCtx): Q => ({
   query: (sql, params) => db.read({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, sql, params),

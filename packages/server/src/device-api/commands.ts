@@ -4,18 +4,18 @@ import type { Q } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
 import * as files from '../domains/files/queries.js';
-import { storageOf } from '../domains/files/service.js';
 import { inspect, streamTooLargeKey } from '../domains/files/sniff.js';
 import type { AuthRow } from './runtime.js';
 
 type Result = { id: number; ok: 0 | 1; message?: string; file?: number };
 type Done = { id: number; seq: number; kind: string; payload: Record<string, unknown>; ok: number };
 
-/** Settings a device acknowledged (volume, direction, ai): later commands win. */
+/** Settings a device acknowledged (volume, direction, ai, and a virtual status as `status`): later commands win. */
 function appliedOf(done: Done[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const c of [...done].sort((a, b) => a.seq - b.seq)) {
     if (c.ok && (c.kind === 'volume' || c.kind === 'direction' || c.kind === 'ai')) out[c.kind] = c.payload[c.kind];
+    if (c.ok && c.kind === 'virtual-status') out.status = c.payload.status;
   }
   return out;
 }
@@ -32,8 +32,13 @@ export async function ack(deps: Deps, dev: AuthRow, input: { results: Result[] }
   return deps.db.tx(scope, async (q) => {
     const rejected: { id: number; reason: string }[] = [];
     const fileIds = [...new Set(results.flatMap((r) => (r.file ? [r.file] : [])))];
+    // a screenshot this device sent (POST screenshot ties it to one of its commands): naming another
+    // device's would show it to whoever reads this device's commands (issue 24 §1)
     const known = new Set((await q.query<{ id: number }>(
-      `select id from files where enterprise_id = $1 and id = any($2::int[]) and kind = 'screenshot'`, [dev.enterpriseId, fileIds],
+      `select f.id from files f where f.enterprise_id = $1 and f.id = any($2::int[]) and f.kind = 'screenshot'
+          and exists (select 1 from device_commands c where c.enterprise_id = f.enterprise_id and c.device_id = $3
+                        and c.result ? 'fileId' and c.result->'fileId' = to_jsonb(f.id))`,
+      [dev.enterpriseId, fileIds, dev.deviceId],
     )).map((r) => r.id));
     const usable = results.filter((r) => {
       if (r.file && !known.has(r.file)) rejected.push({ id: r.id, reason: 'file.notFound' });
@@ -67,34 +72,40 @@ export async function ack(deps: Deps, dev: AuthRow, input: { results: Result[] }
   });
 }
 
-type Command = { id: number; kind: string; state: string; created_by: number };
+type Command = { id: number; kind: string; state: string; created_by: number; taken: boolean };
 
-async function screenshotCommand(q: Q, dev: AuthRow, commandId: number): Promise<Command> {
+/**
+ * The device's screenshot command that may still take its screenshot: one upload per command (a
+ * device could otherwise store any number of images under one — issue 24). `lock`: held until the
+ * transaction ends, so two uploads at once cannot both pass.
+ */
+async function screenshotCommand(q: Q, dev: AuthRow, commandId: number, lock = false): Promise<Command> {
   const [cmd] = await q.query<Command>(
-    'select id::int, kind, state, created_by from device_commands where enterprise_id = $1 and device_id = $2 and id = $3',
+    `select id::int, kind, state, created_by, result ? 'fileId' as taken from device_commands
+      where enterprise_id = $1 and device_id = $2 and id = $3${lock ? ' for update' : ''}`,
     [dev.enterpriseId, dev.deviceId, commandId],
   );
   if (!cmd) throw fail.notFound('device.command.notFound');
   if (cmd.kind !== 'screenshot') throw fail.conflict('device.command.notScreenshot');
   if (cmd.state === 'expired') throw fail.conflict('device.command.closed');
+  if (cmd.taken) throw fail.conflict('device.screenshot.taken');
   return cmd;
 }
 
 /**
  * The screenshot a device sends back for a screenshot command: judged by its bytes (png, jpeg or
  * webp ≤ 2 MB), stored through the files storage (owned by whoever asked for it), tied to the
- * command, which is acknowledged by it.
+ * command, which is acknowledged by it; a second upload for the command is 40009.
  */
 export async function receiveScreenshot(deps: Deps, dev: AuthRow, commandId: number, source: Readable, name: string | undefined) {
   const scope = { enterpriseId: dev.enterpriseId };
   const cmd = await deps.db.tx(scope, (q) => screenshotCommand(q, dev, commandId));
-  const storage = storageOf(deps);
-  const staged = await storage.stage(source, { maxBytes: maxUploadSize('screenshot'), tooLarge: () => fail.tooLarge(streamTooLargeKey('screenshot')) });
+  const staged = await deps.storage.stage(source, { maxBytes: maxUploadSize('screenshot'), tooLarge: () => fail.tooLarge(streamTooLargeKey('screenshot')) });
   try {
     const found = await inspect(staged, 'screenshot');
     const key = await staged.commit();
     return await deps.db.tx(scope, async (q) => {
-      const again = await screenshotCommand(q, dev, commandId);
+      const again = await screenshotCommand(q, dev, commandId, true);
       const { row } = await files.insertFile(q, scope, {
         ...found, userId: cmd.created_by, hash: staged.sha256, key, kind: 'screenshot', name: (name ?? 'screenshot').slice(0, 100), size: staged.size,
       });

@@ -10,10 +10,19 @@ export type DeviceLoopConfig = {
   timers: boolean;
   /** how long an instance keeps an enterprise's launched plans before reading them again (0: every call) */
   playlistCacheMs: number;
+  /** heartbeat period (seconds) of a device holding a live socket (the welcome's interval): longer, the socket pushes */
+  liveHeartbeatSeconds: number;
+  /** how long a new live socket may take to say hello */
+  liveHelloMs: number;
+  /** the longest window a playlist change to many sockets is spread over (2 ms a socket up to it) */
+  liveSpreadMs: number;
+  /** how often the server pings every socket (a socket that missed one pong is dropped); 0: never */
+  livePingMs: number;
 };
 
 export const DEVICE_LOOP_DEFAULTS: DeviceLoopConfig = {
   heartbeatSeconds: 60, flushMs: 5000, callsPerMinute: 600, timers: true, playlistCacheMs: 5000,
+  liveHeartbeatSeconds: 180, liveHelloMs: 5000, liveSpreadMs: 3000, livePingMs: 30_000,
 };
 
 /** A device's own heartbeat period: the base with a jitter fixed per device (no thundering herd). */

@@ -4,14 +4,13 @@ import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
 import type { AuthRow } from './runtime.js';
 import { arrayLiteral } from '../db/array.js';
-import { ASK, fastParser } from '../lib/fast-parse.js';
 
 // Plays and visits: batches of ≤ 500 events, each judged alone (one bad event never refuses its
 // batch), written with one statement per batch; a replayed event id of the same device is counted
 // once (the unique index on (device, event id, local day)). A batch is first written by a plain insert
 // — replays are rare, and `on conflict do nothing` would cost a speculative insertion per row — and
 // when the unique index refuses it (some event was stored before, or by a concurrent request), it
-// is written again skipping the events held (docs/decisions/0102).
+// is written again skipping the events held (docs/decisions/0119).
 
 /** Events older than the raw retention, or ahead of the server's clock by more than this, are rejected. */
 const MAX_AGE_SECONDS = 90 * 86400;
@@ -44,7 +43,6 @@ const VISITS: [string, string][] = [['gender', 'smallint'], ['age_band', 'smalli
 const KINDS = {
   plays: {
     schema: playEvent,
-    fast: fastParser(playEvent),
     time: (e: z.output<typeof playEvent>) => e.start,
     fresh: insert('play_events', PLAYS, false),
     skipping: insert('play_events', PLAYS, true),
@@ -55,7 +53,6 @@ const KINDS = {
   },
   visits: {
     schema: visitEvent,
-    fast: fastParser(visitEvent),
     time: (e: z.output<typeof visitEvent>) => e.time,
     fresh: insert('visit_events', VISITS, false),
     skipping: insert('visit_events', VISITS, true),
@@ -74,30 +71,26 @@ function idOf(raw: unknown): string {
 }
 
 /**
- * Judge each event alone: the valid ones (first of each id) and the rejected with a reason. An event
- * the fast acceptor vouches for is taken as is; any other is parsed by the contract's schema, whose
- * issue names the reason (`fast: false`: the schema for every event — the tests compare both).
+ * Judge each event alone with the contract's schema: the valid ones (first of each id) and the
+ * rejected with a reason, the field its first issue names (an id past int4 among them).
  */
-export function judge<K extends EventKind>(kind: K, raws: unknown[], lang: Lang, nowSec: number, opts: { fast?: boolean } = {}) {
+export function judge<K extends EventKind>(kind: K, raws: unknown[], lang: Lang, nowSec: number) {
   const k = KINDS[kind];
+  const schema: z.ZodType = k.schema;
   const valid: z.output<(typeof KINDS)[K]['schema']>[] = [];
   const rejected: Rejected[] = [];
   const seen = new Set<string>();
   let repeated = 0;
   const reject = (raw: unknown, reason: MessageKey, field?: string, detail?: string) =>
     rejected.push({ eventId: idOf(raw), reason, message: detail ? `${field}: ${message(detail, lang)}` : message(reason, lang), ...(field ? { field } : {}) });
-  const fast = opts.fast === false ? undefined : (k.fast as ((raw: unknown) => unknown) | undefined);
   for (const raw of raws) {
-    let e = (fast ? fast(raw) : ASK) as z.output<(typeof KINDS)[K]['schema']> | typeof ASK;
-    if (e === ASK) {
-      const parsed = k.schema.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        reject(raw, 'device.event.invalid', issue.path.join('.') || '_', issue.message.includes(' ') ? 'field.invalid' : issue.message);
-        continue;
-      }
-      e = parsed.data as z.output<(typeof KINDS)[K]['schema']>;
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      reject(raw, 'device.event.invalid', issue.path.join('.') || '_', issue.message.includes(' ') ? 'field.invalid' : issue.message);
+      continue;
     }
+    const e = parsed.data as z.output<(typeof KINDS)[K]['schema']>;
     const t = (k.time as (x: typeof e) => number)(e);
     if (t > nowSec + MAX_AHEAD_SECONDS) reject(raw, 'device.event.future', kind === 'plays' ? 'start' : 'time');
     else if (t < nowSec - MAX_AGE_SECONDS) reject(raw, 'device.event.tooOld', kind === 'plays' ? 'start' : 'time');

@@ -1,13 +1,11 @@
 import type { z } from 'zod';
-import { COMMAND_ACTIONS, type CommandAction, type heartbeatBody } from '@vitrine/contract';
+import type { heartbeatBody } from '@vitrine/contract';
 import type { Deps } from '../deps.js';
 import { intervalOf } from './config.js';
 import { playlistEtag } from './playlist.js';
-import type { AuthRow, HeartbeatRow } from './runtime.js';
+import { commandsOf, type AuthRow, type HeartbeatRow } from './device-row.js';
 
-const ACTIONS = new Set<string>(COMMAND_ACTIONS);
-
-export const configOf = (d: AuthRow) => ({ name: d.name, type: d.type, direction: d.orientation, volume: d.volume, ai: d.ai, timezone: d.timezone });
+export const configOf = (d: AuthRow) => ({ name: d.name, type: d.type, direction: d.orientation, volume: d.volume, ai: d.ai, timezone: d.timezone, cameraMark: d.cameraMark });
 
 /**
  * A heartbeat: its report goes into this instance's presence map (written in batches, never one
@@ -17,12 +15,13 @@ export const configOf = (d: AuthRow) => ({ name: d.name, type: d.type, direction
  */
 export async function heartbeat(deps: Deps, input: z.output<typeof heartbeatBody>, dev: HeartbeatRow, now = new Date()) {
   const nowSec = now.getTime() / 1000;
-  const interval = intervalOf(dev.deviceId, deps.device.loop.heartbeatSeconds);
-  const recorded = deps.device.presence.record(dev.deviceId, dev.enterpriseId, interval, {
+  // a device holding a live socket heartbeats less often (the welcome told it how often)
+  const interval = intervalOf(dev.deviceId, input.live === 1 ? deps.device.loop.liveHeartbeatSeconds : deps.device.loop.heartbeatSeconds);
+  deps.device.presence.record(dev.deviceId, dev.enterpriseId, interval, {
     appVersion: input.appVersion, freeStorageMb: input.freeStorageMb, volume: input.volume, direction: input.direction,
     errors: input.errors ?? [], clockSkew: input.clock === undefined ? 0 : Math.round(input.clock - nowSec), playing: input.playing,
+    camera: input.camera,
   }, Math.floor(nowSec));
-  if (recorded) await recorded; // only a presence that writes at once (the bench's naive one) answers a promise
   const etag = await playlistEtag(
     deps.device.playlists,
     { enterpriseId: dev.enterpriseId, deviceId: dev.deviceId, shopId: dev.shopId },
@@ -33,7 +32,7 @@ export async function heartbeat(deps: Deps, input: z.output<typeof heartbeatBody
     serverTime: Math.round(now.getTime()) / 1000,
     interval,
     playlistEtag: etag,
-    commands: dev.commands.filter((c) => ACTIONS.has(c.action)).map((c) => ({ ...c, action: c.action as CommandAction })),
+    commands: commandsOf(dev),
     config: configOf(dev),
   };
 }

@@ -23,6 +23,8 @@ export type PlaylistSource = {
   playlistFor(scope: DeviceScope, device: DeviceInputs, now: Date, q?: Q): Promise<Playlist>;
   /** The ETag alone (every heartbeat asks), when the source keeps it cheaper than the whole playlist; equal to playlistFor's. */
   etagFor?(scope: DeviceScope, device: DeviceInputs, now: Date): Promise<string>;
+  /** Forget what is kept of the enterprise (all enterprises: none given): its plans changed (a live notification). */
+  invalidate?(enterpriseId?: number): void;
 };
 
 /** The ETag of a device's playlist now: the source's own when it keeps one, else its playlist's. */

@@ -9,7 +9,7 @@ const report = (r: Partial<Report> = {}): Report => ({ errors: [], clockSkew: 0,
 describe('presence columns', () => {
   it('one row per device: the latest report, earlier values for what it leaves out, the first time kept', () => {
     const c = new PresenceColumns();
-    c.record(7, 1, 60, report({ appVersion: '1.0.0', freeStorageMb: 3000, volume: 40, direction: 1, playing: { contentId: 5, planId: 9 } }), 1000);
+    c.record(7, 1, 60, report({ appVersion: '1.0.0', freeStorageMb: 3000, volume: 40, direction: 1, playing: { contentId: 5, planId: 9 }, camera: { state: 'on', fps: 2.5, lastVisitAt: 990 } }), 1000);
     c.record(8, 1, 55, report(), 1001);
     c.record(7, 1, 60, report({ errors: [{ code: 'storage.low' }], clockSkew: -3, playing: null }), 1060);
     expect(c.size).toBe(2);
@@ -17,10 +17,11 @@ describe('presence columns', () => {
       {
         device_id: 7, enterprise_id: 1, t_first: 1000, t_seen: 1060, hb_interval: 60, app_version: '1.0.0', free_storage_mb: 3000, volume: 40, direction: 1,
         errors: [{ code: 'storage.low' }], clock_skew: -3, playing_content: 5, playing_plan: 9, playing_at: 1000,
+        camera: { state: 'on', fps: 2.5, lastVisitAt: 990 },
       },
       {
         device_id: 8, enterprise_id: 1, t_first: 1001, t_seen: 1001, hb_interval: 55, app_version: '', free_storage_mb: null, volume: null, direction: null,
-        errors: [], clock_skew: 0, playing_content: null, playing_plan: null, playing_at: null,
+        errors: [], clock_skew: 0, playing_content: null, playing_plan: null, playing_at: null, camera: null,
       },
     ]);
     // a later report replaces errors and skew, and what is playing with its time

@@ -1,9 +1,11 @@
+import { badTextPath, CAMERA_STATES, INT_MAX, INT_MIN, type CameraState } from '@vitrine/contract';
+
 // The heartbeats an instance answered since its last flush, one slot per device, kept as columns:
 // the numbers of all slots in one Float64Array (NaN for null), the app version and the errors in two
 // plain arrays. A heartbeat writes into its device's slot and allocates nothing that outlives it: an
 // object per heartbeat kept until the flush (5 s) survived two young-generation collections and was
 // promoted, and at 2,000 heartbeats/s those copies made scavenges of 8–15 ms and a major collection
-// every two seconds, the longest stalls of the server's event loop (bench/devices.ts, ADR 0111).
+// every two seconds, the longest stalls of the server's event loop (bench/devices.ts, ADR 0119).
 
 /** What one heartbeat says about the device's state (already validated), with the server's reading of its clock. */
 export type Report = {
@@ -15,6 +17,8 @@ export type Report = {
   /** device clock − server clock, seconds (0 when the device did not send its clock) */
   clockSkew: number;
   playing?: { contentId: number; planId: number } | null;
+  /** the camera that counts visitors (issue 26); kept as three numbers of the slot */
+  camera?: { state: CameraState; fps: number; lastVisitAt?: number | null };
 };
 
 const DEVICE = 0;
@@ -29,16 +33,56 @@ const SKEW = 8;
 const CONTENT = 9;
 const PLAN = 10;
 const PLAYING_AT = 11;
-const FIELDS = 12;
+const CAMERA_STATE = 12;
+const CAMERA_FPS = 13;
+const CAMERA_LAST = 14;
+const FIELDS = 15;
 
 /** One device's row for device_presence_flush. */
 export type PresenceRow = {
   device_id: number; enterprise_id: number; t_first: number; t_seen: number; hb_interval: number; app_version: string;
   free_storage_mb: number | null; volume: number | null; direction: number | null; errors: Report['errors']; clock_skew: number;
   playing_content: number | null; playing_plan: number | null; playing_at: number | null;
+  camera: { state: CameraState; fps: number; lastVisitAt: number | null } | null;
 };
 
+/** What a number of a row may hold to fit its column of device_presence_flush (null: the column takes null). */
+type Bound = { min: number; max: number; int?: true; nullable?: true };
+const INT4: Bound = { min: INT_MIN, max: INT_MAX, int: true };
+const ID: Bound = { min: 1, max: INT_MAX, int: true };
+const SMALLINT: Bound = { min: -32768, max: 32767, int: true, nullable: true };
+/** Unix seconds up to the year 5138 (the contract's bound for times) */
+const TIME: Bound = { min: 0, max: 1e11 };
+/** `real` holds ±3.4e38; nothing a device says comes near */
+const REAL: Bound = { min: -1e30, max: 1e30 };
+
+/**
+ * The numbers of a row, each with the range of its column: a row outside it would fail the whole
+ * statement, and with it every other device of its chunk (issue 24), so it is dropped before.
+ */
+export const ROW_BOUNDS = {
+  device_id: ID, enterprise_id: ID, t_first: TIME, t_seen: TIME, hb_interval: { ...INT4, min: 0 },
+  free_storage_mb: { ...REAL, nullable: true }, volume: SMALLINT, direction: SMALLINT, clock_skew: REAL,
+  playing_content: { ...INT4, nullable: true }, playing_plan: { ...INT4, nullable: true }, playing_at: { ...TIME, nullable: true },
+} as const satisfies Partial<Record<keyof PresenceRow, Bound>>;
+
+const fits = (v: number | null, b: Bound) =>
+  v === null ? !!b.nullable : Number.isFinite(v) && v >= b.min && v <= b.max && (!b.int || Number.isInteger(v));
+
+/** The first field of a row that its column would refuse (ROW_BOUNDS; text without NUL or a lone surrogate), or undefined. */
+export function rowProblem(row: PresenceRow): string | undefined {
+  for (const field of Object.keys(ROW_BOUNDS) as (keyof typeof ROW_BOUNDS)[]) {
+    if (!fits(row[field], ROW_BOUNDS[field])) return field;
+  }
+  if (row.camera && !(fits(row.camera.fps, REAL) && fits(row.camera.lastVisitAt, { ...TIME, nullable: true }))) return 'camera';
+  if (badTextPath(row.app_version) !== undefined) return 'app_version';
+  if (badTextPath(row.errors) !== undefined) return 'errors';
+  return undefined;
+}
+
 const orNull = (x: number) => (Number.isNaN(x) ? null : x);
+const cameraOf = (n: Float64Array, b: number): PresenceRow['camera'] =>
+  (Number.isNaN(n[b + CAMERA_STATE]) ? null : { state: CAMERA_STATES[n[b + CAMERA_STATE]], fps: n[b + CAMERA_FPS], lastVisitAt: orNull(n[b + CAMERA_LAST]) });
 const NO_ERRORS: Report['errors'] = [];
 
 /** App versions seen, so that a slot keeps one shared string rather than each heartbeat's own copy. */
@@ -100,6 +144,11 @@ export class PresenceColumns {
       n[b + PLAN] = report.playing.planId;
       n[b + PLAYING_AT] = now;
     }
+    if (report.camera) {
+      n[b + CAMERA_STATE] = CAMERA_STATES.indexOf(report.camera.state);
+      n[b + CAMERA_FPS] = report.camera.fps;
+      n[b + CAMERA_LAST] = report.camera.lastVisitAt ?? NaN;
+    }
     if (report.appVersion) this.version[i] = intern(report.appVersion);
     this.errors[i] = report.errors.length ? report.errors : undefined;
   }
@@ -114,7 +163,7 @@ export class PresenceColumns {
         device_id: n[b + DEVICE], enterprise_id: n[b + ENTERPRISE], t_first: n[b + FIRST], t_seen: n[b + SEEN], hb_interval: n[b + INTERVAL],
         app_version: this.version[i], free_storage_mb: orNull(n[b + FREE]), volume: orNull(n[b + VOLUME]), direction: orNull(n[b + DIRECTION]),
         errors: this.errors[i] ?? NO_ERRORS, clock_skew: n[b + SKEW], playing_content: orNull(n[b + CONTENT]), playing_plan: orNull(n[b + PLAN]),
-        playing_at: orNull(n[b + PLAYING_AT]),
+        playing_at: orNull(n[b + PLAYING_AT]), camera: cameraOf(n, b),
       });
     }
     return out;

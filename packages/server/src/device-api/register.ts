@@ -5,7 +5,7 @@ import { RET, message, type CallDef } from '@vitrine/contract';
 import type { Deps } from '../deps.js';
 import { AppError, fail } from '../errors.js';
 import { envelope } from '../plugins/protocol.js';
-import { checkResult, jsonSchema, rejectBadText, toFields } from '../plugins/register.js';
+import { checkResult, jsonSchema, rejectBadBody, toFields } from '../plugins/register.js';
 import type { AuthRow } from './runtime.js';
 
 /** A handler that answered on its own (bytes, 304) returns this instead of a result. */
@@ -29,41 +29,6 @@ export async function deviceOf<D extends AuthRow>(deps: Deps, req: FastifyReques
   if (!device) throw fail.auth();
   if (!deps.device.limiter.hit(device.deviceId)) throw fail.tooMany();
   return device;
-}
-
-declare module 'fastify' {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
-  interface FastifyRequest {
-    /** The body was JSON text without a `\u` escape, so none of its strings can be bad text. */
-    plainJson: boolean;
-  }
-}
-
-/**
- * JSON bodies of this scope parsed as fastify's own parser does, noting whether the text holds a
- * `\u` escape. A NUL or a lone surrogate can reach a parsed string only through one: raw control
- * characters are not JSON, and bytes that are not UTF-8 (an encoded surrogate among them) decode to
- * U+FFFD. A body without one skips the bad-text walk (500 events: ~0.1 ms); any other is walked.
- * Without an escape, the default parser's poisoning checks (a `"__proto__":` or `"constructor":` key,
- * each letter written or escaped) can match only the words as written: a text holding neither word
- * is parsed as is, sparing two regular-expression scans of the body (a fifth of its parse).
- */
-export function plainTextJson(app: FastifyInstance) {
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.decorateRequest('plainJson', false);
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = body as string;
-    req.plainJson = !text.includes('\\u');
-    if (!req.plainJson || !text.length || text.charCodeAt(0) === 0xfeff || text.includes('__proto__') || text.includes('constructor')) return json(req, text, done);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return json(req, text, done); // its error, as for any body
-    }
-    done(null, parsed);
-  });
 }
 
 type Opts<D, P extends z.ZodType> = {
@@ -100,7 +65,7 @@ export function registerDevice<C extends CallDef, D extends AuthRow = AuthRow, P
     handler: async (req, reply) => {
       const device = await deviceOf(deps, req, opts.authenticate);
       const input = (def.method === 'GET' ? req.query : req.body) ?? {};
-      if (def.method === 'GET' || !req.plainJson) rejectBadText(input);
+      rejectBadBody(input);
       const parsed = schema.safeParse(input);
       if (!parsed.success) throw new AppError(RET.validation, 'validation.failed', toFields(parsed.error));
       const result = await handler(parsed.data as z.output<P>, device, req, reply);

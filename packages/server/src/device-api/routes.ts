@@ -11,8 +11,10 @@ import { activate } from './activate.js';
 import { ack, receiveScreenshot } from './commands.js';
 import { batchBody, ingest } from './events.js';
 import { heartbeat } from './heartbeat.js';
-import { deviceOf, plainTextJson, registerDevice, SENT } from './register.js';
+import { deviceOf, registerDevice, SENT } from './register.js';
 import type { AuthRow } from './runtime.js';
+import { jsonBodies } from '../plugins/json-body.js';
+import { liveRoutes } from './live/socket.js';
 
 const scopeOf = (dev: AuthRow) => ({ enterpriseId: dev.enterpriseId, deviceId: dev.deviceId, shopId: dev.shopId });
 const inputsOf = (dev: AuthRow) => ({ type: dev.type, orientation: dev.orientation, ai: dev.ai, timezone: dev.timezone });
@@ -26,11 +28,11 @@ function matches(header: string | string[] | undefined, etag: string): boolean {
 /** The device protocol (API.md "Device API") under /device-api, apart from the console API. */
 export async function deviceApiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   await app.register(protocol);
-  plainTextJson(app);
+  jsonBodies(app);
   const small = { bodyLimit: DEVICE_BODY_LIMITS.small };
   const batch = { bodyLimit: DEVICE_BODY_LIMITS.batch };
 
-  register(app, deps, d.activate, (input) => activate(deps, input));
+  register(app, deps, d.activate, (input, ctx) => activate(deps, input, ctx.ip));
   registerDevice(app, deps, d.heartbeat, { ...small, authenticate: (hash) => deps.device.heartbeats.load(hash) }, (input, dev) => heartbeat(deps, input, dev));
   registerDevice(app, deps, d.ack, batch, (input, dev) => ack(deps, dev, input));
   registerDevice(app, deps, d.plays, { ...batch, parse: batchBody }, (input, dev, req) => ingest(deps, 'plays', input.events, dev, req.lang));
@@ -57,6 +59,7 @@ export async function deviceApiRoutes(app: FastifyInstance, { deps }: { deps: De
   });
 
   await app.register(screenshotRoute, { deps });
+  await app.register(liveRoutes, { deps });
 }
 
 /** screenshot: multipart (its own scope, so multipart parsing exists only here). */

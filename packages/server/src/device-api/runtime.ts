@@ -2,18 +2,13 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { batcher, type Batcher } from '../lib/batcher.js';
 import { DEVICE_LOOP_DEFAULTS, type DeviceLoopConfig } from './config.js';
+import { ConsoleFeed } from './live/feed.js';
+import { LiveHub } from './live/hub.js';
 import { splashPlaylists, type PlaylistSource } from './playlist.js';
-import { Presence } from './presence.js';
+import { Presence, type PresenceLog } from './presence.js';
 
-/** A live device token's device and its effective settings (device_auth). */
-export type AuthRow = {
-  enterpriseId: number; deviceId: number; shopId: number; timezone: string; name: string; type: string; orientation: number; volume: number; ai: number;
-};
-
-/** One device of a heartbeat batch (device_heartbeat): as AuthRow, with its unacknowledged commands in order. */
-export type HeartbeatRow = AuthRow & {
-  commands: { id: number; seq: number; action: string; params: Record<string, unknown>; ctime: number }[];
-};
+export type { AuthRow, HeartbeatRow } from './device-row.js';
+import type { AuthRow, HeartbeatRow } from './device-row.js';
 
 /**
  * Calls per device and minute, counted in this instance's memory: a guard against a runaway
@@ -43,35 +38,43 @@ export type DeviceRuntime = {
   limiter: DeviceLimiter;
   auth: Batcher<string, AuthRow>;
   heartbeats: Batcher<string, HeartbeatRow>;
+  /** the live sockets this instance holds (device-api/live) */
+  live: LiveHub;
+  /** the consoles listening for device changes on this instance (device-api/live/feed.ts) */
+  feed: ConsoleFeed;
 };
 
 const BATCH = { maxBatch: 500, maxInFlight: 4 };
 
 /** The device loop's shared parts for one app: presence map, batched lookups, limits, playlist source. */
-export function createDeviceRuntime(db: Db, config: Config, playlists: PlaylistSource = splashPlaylists): DeviceRuntime {
+export function createDeviceRuntime(db: Db, config: Config, log: PresenceLog & { warn: (obj: object, msg: string) => void }, playlists: PlaylistSource = splashPlaylists): DeviceRuntime {
   const loop = { ...DEVICE_LOOP_DEFAULTS, ...config.deviceLoop };
-  // one round trip each: device_auth only reads (db.read); device_heartbeat also marks commands delivered (db.write)
+  // one statement each: device_auth only reads (db.read); device_heartbeat also marks commands delivered (db.write)
   const byHash = <R extends { token_hash: string }, V>(sql: string, map: (r: R) => V, writes: boolean) => async (hashes: string[]) => {
     const rows = writes ? (await db.write<R>({}, sql, [hashes])).rows : await db.read<R>({}, sql, [hashes]);
     return new Map(rows.map((r) => [r.token_hash, map(r)]));
   };
   type Row = {
     token_hash: string; enterprise_id: number; device_id: number; shop_id: number; time_zone: string; name: string; type: string;
-    orientation: number; volume: number; ai: number;
+    orientation: number; volume: number; ai: number; camera_mark: number;
   };
   const authOf = (r: Row): AuthRow => ({
     enterpriseId: r.enterprise_id, deviceId: r.device_id, shopId: r.shop_id, timezone: r.time_zone, name: r.name, type: r.type,
-    orientation: r.orientation, volume: r.volume, ai: r.ai,
+    orientation: r.orientation, volume: r.volume, ai: r.ai, cameraMark: r.camera_mark,
   });
+  const auth = batcher(byHash<Row, AuthRow>('select * from device_auth($1::text[])', authOf, false), BATCH);
+  const heartbeats = batcher(
+    byHash<Row & Pick<HeartbeatRow, 'commands'>, HeartbeatRow>('select * from device_heartbeat($1::text[])', (r) => ({ ...authOf(r), commands: r.commands }), true),
+    BATCH,
+  );
   return {
     loop,
-    presence: new Presence(db),
+    presence: new Presence(db, log),
     playlists,
     limiter: new DeviceLimiter(loop.callsPerMinute),
-    auth: batcher(byHash<Row, AuthRow>('select * from device_auth($1::text[])', authOf, false), BATCH),
-    heartbeats: batcher(
-      byHash<Row & Pick<HeartbeatRow, 'commands'>, HeartbeatRow>('select * from device_heartbeat($1::text[])', (r) => ({ ...authOf(r), commands: r.commands }), true),
-      BATCH,
-    ),
+    auth,
+    heartbeats,
+    live: new LiveHub({ loop, playlists, auth, heartbeats }, log),
+    feed: new ConsoleFeed(),
   };
 }

@@ -8,7 +8,7 @@ const BATCH = 5000;
 /**
  * Hourly housekeeping of the platform tables that only grow: sessions ended (revoked, expired or
  * idle) more than 30 days ago, SMS codes past the daily limits' window, the development outbox,
- * and rate-limit windows long closed. Deleted in batches so no statement holds locks for long.
+ * rate-limit windows long closed and old wrong activation tries. Deleted in batches so no statement holds locks for long.
  */
 export const cleanup: JobDef<Deps> = {
   name: 'cleanup',
@@ -23,6 +23,7 @@ export const cleanup: JobDef<Deps> = {
       smsCodes: await drain(deps, 'sms_codes', `created_at < now() - interval '${RETENTION.smsCodesDays} days'`),
       outbox: await drain(deps, 'sms_outbox', `created_at < now() - interval '${RETENTION.outboxDays} days'`),
       rates: await drain(deps, 'rate_counters', `window_start < now() - interval '${RETENTION.ratesDays} days'`, 'ctid'),
+      activationTries: await drain(deps, 'device_activation_tries', `tried_at < now() - interval '${RETENTION.ratesDays} days'`, 'ctid'),
     };
     return removed;
   },

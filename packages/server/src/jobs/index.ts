@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { autoAnalyze } from './auto-analyze.js';
 import type { Deps } from '../deps.js';
 import { cleanup } from './cleanup.js';
 import { deviceSweep } from './device-sweep.js';
@@ -12,7 +13,7 @@ import type { JobDef } from './types.js';
 /**
  * Every background job, in one place: each one's schedule, retries and run live in its own file.
  */
-export const JOBS: JobDef<Deps>[] = [cleanup, deviceSweep, statsRollup, rawRetention, informReminders, incentives];
+export const JOBS: JobDef<Deps>[] = [cleanup, deviceSweep, statsRollup, rawRetention, informReminders, incentives, autoAnalyze];
 
 export function createJobs(db: Db, deps: () => Deps, log: JobLog, opts?: JobsOptions, defs: JobDef<Deps>[] = JOBS): Jobs<Deps> {
   return new Jobs<Deps>(db, defs, deps, log, opts);

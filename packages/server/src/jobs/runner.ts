@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
+import { withStatementTimeout } from '../db/limits.js';
 import { exclusive } from '../db/lock.js';
 import type { JobDef, JobQueue } from './types.js';
 
@@ -22,6 +23,8 @@ export type JobsOptions = {
   cronWorkerIntervalSeconds?: number;
   /** On stop, how long jobs in flight may finish before they are failed (and so retried). */
   stopTimeoutMs?: number;
+  /** How long one of a job's SQL statements may run on PostgreSQL (db/limits.ts); absent: no limit. */
+  statementTimeoutMs?: number;
 };
 
 /** Emitted after every attempt: `completed` or `failed` (with `final` when no retry is left). */
@@ -124,7 +127,9 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
   private async attempt(def: JobDef<C>, job: Meta): Promise<unknown> {
     const base = { name: def.name, id: job.id, attempt: job.retryCount + 1 };
     try {
-      const out = await def.run(this.ctx(), job.data);
+      const run = () => def.run(this.ctx(), job.data);
+      const limit = this.opts.statementTimeoutMs;
+      const out = await (limit === undefined ? run() : withStatementTimeout(limit, run));
       this.emit('completed', base satisfies JobOutcome);
       return out;
     } catch (err) {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type MessageKey } from '@vitrine/contract';
 import { fail } from '../errors.js';
+import { checkSheets, unpackGuarded } from './xlsx-guard.js';
 
 // Spreadsheets in and out: an XLSX (by its zip signature) or UTF-8 CSV (a BOM is dropped) read as
 // rows of strings; a workbook written from rows. The CSV reader follows RFC 4180: quoted fields,
@@ -63,9 +64,16 @@ function cellText(v: unknown): string {
 
 const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
-/** The first sheet's rows as strings, or null when the bytes are neither XLSX nor text. */
-export async function readSheet(bytes: Buffer): Promise<string[][] | null> {
+/**
+ * The first sheet's rows as strings, or null when the bytes are neither XLSX nor text. A workbook's
+ * parts are unpacked within their caps and its rows counted first (lib/xlsx-guard.ts): 40013 for a
+ * bomb, 40001 `import.tooMany` past `maxRows`, before exceljs builds a row.
+ */
+export async function readSheet(bytes: Buffer, maxRows = IMPORT_MAX_ROWS + 1): Promise<string[][] | null> {
   if (isZip(bytes)) {
+    const parts = unpackGuarded(bytes);
+    if (!parts) return null;
+    checkSheets(parts, maxRows);
     const wb = new ExcelJS.Workbook();
     try {
       await wb.xlsx.load(bytes as unknown as ArrayBuffer);

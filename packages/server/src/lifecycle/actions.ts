@@ -1,11 +1,12 @@
 import { APPLY_STATUS as A, CONTENT_STATUS as C } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import type { Tx } from '../db/tenant.js';
-import { fail } from '../errors.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { allow, reach, reachToWrite, scopeOf } from './access.js';
-import { notify, reviewersOf } from './notify.js';
+import { notify } from './notify.js';
+import { approvalOf } from './policy.js';
 import { versionItem } from './read.js';
+import { selfApprove } from './review.js';
 import { checkDataInRange, insertRecord, insertVersion, syncColumns } from './store.js';
 import { clipToRange, saveTargets, targetsOf, type TargetRow } from './targets.js';
 import { titleOf, type Data, type EntityConfig, type Item } from './types.js';
@@ -70,11 +71,15 @@ export async function copyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: n
   return createRecord(q, cfg, ctx, cfg.copyData ? cfg.copyData(data) : data, id);
 }
 
-/** Submit the own draft or rejected version for review: 101/104 → 102, application 201. */
+/**
+ * Submit the own draft or rejected version for review: 101/104 → 102, application 201, a request to
+ * the reviewers; approved at once when the author alone may approve it (lifecycle/policy.ts).
+ */
 export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number): Promise<Item> {
   const scope = scopeOf(ctx);
   const rec = await reachToWrite(q, cfg, ctx, id, true);
   allow('apply', rec, ctx);
+  const approval = await approvalOf(q, cfg, ctx, id, rec);
   await q.query(
     `update record_versions set status = ${C.submitted}, apply_status = ${A.pending}, submitted_at = now(), updated_at = now(), reviewer_id = null, reviewed_at = null
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4`,
@@ -82,9 +87,8 @@ export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: 
   );
   await q.query(`update ${cfg.table} set status = ${C.submitted}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
   q.changed({ id, label: titleOf(cfg, rec.headData), after: { version: rec.version } });
-  const to = await reviewersOf(q, cfg, scope, id, ctx.user.id);
-  if (!to.length) throw fail.conflict('lifecycle.noReviewer');
-  await notify(q, cfg, scope, to, 'lifecycle.review.request', { id, title: String(rec.headData[cfg.titleField] ?? id) });
+  if (approval.by === 'self') return selfApprove(q, cfg, ctx, id, rec);
+  await notify(q, cfg, scope, approval.to, 'lifecycle.review.request', { id, title: String(rec.headData[cfg.titleField] ?? id) });
   return versionItem(q, cfg, scope, id, rec.version);
 }
 

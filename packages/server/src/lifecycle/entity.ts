@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { describeFields } from '@vitrine/contract';
-import type { Accessor, EntityConfig, Field } from './types.js';
+import type { Accessor, EntityConfig, Field, Item } from './types.js';
 
 /** The contract's schemas of one entity: its editable data, its read-only view, its list filter. */
 export type EntitySchemas<D extends z.ZodObject, V extends z.ZodObject, F extends z.ZodObject> = { data: D; view: V; filter: F };
@@ -9,7 +9,7 @@ type Keys<S extends z.ZodObject> = keyof S['shape'] & string;
 
 /** What only the server knows about an entity; every field name is one of the contract's keys. */
 export type EntitySpec<D extends z.ZodObject, V extends z.ZodObject, F extends z.ZodObject> =
-  Omit<EntityConfig, 'fields' | 'titleField' | 'keyword' | 'view' | 'eqFilters'> & {
+  Omit<EntityConfig<z.infer<D>, Partial<z.infer<D> & z.infer<V>> & Item>, 'fields' | 'titleField' | 'keyword' | 'view' | 'eqFilters'> & {
     titleField: Keys<D>;
     keyword: Keys<D>[];
     /** View fields computed in SQL (others come from `finish`). */

@@ -41,6 +41,10 @@ function conditions(cfg: EntityConfig, scope: Scope, userId: number, kind: ListK
   }
   if (typeof f.start_time === 'number') where.push(`${stamp} >= to_timestamp(${p.add(f.start_time)})`);
   if (typeof f.end_time === 'number') where.push(`${stamp} <= to_timestamp(${p.add(f.end_time)})`);
+  // the spec's [start, end] seconds of creation and of the last change (the version's, as the item shows them)
+  for (const [range, col] of [[f.ctime_range, stamp], [f.mtime_range, stamp.replace('created_at', 'updated_at')]] as const) {
+    if (Array.isArray(range) && range.length === 2) where.push(`${col} between to_timestamp(${p.add(range[0])}) and to_timestamp(${p.add(range[1])})`);
+  }
   const status = f.status;
   if (status === O.offline || status === O.online) where.push(`t.online = ${p.add(status)}`);
   else if (typeof status === 'number' && status >= C.draft && status <= C.rejected) where.push(`v.status = ${p.add(status)}`);

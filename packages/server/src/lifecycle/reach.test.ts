@@ -94,14 +94,14 @@ describe('reach rules: enterprise-wide and targets', () => {
     expect((await post(t, 'ad-plan/create', plan({ s: [String(999999)] }), sup)).body.ret).toBe(RET.validation);
     expect((await post(t, 'ad-plan/create', plan({}), sup)).body.ret).toBe(RET.validation);
 
-    // head office aims a plan at both shops; nobody else can review it yet → 40009 saying so
+    // head office aims a plan at both shops; a supervisor of the south covers only one of the
+    // targets: nobody else can review it, and with a second person required, submitting is refused
     const both = (await post<{ id: number }>(t, 'ad-plan/create', plan({ s: [String(nanshan), String(dongcheng)] }, '全国计划'), sup)).body.result.id;
-    const lonely = await post(t, 'ad-plan/apply', { id: both }, sup);
-    expect(lonely.body.ret).toBe(RET.conflict);
-    expect(lonely.body.msg).toBe('没有可以审核该记录的成员，请先为数据范围覆盖它的成员开通审核权限');
-    // a supervisor of the south covers only one of the targets: still nobody
     await as(3, { a: ['440305'] });
-    expect((await post(t, 'ad-plan/apply', { id: both }, sup)).body.ret).toBe(RET.conflict);
+    expect((await post(t, 'company/update', { reviewPolicy: 1 }, sup)).body.ret).toBe(0);
+    const lonely = await post(t, 'ad-plan/apply', { id: both }, sup);
+    expect(lonely.body).toMatchObject({ ret: RET.conflict, result: { fix: '/enterprise?tab=permissions' } });
+    expect(lonely.body.msg).toContain('没有其他成员可以审核该记录');
     // a supervisor of the whole country covers both: the request reaches them and opens the plan
     const reviewerUser = await makeUser(t, 'hq');
     const reviewer = tenantHeaders(reviewerUser, ent, await addMemberWithRange(t, ent, reviewerUser, 3, { p: ['44', '11'] }));

@@ -97,13 +97,15 @@ export type LogRow = {
   id: number; verb: string; userId: number; userName: string; role: number | null; label: string; summary: unknown; source: string; ctime: number;
 };
 
-export async function recordLogs(q: Q, cfg: EntityConfig, scope: Scope, id: number, pageNum: number, pageSize: number) {
+/** One record's operation log; `source` (the spec's filter field) keeps the operations from one client (pc, wx). */
+export async function recordLogs(q: Q, cfg: EntityConfig, scope: Scope, id: number, paging: { pageNum: number; pageSize: number; offset?: number }, source?: string) {
   return page<LogRow>(q, {
     select: `o.id, o.verb, o.user_id as "userId", coalesce(nullif(u.nickname, ''), u.phone, '') as "userName", o.role, o.label, o.summary, o.source,
              extract(epoch from o.created_at)::int as ctime`,
     from: 'oplog o left join users u on u.id = o.user_id', countFrom: 'oplog o',
-    where: 'o.enterprise_id = $1 and o.entity = $2 and o.entity_id = $3', order: 'o.id desc', params: [scope.enterpriseId, cfg.entity, String(id)],
-  }, { pageNum, pageSize });
+    where: 'o.enterprise_id = $1 and o.entity = $2 and o.entity_id = $3 and ($4::text is null or o.source = $4)', order: 'o.id desc',
+    params: [scope.enterpriseId, cfg.entity, String(id), source ?? null],
+  }, paging);
 }
 
 export type { Range };

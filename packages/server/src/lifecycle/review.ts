@@ -5,7 +5,7 @@ import { fail } from '../errors.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { allow, reachInRange, scopeOf } from './access.js';
 import { notify } from './notify.js';
-import { versionItem } from './read.js';
+import { versionItem, type RecordState } from './read.js';
 import { syncColumns } from './store.js';
 import { titleOf, type Data, type EntityConfig, type Item } from './types.js';
 
@@ -21,11 +21,33 @@ export async function examineRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id
   if (pass === 0 && !reason.trim()) throw fail.invalid('reason', 'lifecycle.reasonRequired');
   const rec = await reachInRange(q, cfg, ctx, id);
   allow('examine', rec, ctx);
+  const { data, author } = await decide(q, cfg, ctx, id, rec, pass, reason.trim());
+  q.changed({ id, label: titleOf(cfg, data), after: { version: rec.version, reason: pass ? undefined : reason.trim() } });
+  await notify(q, cfg, scope, [author], pass ? 'lifecycle.review.passed' : 'lifecycle.review.rejected', {
+    id, title: String(data[cfg.titleField] ?? id), reason: pass ? undefined : reason.trim(),
+  });
+  return versionItem(q, cfg, scope, id, rec.version);
+}
+
+/**
+ * The author's own approval of the submission they have just made, when nobody else may review it
+ * (lifecycle/policy.ts decides): the same decision as a reviewer's, logged as a `pass` marked
+ * self-approved, with no message (the author is the one who acted).
+ */
+export async function selfApprove(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, rec: RecordState): Promise<Item> {
+  const { data } = await decide(q, cfg, ctx, id, rec, 1, '');
+  q.changed({ id, label: titleOf(cfg, data), verb: 'pass', after: { version: rec.version, selfApproved: true } });
+  return versionItem(q, cfg, scopeOf(ctx), id, rec.version);
+}
+
+/** The decision on the submitted head version, and what it makes of the record (the enabled version, or rejected). */
+async function decide(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, rec: RecordState, pass: 0 | 1, reason: string) {
+  const scope = scopeOf(ctx);
   const won = await q.query<{ data: Data; author_id: number }>(
     `update record_versions set status = $5, apply_status = $6, reviewer_id = $7, reason = $8, reviewed_at = now(), updated_at = now()
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4 and status = ${C.submitted}
       returning data, author_id`,
-    [scope.enterpriseId, cfg.entity, id, rec.version, pass ? C.approved : C.rejected, pass ? A.approved : A.rejected, ctx.user.id, pass ? '' : reason.trim()],
+    [scope.enterpriseId, cfg.entity, id, rec.version, pass ? C.approved : C.rejected, pass ? A.approved : A.rejected, ctx.user.id, pass ? '' : reason],
   );
   if (!won.length) throw fail.conflict('lifecycle.alreadyExamined');
   const { data, author_id: author } = won[0];
@@ -34,11 +56,7 @@ export async function examineRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id
   } else {
     await q.query(`update ${cfg.table} set status = ${C.rejected}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
   }
-  q.changed({ id, label: titleOf(cfg, data), after: { version: rec.version, reason: pass ? undefined : reason.trim() } });
-  await notify(q, cfg, scope, [author], pass ? 'lifecycle.review.passed' : 'lifecycle.review.rejected', {
-    id, title: String(data[cfg.titleField] ?? id), reason: pass ? undefined : reason.trim(),
-  });
-  return versionItem(q, cfg, scope, id, rec.version);
+  return { data, author };
 }
 
 async function enabledFor(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, action: LifecycleAction) {

@@ -7,7 +7,10 @@ import type { LifecycleService } from './service.js';
 
 /** The calls of any entity: the lifecycle's own fields typed, the entity's data left to the engine. */
 type Open = Record<never, never>;
-type Calls = ReturnType<typeof lifecycleCalls<string, Open, Open, Open>>;
+type Standard = ReturnType<typeof lifecycleCalls<string, Open, Open, Open>>;
+/** A list's own filters may narrow the spec's filter fields (etType, DeviceType …): lists typed by what the engine reads. */
+type ListCall = CallDef<z.ZodType<{ pageNum: number; pageSize: number }>, z.ZodType, 'tenant'>;
+type Calls = Omit<Standard, 'myList' | 'applyList' | 'enableList'> & { myList: ListCall; applyList: ListCall; enableList: ListCall };
 
 /**
  * The engine answers rows of any entity, so its calls are registered with the result left open; the

@@ -14,7 +14,7 @@ type Id = { id: number };
 /** One entity's lifecycle: every call in its own transaction, acting for the caller. */
 export function lifecycleService(db: Db, cfg: EntityConfig) {
   const tx = <T>(ctx: TenantCtx, fn: (q: Tx) => Promise<T>) => tenantTx(db, ctx, fn);
-  // a list is one statement: read in one round trip
+  // a list is one statement: read in its own transaction (db.read)
   const list = (kind: ListKind) => (ctx: TenantCtx, f: ListFilter) => listRecords(tenantRead(db, ctx), cfg, scopeOf(ctx), ctx.user.id, kind, f);
   return {
     cfg,
@@ -41,10 +41,10 @@ export function lifecycleService(db: Db, cfg: EntityConfig) {
         await reach(q, cfg, ctx, id);
         return { list: await historyItems(q, cfg, scopeOf(ctx), id) };
       }),
-    logs: (ctx: TenantCtx, { id, pageNum, pageSize }: Id & { pageNum: number; pageSize: number }) =>
+    logs: (ctx: TenantCtx, { id, pageNum, pageSize, offset, source }: Id & { pageNum: number; pageSize: number; offset?: number; source?: string }) =>
       tx(ctx, async (q) => {
         await reach(q, cfg, ctx, id);
-        return recordLogs(q, cfg, scopeOf(ctx), id, pageNum, pageSize);
+        return recordLogs(q, cfg, scopeOf(ctx), id, { pageNum, pageSize, offset }, source);
       }),
     myList: list('mine'),
     applyList: list('review'),

@@ -1,4 +1,5 @@
-import { shopIdOf, type Range } from '@vitrine/contract';
+import type { Range } from '@vitrine/contract';
+import { inRangeSql } from './range.js';
 import { targetsSql } from './targets.js';
 import type { Accessor, EntityConfig } from './types.js';
 
@@ -38,7 +39,6 @@ export const dataAccessor = (cfg: EntityConfig, alias = 'v'): Accessor => (field
   return `(${alias}.data->>'${field}')${cast(f.type)}`;
 };
 
-export const shopIds = (r: Range) => r.s.map(shopIdOf).filter((v): v is number => v !== null);
 
 /**
  * SQL that is true when the record meets the range `{p,c,a,s}` (null range = everything):
@@ -52,9 +52,7 @@ export function rangeSql(
   if (range === null || cfg.reach.kind === 'enterprise') return null;
   if (cfg.reach.kind === 'targets') return targetsSql(mode, cfg.entity, enterprise, acc('id'), acc(VERSION), range, add);
   const field = cfg.reach.field;
-  const cond = (sh: Accessor) =>
-    `(${sh('province')} = any(${add(range.p)}::text[]) or ${sh('city')} = any(${add(range.c)}::text[])` +
-    ` or ${sh('district')} = any(${add(range.a)}::text[]) or ${sh('id')} = any(${add(shopIds(range))}::int[]))`;
+  const cond = (sh: Accessor) => inRangeSql(sh('id'), sh('district'), range, add);
   if (field === 'self') return cond(acc);
   return `exists (select 1 from shops rs where rs.enterprise_id = ${enterprise} and rs.id = ${acc(field)} and ${cond((f) => `rs.${f}`)})`;
 }

@@ -1,6 +1,7 @@
 import { shopIdOf, type Range } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import { fail } from '../errors.js';
+import { codeUnder, inRange, rangeCodes, rangeShopIds } from './range.js';
 import type { EntityConfig, Scope } from './types.js';
 
 // The `targets` reach rule (DESIGN §5): a record aimed at areas (province, city, district codes),
@@ -56,17 +57,17 @@ export async function resolveTargets(q: Q, scope: Scope, field: string, t: Targe
 export async function clipToRange(q: Q, scope: Scope, t: Targets): Promise<Targets> {
   const range = scope.range;
   if (range === null) return t;
-  const codes = [...range.p, ...range.c, ...range.a];
-  const outside = [...t.p, ...t.c, ...t.a].filter((code) => !codes.some((c) => code.startsWith(c)));
+  const codes = rangeCodes(range);
+  const outside = [...t.p, ...t.c, ...t.a].filter((code) => !codeUnder(code, codes));
   if (!outside.length) return t;
-  const rangeShops = range.s.map(shopIdOf).filter((x): x is number => x !== null);
+  const rangeShops = rangeShopIds(range);
   const shops = rangeShops.length
     ? await q.query<{ id: number; district: string }>('select id, district from shops where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, rangeShops])
     : [];
   // an outside area holding some of the range: replaced by what of the range lies in it
-  const wide = outside.filter((code) => codes.some((c) => c.startsWith(code)) || shops.some((s) => s.district.startsWith(code)));
+  const wide = outside.filter((code) => codes.some((c) => codeUnder(c, [code])) || shops.some((s) => codeUnder(s.district, [code])));
   if (!wide.length) return t;
-  const inside = (code: string) => wide.some((w) => code.startsWith(w));
+  const inside = (code: string) => codeUnder(code, wide);
   const keep = (list: string[], extra: string[]) => [...new Set([...list.filter((code) => !wide.includes(code)), ...extra.filter(inside)])];
   return {
     p: keep(t.p, range.p), c: keep(t.c, range.c), a: keep(t.a, range.a),
@@ -76,10 +77,7 @@ export async function clipToRange(q: Q, scope: Scope, t: Targets): Promise<Targe
 
 /** Every target lies in the range (null = the whole enterprise): the condition for writing. */
 export function covered(range: Range | null, rows: TargetRow[]): boolean {
-  if (range === null) return true;
-  const codes = [...range.p, ...range.c, ...range.a];
-  const shops = new Set(range.s.map(shopIdOf).filter((x): x is number => x !== null));
-  return rows.every((r) => (r.shopId !== null && shops.has(r.shopId)) || r.place.some((code) => codes.some((c) => code.startsWith(c))));
+  return rows.every((r) => r.place.some((code) => inRange(range, { shopId: r.shopId, code })));
 }
 
 /** Replace one version's target rows. */
@@ -98,11 +96,11 @@ export async function saveTargets(q: Q, cfg: EntityConfig, scope: Scope, id: num
  * - cover: every target lies in the range.
  */
 export function targetsSql(mode: 'touch' | 'cover', entity: string, enterprise: string, idSql: string, versionSql: string, range: Range, add: (v: unknown) => string): string {
-  const codes = add([...range.p, ...range.c, ...range.a]);
-  const shops = add(range.s.map(shopIdOf).filter((x): x is number => x !== null));
+  const codes = add(rangeCodes(range));
+  const shops = add(rangeShopIds(range));
   const shopIn = `exists (select 1 from shops ts where ts.enterprise_id = ${enterprise} and ts.id = rt.shop_id
-      and (ts.id = any(${shops}::int[]) or exists (select 1 from unnest(${codes}::text[]) rc where starts_with(ts.district, rc))))`;
-  const areaIn = `exists (select 1 from unnest(${codes}::text[]) rc where starts_with(rt.code, rc))`;
+      and in_range(ts.id, ts.district, ${codes}::text[], ${shops}::int[]))`;
+  const areaIn = `in_range(null, rt.code, ${codes}::text[], ${shops}::int[])`;
   const areaTouches = `(${areaIn} or exists (select 1 from unnest(${codes}::text[]) rc where starts_with(rc, rt.code))
       or exists (select 1 from shops ts where ts.enterprise_id = ${enterprise} and ts.id = any(${shops}::int[]) and starts_with(ts.district, rt.code)))`;
   const one = (area: string) => `(case when rt.shop_id is not null then ${shopIn} else ${area} end)`;

@@ -28,8 +28,10 @@ export type Reach = { kind: 'shop'; field: 'self' | string } | { kind: 'enterpri
  * - reach: how the record meets the data range (above);
  * - view: read-only view fields as SQL over the shown version's data (alias v) and the record (t);
  * - eqFilters: list filter params matched for equality against a data field.
+ * D and V are the contract's data and view types (defineEntity infers them); the engine holds the
+ * erased EntityConfig, the hooks are methods so a typed config stands in for it.
  */
-export type EntityConfig = {
+export type EntityConfig<D extends Data = Data, V extends Item = Item> = {
   entity: string;
   table: string;
   menu: string;
@@ -43,11 +45,11 @@ export type EntityConfig = {
   /** Extra list conditions (e.g. device status); returns SQL or null. */
   listFilter?: (filter: Record<string, unknown>, add: (v: unknown) => string, acc: Accessor) => string | null;
   /** Check and normalise the data before it is stored (referenced rows exist, codes free…). */
-  validate?: (q: Q, scope: Scope, data: Data, recordId: number | null) => Promise<Data>;
+  validate?(q: Q, scope: Scope, data: D, recordId: number | null): Promise<Data>;
   /** Turn a row into its view (tree ids, masking in lists). */
-  finish?: (item: Item, mode: 'list' | 'one') => Item;
+  finish?(item: V, mode: 'list' | 'one'): Item;
   /** Data of a copy (unique codes must change). */
-  copyData?: (data: Data) => Data;
+  copyData?(data: D): Data;
   /** The console page a message about one record takes its reader to (the record shown above its list; default /store/store). */
   page?: string;
   /** false: a first approval leaves the record offline until a publisher launches it (ad plans: throw). */

@@ -17,6 +17,8 @@ export type Ctx = {
   /** The caller is on this machine (loopback socket, not forwarded by a proxy). */
   local?: boolean;
   source: Source;
+  /** The enterprise the client says it is in (header `enCode`, as sent): read by calls made before one is resolved (account/info, roles). */
+  enCode?: string;
   user?: CtxUser;
   enterprise?: CtxEnterprise;
   role?: CtxRole;
@@ -34,7 +36,8 @@ const header = (req: FastifyRequest, name: string) => {
 };
 
 export function baseCtx(req: FastifyRequest): Ctx {
-  return { lang: req.lang, ip: req.ip, local: isLocalCaller(req), source: header(req, 'appid') === 'wx' ? 'wx' : 'pc' };
+  const enCode = header(req, 'enCode');
+  return { lang: req.lang, ip: req.ip, local: isLocalCaller(req), source: header(req, 'appid') === 'wx' ? 'wx' : 'pc', ...(enCode ? { enCode } : {}) };
 }
 
 type SessionRow = { session_id: number; user_id: number; phone: string; nickname: string; idle: boolean; touch: boolean };

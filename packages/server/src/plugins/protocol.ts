@@ -25,17 +25,26 @@ export function envelope(ret: number, msg: string, result: unknown) {
   return { ret, msg, result };
 }
 
+/** PostgreSQL's SQLSTATE for a statement cancelled, here by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
 /** Render any error as the `{ret,msg,result}` envelope in the request's language. */
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   if (err instanceof AppError) {
     const fields = err.fields?.map((f) => ({ field: f.field, message: message(f.message, req.lang) }));
     // A validation failure's msg is its first field's message: that is what the user needs to read.
     const msg = fields?.length ? fields[0].message : message(err.key, req.lang);
-    return reply.status(HTTP_STATUS[err.ret] ?? 400).send(envelope(err.ret, msg, fields ? { fields } : null));
+    const result = fields ? { fields } : err.fix ? { fix: err.fix } : null;
+    return reply.status(HTTP_STATUS[err.ret] ?? 400).send(envelope(err.ret, msg, result));
   }
   const e = err as { statusCode?: number; code?: string };
   if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return reply.status(413).send(envelope(RET.tooLarge, message('tooLarge', req.lang), null));
+  }
+  if (e.code === QUERY_CANCELED) {
+    // a statement past its time limit (db/limits.ts): the caller asked for too much at once
+    req.log.warn({ url: req.url }, 'statement timeout');
+    return reply.status(HTTP_STATUS[RET.timeout]).send(envelope(RET.timeout, message('timeout', req.lang), null));
   }
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     // Malformed bodies, wrong content types: the client's fault, said plainly.

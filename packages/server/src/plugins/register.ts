@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { RET, badTextPath, message, type CallDef, type InputOf } from '@vitrine/contract';
+import { RET, bodyFault, message, offsetPaging, withoutBlankFilters, type CallDef, type InputOf } from '@vitrine/contract';
 import type { Deps } from '../deps.js';
 import { AppError, fail, type FieldError } from '../errors.js';
 import { hit } from '../lib/rate.js';
@@ -30,10 +30,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return parsed.data;
 }
 
-/** NUL characters and lone surrogates cannot be stored: 40001 naming the field, before any schema. */
-export function rejectBadText(input: unknown) {
-  const field = badTextPath(input);
-  if (field !== undefined) throw new AppError(RET.validation, 'validation.failed', [{ field, message: 'field.invalid' }]);
+/**
+ * Before any schema: a body nested deeper than MAX_DEPTH (40001 `field.tooDeep`) and, unless `text`
+ * is false, NUL characters and lone surrogates, which cannot be stored (40001 naming the field). The
+ * walk is iterative, so no body can overflow the stack (issue 24 §1).
+ */
+export function rejectBadBody(input: unknown, text = true) {
+  const fault = bodyFault(input, { text });
+  if (fault) throw new AppError(RET.validation, 'validation.failed', [{ field: fault.field, message: fault.message }]);
 }
 
 export async function contextFor(deps: Deps, def: CallDef, req: FastifyRequest): Promise<Ctx> {
@@ -105,11 +109,14 @@ export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, de
         const count = await deps.db.tx({}, (q) => hit(q, `user:join:${userId}`, 60));
         if (count > (deps.config.limits.joinPerMinute ?? 10)) throw fail.tooMany();
       }
-      rejectBadText((def.method === 'GET' ? req.query : req.body) ?? {});
-      let input = parseInput<C['body']>(def.body, (def.method === 'GET' ? req.query : req.body) ?? {}) as InputOf<C>;
+      rejectBadBody((def.method === 'GET' ? req.query : req.body) ?? {});
+      // an empty field of the spec's filter object is an absent one; its from/size paging becomes the
+      // page it names (pageNum, pageSize and the exact offset)
+      const raw = withoutBlankFilters(def.body, (def.method === 'GET' ? req.query : req.body) ?? {});
+      let input = offsetPaging(parseInput<C['body']>(def.body, raw)) as InputOf<C>;
       // a POST's query-string parameters (search1's paging) join its input, checked by their own schema
       if (def.method === 'POST' && def.query) {
-        rejectBadText(req.query ?? {});
+        rejectBadBody(req.query ?? {});
         input = { ...(input as object), ...parseInput(def.query, req.query ?? {}) } as InputOf<C>;
       }
       const result = await runCall(def, input, deps.config.checkWrites === true, () =>

@@ -8,13 +8,13 @@ import type { Config } from '../config.js';
  * (antd writes its CSS at run time, hence inline styles), no framing, nosniff, a referrer policy,
  * HSTS only behind TLS.
  */
-export function securityOptions(config: Pick<Config, 'https'>): HelmetOptions {
+export function securityOptions(config: Pick<Config, 'https'>, wasm = false): HelmetOptions {
   const self = "'self'";
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
-        defaultSrc: [self], scriptSrc: [self], styleSrc: [self, "'unsafe-inline'"], imgSrc: [self, 'data:', 'blob:'],
+        defaultSrc: [self], scriptSrc: wasm ? [self, "'wasm-unsafe-eval'"] : [self], styleSrc: [self, "'unsafe-inline'"], imgSrc: [self, 'data:', 'blob:'],
         fontSrc: [self, 'data:'], connectSrc: [self], mediaSrc: [self, 'blob:'], workerSrc: [self], manifestSrc: [self],
         objectSrc: ["'none'"], baseUri: [self], formAction: [self], frameAncestors: ["'none'"],
       },
@@ -42,10 +42,16 @@ export function securityHeaderValues(options: HelmetOptions): Record<string, str
   return headers;
 }
 
+/**
+ * The player (and its detector worker, whose own answer carries its policy) may also compile
+ * WebAssembly: TensorFlow.js's WASM backend runs the audience detector (issue 26). Still no eval of
+ * script and no inline script; the console keeps the stricter policy.
+ */
 export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'https'>) {
   const values = securityHeaderValues(securityOptions(config));
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(values);
+  const player = securityHeaderValues(securityOptions(config, true));
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith('/player/') ? player : values);
     done();
   });
 }

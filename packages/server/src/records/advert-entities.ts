@@ -74,11 +74,16 @@ export const AD_CONTENT = defineEntity({ data: adContentData, view: adContentVie
   entity: 'ad-content', table: 'ad_contents', menu: '/advert', label: 'entity.adContent', reach: { kind: 'enterprise' }, titleField: 'name',
   page: '/advert',
   keyword: ['name'],
-  // spec §2 sidebar: ad content category as extend_opt {"ad_type"}, device type, orientation
+  // spec §2 sidebar: ad content category as extend_opt {"ad_type"}, device type (also the spec's
+  // extend_opt {"mode": {"type"}}), orientation
   eqFilters: { DeviceType: 'deviceType', Direction: 'orientation' },
   listFilter: (f, add, acc) => {
-    const type = (f.extend_opt as { ad_type?: string } | undefined)?.ad_type;
-    return type ? `${acc('adType')} = ${add(type)}` : null;
+    const opt = f.extend_opt as { ad_type?: string; mode?: { type?: string } } | undefined;
+    const parts = [
+      opt?.ad_type ? `${acc('adType')} = ${add(opt.ad_type)}` : null,
+      opt?.mode?.type ? `${acc('deviceType')} = ${add(opt.mode.type)}` : null,
+    ].filter((c) => c !== null);
+    return parts.length ? parts.join(' and ') : null;
   },
   view: {},
   finish: (item) => ({ ...item, totalMs: ((item.items ?? []) as Item[]).reduce((sum, i) => sum + Number(i.durationMs || 0), 0) }),

@@ -15,6 +15,10 @@ export const DEVICE = defineEntity({ data: deviceData, view: deviceView, filter:
     // reported by the device: the presence row its heartbeats keep (null/'' = never connected)
     appVersion: () => `coalesce((select dp.app_version from device_presence dp where dp.device_id = t.id and dp.enterprise_id = t.enterprise_id), '')`,
     lastSeen: () => '(select extract(epoch from dp.last_seen_at)::int from device_presence dp where dp.device_id = t.id and dp.enterprise_id = t.enterprise_id)',
+    // what the screen said it applied, and what is on its way to it (issue 25 §5)
+    reported: () => `coalesce(t.applied, '{}'::jsonb)`,
+    pending: () => `coalesce((select jsonb_object_agg(c.kind, c.payload -> c.kind order by c.seq) from device_commands c
+       where c.enterprise_id = t.enterprise_id and c.device_id = t.id and c.state in ('pending', 'delivered') and c.kind in ('volume', 'direction', 'ai')), '{}'::jsonb)`,
   },
   finish: (item) => ({ ...item, treeId: deviceTreeId(Number(item.id)) }),
   copyData: (d) => ({ ...d, code: `${String(d.code).slice(0, 58)}-${suffix()}` }),

@@ -46,6 +46,10 @@ export const EMPLOYEE = defineEntity({ data: employeeData, view: employeeView, f
   entity: 'employee', table: 'employees', menu: '/store', label: 'entity.employee', reach: { kind: 'shop', field: 'shopId' }, titleField: 'name',
   keyword: ['name', 'phone'],
   eqFilters: { gender: 'gender', shopId: 'shopId' },
+  // the spec's role (1 assistant, 2 manager, 3 supervisor): the role of the employee's job
+  listFilter: (f, add, acc) => (typeof f.role === 'number'
+    ? `${acc('jobId')} in (select j.id from jobs j where j.enterprise_id = t.enterprise_id and j.role = ${add(f.role)})`
+    : null),
   view: {
     shopName,
     // the enterprise member whose account has this phone

@@ -41,7 +41,7 @@ describe('demo advertising', () => {
       `select name, status, online, is_default, (select count(*)::int from record_targets rt where rt.enterprise_id = p.enterprise_id and rt.entity = 'ad-plan' and rt.record_id = p.id) as targets
          from ad_plans p where enterprise_id = $1 order by id`);
     expect(plans.filter((p) => p.status === 103 && p.online === 302)).toHaveLength(10);
-    expect(plans.filter((p) => p.status === 103 && p.online === 301).map((p) => p.name)).toEqual(['国庆黄金周（待投放）']);
+    expect(plans.filter((p) => p.status === 103 && p.online === 301).map((p) => p.name)).toEqual(['会员周末特惠（待投放）']);
     expect(plans.filter((p) => p.status === 104).map((p) => p.name)).toEqual(['夜宵档试投放']);
     expect(plans.filter((p) => p.status === 102).map((p) => p.name)).toEqual(['春节预热计划']);
     expect(plans.filter((p) => p.is_default).map((p) => p.name)).toEqual(['全天默认播放']);

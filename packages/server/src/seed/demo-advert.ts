@@ -86,7 +86,7 @@ const PLANS: PlanSpec[] = [
   { name: '湖北 · 周末特惠', priority: 3, targets: { p: ['42'] }, weekdays: [0, 6], dayparts: [{ from: '09:00', to: '22:00' }], contents: [['member', 1], ['scarf', 1]] },
   { name: '黄浦 · 深夜安静时段', priority: 9, targets: { a: ['310101'] }, dayparts: [{ from: '22:00', to: '02:00' }], contents: [['welcome', 1]] },
   { name: '收银台竖屏推荐', priority: 5, targets: { p: ALL }, deviceType: 'pad', orientation: 0, dayparts: [{ from: '10:00', to: '14:00' }, { from: '17:00', to: '21:00' }], contents: [['portrait', 1]] },
-  { name: '国庆黄金周（待投放）', priority: 6, targets: { p: ALL }, contents: [['member', 1], ['arrivals', 1]], state: 'approved', days: 30 },
+  { name: '会员周末特惠（待投放）', priority: 6, targets: { p: ALL }, contents: [['member', 1], ['arrivals', 1]], state: 'approved', days: 30 },
   { name: '夜宵档试投放', priority: 4, targets: { c: ['4403'] }, dayparts: [{ from: '21:00', to: '23:30' }], contents: [['scarf', 1]], state: 'rejected', days: 30 },
   { name: '春节预热计划', priority: 10, targets: { p: ALL }, contents: [['member', 1]], state: 'submitted', days: 60 },
 ];
@@ -179,8 +179,8 @@ async function seedPitches(deps: Deps, manager: TenantCtx, sup: TenantCtx, conte
       data: aiPitchData.parse({ gender: Number(gender), ageBand, text, ...(ageBand === 1 ? { contentId: content.values().next().value } : {}) }), outcome: 'enabled' as Outcome,
     })));
     rows.push(
-      { data: aiPitchData.parse({ gender: 1, ageBand: 2, text: '南京东路店的先生您好，今天会员日！', scope: { a: ['310101'] } }), outcome: 'enabled' },
-      { data: aiPitchData.parse({ gender: 2, ageBand: 2, text: '南京东路店的女士您好，今天会员日！', scope: { a: ['310101'] } }), outcome: 'enabled' },
+      { data: aiPitchData.parse({ gender: 1, ageBand: 2, text: '黄浦区的先生您好，今天会员日！', scope: { a: ['310101'] } }), outcome: 'enabled' },
+      { data: aiPitchData.parse({ gender: 2, ageBand: 2, text: '黄浦区的女士您好，今天会员日！', scope: { a: ['310101'] } }), outcome: 'enabled' },
     );
     return (await bulkImport(q, AI_PITCH, manager, sup, rows)).length;
   });

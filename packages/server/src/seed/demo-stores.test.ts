@@ -21,6 +21,9 @@ describe('demo stores', () => {
     expect(seen[0].n).toBe(0);
     const states = await t.db.admin.query<{ status: number }>('select distinct status from shops where enterprise_id = $1 order by 1', [ent.companyId]);
     expect(states.map((r) => r.status)).toEqual([101, 102, 103, 104]);
+    // the 店长 column is never "—": every demo shop has its store manager (issue 25 §6)
+    const unmanaged = await t.db.admin.query<{ n: number }>('select count(*)::int as n from shops where enterprise_id = $1 and manager_id is null', [ent.companyId]);
+    expect(unmanaged[0].n).toBe(0);
     expect((await seedDemoStores(t.deps, { enterpriseId: ent.companyId, supervisor: { id: ent.owner.id, phone: ent.owner.phone }, manager: { id: manager.id, phone: manager.phone } })).shops).toBe(0);
   });
 });

@@ -50,7 +50,7 @@ function shopData(i: number, managerId: number): Data {
     name: `${BRANDS[i % BRANDS.length]}${STREETS[i % STREETS.length]}${i + 1}号店`, code: `DEMO-${String(i + 1).padStart(4, '0')}`,
     level: (i % 3) + 1, province: district.slice(0, 2), city: district.slice(0, 4), district,
     address: `${STREETS[i % STREETS.length]}${(i % 300) + 1}号`, phone: `021-6${String(1000000 + i).slice(-7)}`,
-    managerId: i % 4 === 0 ? managerId : null, hours: '09:00-22:00', area: 80 + (i % 9) * 20,
+    managerId, hours: '09:00-22:00', area: 80 + (i % 9) * 20,
   };
 }
 

@@ -56,7 +56,7 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     const jobs = await q.query<{ id: number; role: number }>('select id, role from jobs where enterprise_id = $1', [demo.companyId]);
     const jobFor = (role: number) => jobs.find((j) => j.role === role)!.id;
     const [east] = await q.query<{ id: number }>('insert into departments (enterprise_id, pid, name) values ($1, $2, $3) returning id', [demo.companyId, hq.id, '华东大区']);
-    const [shop] = await q.query<{ id: number }>('insert into departments (enterprise_id, pid, name) values ($1, $2, $3) returning id', [demo.companyId, east.id, '上海南京东路店']);
+    const [shop] = await q.query<{ id: number }>('insert into departments (enterprise_id, pid, name) values ($1, $2, $3) returning id', [demo.companyId, east.id, '黄浦区门店']);
     await addMember(q, scope, users.manager.id, false);
     await addRoleEntry(q, scope, { userId: users.manager.id, deptId: shop.id, jobId: jobFor(ROLE.manager), range: { p: [], c: [], a: [], s: [] } });
     await addMember(q, scope, users.assistant.id, false);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEVICE_BATCH_MAX, isOpenAt, type CommandAction, type Playlist, type PlayEvent, type Span, type VisitEvent } from '@vitrine/contract';
+import WebSocket from 'ws';
+import { DEVICE_API_PREFIX, DEVICE_BATCH_MAX, LIVE_PATH, LiveClient, isOpenAt, type CommandAction, type LiveSocketLike, type Playlist, type PlayEvent, type Span, type VisitEvent } from '@vitrine/contract';
 import { makePng } from '../domains/files/fixtures.js';
 import { ApiError, DeviceClient } from './client.js';
 import { localClock, seeded, visitorsBetween, type Rng } from './visitors.js';
@@ -47,12 +48,53 @@ export class SimDevice {
   private visits: VisitEvent[] = [];
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
-  /** Heartbeats answered, commands acknowledged, events accepted: what the tests read. */
-  readonly counts = { beats: 0, acks: 0, plays: 0, visits: 0, errors: 0 };
+  /** the live socket (API.md "Live channel"), once started */
+  live?: LiveClient;
+  /** commands applied, by id: one pushed and then polled again is acknowledged, not applied twice */
+  private applied = new Map<number, 0 | 1>();
+  /** Heartbeats answered, commands acknowledged, events accepted, pushes heard: what the tests read. */
+  readonly counts = { beats: 0, acks: 0, plays: 0, visits: 0, errors: 0, pushed: 0 };
+  /** when each command arrived (id → ms), for the bench */
+  readonly arrivals = new Map<number, number>();
 
-  constructor(base: string, readonly spec: SimDeviceSpec, private speed = 1, private log: Logger = () => {}) {
+  constructor(private base: string, readonly spec: SimDeviceSpec, private speed = 1, private log: Logger = () => {}) {
     this.client = new DeviceClient(base);
     this.rng = seeded(spec.seed);
+  }
+
+  /**
+   * Open the live socket: commands and playlist changes arrive at once, `collect` heartbeats now,
+   * and while connected the screen heartbeats at the welcome's longer period.
+   */
+  goLive(opts: { pingMs?: number } = {}): LiveClient {
+    this.live ??= new LiveClient({
+      url: `${this.base.replace(/^http/, 'ws')}${DEVICE_API_PREFIX}/${LIVE_PATH}`,
+      token: () => this.client.token || undefined,
+      etag: () => this.etag,
+      open: (url) => new WebSocket(url) as unknown as LiveSocketLike,
+      onCommands: (commands) => {
+        this.counts.pushed++;
+        const now = Date.now();
+        for (const c of commands) if (!this.arrivals.has(c.id)) this.arrivals.set(c.id, now);
+        void this.apply([...commands].sort((a, b) => a.seq - b.seq)).catch((err: unknown) => this.fail(err));
+      },
+      onPlaylist: (etag) => {
+        this.counts.pushed++;
+        if (etag !== this.etag) void this.refreshPlaylist(etag).catch((err: unknown) => this.fail(err));
+      },
+      onCollect: () => {
+        clearTimeout(this.timer);
+        void this.tick();
+      },
+      pingMs: opts.pingMs,
+    });
+    this.live.start();
+    return this.live;
+  }
+
+  private fail(err: unknown) {
+    this.counts.errors++;
+    this.log(`device ${this.spec.code}: ${err instanceof Error ? err.message : String(err)}`);
   }
 
   async activate(): Promise<void> {
@@ -114,6 +156,7 @@ export class SimDevice {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.live?.stop();
   }
 
   private schedule(ms: number) {
@@ -137,7 +180,8 @@ export class SimDevice {
       this.log(`device ${this.spec.code}: ${err instanceof Error ? err.message : String(err)}`);
       if (err instanceof ApiError && err.ret === 65536) return this.stop(); // deactivated in the console
     }
-    this.schedule(this.interval * 1000);
+    // while the socket is up the welcome's longer period, else the heartbeat's own
+    this.schedule((this.live?.interval ?? this.interval) * 1000);
   }
 
   private current(now: number) {
@@ -155,6 +199,7 @@ export class SimDevice {
       direction: this.direction,
       clock: Math.round(now),
       playing,
+      ...(this.live?.connected ? { live: 1 } : {}),
       ...(this.etag ? { playlistEtag: this.etag } : {}),
       ...(this.spec.fault === 'storage-low' ? { errors: [{ code: 'storage.low', message: 'free storage under 100 MB' }] } : {}),
     });
@@ -162,11 +207,13 @@ export class SimDevice {
     this.counts.beats++;
     this.interval = r.interval;
     if (r.commands.length) await this.apply([...r.commands].sort((a, b) => a.seq - b.seq));
-    if (r.playlistEtag !== this.etag) {
-      const next = await this.client.playlist<Playlist>(this.etag);
-      if (next) this.playlist = next;
-      this.etag = r.playlistEtag;
-    }
+    if (r.playlistEtag !== this.etag) await this.refreshPlaylist(r.playlistEtag);
+  }
+
+  private async refreshPlaylist(etag: string) {
+    const next = await this.client.playlist<Playlist>(this.etag);
+    if (next) this.playlist = next;
+    this.etag = next?.etag ?? etag;
   }
 
   private nowPlaying(now: number) {
@@ -190,6 +237,12 @@ export class SimDevice {
   private async apply(commands: Command[]) {
     const results: { id: number; ok: 0 | 1; message?: string; file?: number }[] = [];
     for (const c of commands) {
+      const done = this.applied.get(c.id);
+      if (done !== undefined) {
+        results.push({ id: c.id, ok: done });
+        continue;
+      }
+      this.applied.set(c.id, 1);
       if (c.action === 'volume') this.volume = Number(c.params.volume ?? this.volume);
       if (c.action === 'direction') this.direction = Number(c.params.direction ?? this.direction);
       if (c.action === 'refresh') this.etag = undefined;
@@ -198,6 +251,12 @@ export class SimDevice {
         continue;
       }
       results.push({ id: c.id, ok: 1 });
+    }
+    if (this.applied.size > 1000) this.applied.delete(this.applied.keys().next().value!);
+    // over the socket when it is up (the server acknowledges as POST ack would), else POST
+    if (this.live?.ack(results)) {
+      this.counts.acks += results.length;
+      return;
     }
     const r = await this.client.call<{ accepted: number[] }>('ack', { results });
     this.counts.acks += r.accepted.length;

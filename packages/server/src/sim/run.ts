@@ -27,6 +27,8 @@ export type SimulationOptions = {
   log?: (msg: string) => void;
   /** false: devices are activated but not started (a test drives their ticks) */
   autostart?: boolean;
+  /** false: no live sockets, heartbeats only (default: each screen opens its socket after activation) */
+  live?: boolean;
 };
 
 export type Simulation = { devices: SimDevice[]; skipped: number[]; history: Promise<number>; stop: () => void };
@@ -73,6 +75,7 @@ export async function startSimulation(opts: SimulationOptions): Promise<Simulati
   let stopped = false;
   const devices: SimDevice[] = [];
   const fresh: SimDevice[] = [];
+  const shopOf = new Map<SimDevice, number>();
   for (const [i, row] of live.entries()) {
     let state = await staff.post<Activation>('device/activation', { id: row.id });
     const first = state.activatedAt === null;
@@ -82,17 +85,26 @@ export async function startSimulation(opts: SimulationOptions): Promise<Simulati
       fault: faultOf(i), weight: 0.6 + ((row.id * 7919) % 100) / 100, seed: row.id,
     }, opts.speed ?? 1, log);
     await retryWhenLimited(() => device.activate(), () => stopped);
+    if (opts.live !== false) device.goLive();
     if (opts.autostart !== false) device.start();
     devices.push(device);
     if (first) fresh.push(device);
+    shopOf.set(device, row.shopId);
   }
   log(`simulator: ${devices.length} screens live, ${never} never connected`);
 
   const history = (async () => {
     let sent = 0;
-    for (const d of fresh.slice(0, opts.historyDevices ?? 24)) {
+    // the first devices get the long, dense history; then one device of every other shop a short,
+    // thin one, so every shop has visitor history while the first start stays bounded (issue 25 §6)
+    const deep = fresh.slice(0, opts.historyDevices ?? 24);
+    const covered = new Set(deep.map((d) => shopOf.get(d)));
+    const thin = fresh.filter((d) => !covered.has(shopOf.get(d)) && (covered.add(shopOf.get(d)), true));
+    const plan = [...deep.map((d) => [d, opts.historyDays ?? 90, 0.5] as const),
+      ...thin.map((d) => [d, Math.min(opts.historyDays ?? 90, 14), 0.15] as const)];
+    for (const [d, days, scale] of plan) {
       if (stopped) break;
-      sent += await d.backfill(opts.historyDays ?? 90, 0.5).catch((err: unknown) => {
+      sent += await d.backfill(days, scale).catch((err: unknown) => {
         log(`simulator history ${d.spec.code}: ${err instanceof Error ? err.message : String(err)}`);
         return 0;
       });

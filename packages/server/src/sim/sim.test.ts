@@ -59,7 +59,7 @@ describe('a simulated fleet', () => {
       name: '全天', dateFrom: '2026-01-01', dateTo: '2030-12-31', contents: JSON.stringify([{ contentId: content, weight: 1 }]), targets: JSON.stringify({ s: [String(f.shop)] }),
     });
     expect((await post(t, 'ad-plan/throw', { id: plan }, f.sup)).body.ret).toBe(0);
-    sim = await startSimulation({ base, phone: f.ent.owner.phone, password: PASSWORD, neverConnected: 2, historyDays: 3, historyDevices: 1, speed: 3000, autostart: false });
+    sim = await startSimulation({ base, phone: f.ent.owner.phone, password: PASSWORD, neverConnected: 2, historyDays: 3, historyDevices: 1, speed: 3000, autostart: false, live: false });
     expect(sim.devices.map((d) => d.spec.id)).toEqual(ids.slice(0, 8));
     expect(sim.skipped).toEqual(ids.slice(8));
     const sent = await sim.history;
@@ -95,6 +95,21 @@ describe('a simulated fleet', () => {
     const [held] = await t.db.admin.query<{ n: number }>('select count(*)::int as n from visit_events where enterprise_id = $1', [f.ent.companyId]);
     expect(held.n).toBe(sentNow);
     expect(sim.devices.every((d) => d.counts.beats === 1 && d.counts.errors === 0)).toBe(true);
+  });
+
+  it('with its live socket a screen applies and acknowledges a console command without a heartbeat, and heartbeats less often', async () => {
+    const d = sim.devices[1];
+    const live = d.goLive();
+    for (let i = 0; i < 200 && !live.connected; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(live.interval).toBeGreaterThan(t.deps.device.loop.heartbeatSeconds * 1.1);
+    const beats = d.counts.beats;
+    expect((await post(t, 'device/volume', { ids: [ids[1]], volume: 44 }, f.sup)).body.ret).toBe(0);
+    const state = async () => (await post<{ list: { state: string }[] }>(t, 'device/commands', { id: ids[1] }, f.sup)).body.result.list[0]?.state;
+    for (let i = 0; i < 100 && (await state()) !== 'acknowledged'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await state()).toBe('acknowledged');
+    expect(d.counts.beats).toBe(beats);
+    expect(d.counts.pushed).toBeGreaterThanOrEqual(1);
+    live.stop();
   });
 
   it('the sweep turns what they reported into statuses: online, abnormal, never connected, and offline after a power loss', async () => {

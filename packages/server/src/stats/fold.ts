@@ -1,6 +1,6 @@
 import type { Q } from '../db/client.js';
 
-// The one fold of the statistics rollups (docs/decisions/0080, 0103), written once for every stream:
+// The one fold of the statistics rollups (docs/decisions/0080, 0119), written once for every stream:
 // a stream is an append-only raw table with ingest ids (visit_events, play_events, sale_lines) and
 // the rollup tables it is summed into. One fold reads the rows past the enterprise's watermark that
 // settled (received `settle` seconds ago or earlier: a batch still committing with a smaller id is

@@ -5,7 +5,7 @@ import { screenWithVisits } from '../../test/devices.js';
 import { up } from '../db/migrations/0251_visit_rollup_gender_refold.js';
 import { rollupAll, VISIT_COLUMNS } from './rollup.js';
 
-// Migration 0251 (docs/decisions/0108): rollups folded before gender was a key are folded again per
+// Migration 0251 (docs/decisions/0119): rollups folded before gender was a key are folded again per
 // gender for the days whose raw events are still there; a day whose raw events are gone keeps its
 // unsplit row (gender -1), counted in every unfiltered figure and in no gender's.
 

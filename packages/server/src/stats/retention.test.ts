@@ -4,7 +4,7 @@ import { post, useTestApp } from '../../test/harness.js';
 import { makeFleet, screenWithVisits } from '../../test/devices.js';
 import { retainRaw } from './retention.js';
 
-// Raw events kept for the window, rollups for ever (docs/decisions/0104): the retention removes raw
+// Raw events kept for the window, rollups for ever (docs/decisions/0119): the retention removes raw
 // visits past the window only after folding them, so every figure stays; months ahead are created,
 // months past dropped, and a row that fell into the default partition moves to its month.
 
@@ -43,7 +43,7 @@ describe('raw event retention', () => {
     expect(after.summary).toEqual(before.summary);
     expect(after.series).toEqual(before.series);
     expect(after.heat).toEqual(before.heat);
-    // a gender's figures too: they come from the rollups, not from the raw rows (docs/decisions/0108)
+    // a gender's figures too: they come from the rollups, not from the raw rows (docs/decisions/0119)
     const womenAfter = await women();
     expect(womenAfter.summary).toEqual(womenBefore.summary);
     expect(womenAfter.heat).toEqual(womenBefore.heat);

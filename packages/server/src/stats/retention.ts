@@ -2,7 +2,7 @@ import type { Db } from '../db/client.js';
 import { RAW_RETENTION_MIN_DAYS } from '../config.js';
 import { rollupAll } from './rollup.js';
 
-// Raw device events are kept `days` local days (docs/decisions/0104), rollups for ever. The tables
+// Raw device events are kept `days` local days (docs/decisions/0119), rollups for ever. The tables
 // are partitioned by month of local_day (migration 0200): months wholly past the window are dropped,
 // the boundary month loses its old days one statement per day, and the months ahead are created.
 // The rollups are brought up to date first, so nothing is removed before it was counted.

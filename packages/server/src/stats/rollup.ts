@@ -39,7 +39,7 @@ const DAILY: Omit<Target, 'table' | 'keys'> = {
 /**
  * Visits and their rollups: per device and hour (gender a key), per shop, device type and day, and
  * the same per gender — the gender filter reads rollups like every other figure, so it outlives the
- * raw events' retention (migration 0250, docs/decisions/0108).
+ * raw events' retention (migration 0250, docs/decisions/0119).
  */
 export const VISITS: Stream = { name: 'visits', source: 'visit_events', targets: [
   { table: 'visit_rollup_hourly', keys: cols('device_id', 'local_day', 'local_hour', 'gender'), keep: { shop_id: 'min(e.shop_id)' }, columns: VISIT_COLUMNS, aggregates: VISIT_AGGREGATES },

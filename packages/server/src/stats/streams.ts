@@ -1,6 +1,6 @@
 import { cols, rollupSourceSql, type Stream, type Target } from './fold.js';
 
-// Plays and sales lines as rollup streams (migration 0190, docs/decisions/0103), and the one source
+// Plays and sales lines as rollup streams (migration 0190, docs/decisions/0119), and the one source
 // per rollup every statistic reads: the rollup's rows between two local days plus the raw rows past
 // the watermark, in the rollup's columns (the reads sum them again). Daily rollups carry every
 // dimension a read groups or filters by; the hourly ones only what a series by hour needs.

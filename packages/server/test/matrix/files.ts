@@ -5,11 +5,23 @@ import { named, type MatrixRoute, type World } from './types.js';
 
 let seed = 100;
 
-/** Upload a fresh PNG as the enterprise's owner; its id and hash. */
-async function fileIn(w: World, ent: TestEnterprise, kind: 'avatar' | 'material' = 'avatar'): Promise<{ id: number; hash: string }> {
-  const h = tenantHeaders(ent.owner, ent, ent.ownerRole);
-  const res = await upload(w.t, h, (await permitOf(w.t, h, kind)).result.permit, { name: 'm.png', data: makePng(2, 2, seed++) });
-  return { id: res.body.result.id as number, hash: res.body.result.hash as string };
+/**
+ * The owners of `ent` — and in a the world's manager too, when `shared` — as uploaders: a material
+ * not yet in the library is read (and saved) only by who sent its bytes (issue 24 §1).
+ */
+const uploadersOf = (w: World, ent: TestEnterprise, shared: boolean) =>
+  [tenantHeaders(ent.owner, ent, ent.ownerRole), ...(shared && ent === w.a ? [tenantHeaders(w.member, w.a, w.memberNode)] : [])];
+
+/** Upload fresh bytes as each uploader; the file's id. */
+async function sent(w: World, ent: TestEnterprise, kind: string, data: Buffer, shared: boolean): Promise<{ id: number; hash: string }> {
+  let res: Awaited<ReturnType<typeof upload>> | undefined;
+  for (const h of uploadersOf(w, ent, shared)) res = await upload(w.t, h, (await permitOf(w.t, h, kind)).result.permit, { name: 'm.png', data });
+  return { id: res!.body.result.id as number, hash: res!.body.result.hash as string };
+}
+
+/** Upload a fresh PNG as the enterprise's owner (and the world's manager when `shared`); its id and hash. */
+async function fileIn(w: World, ent: TestEnterprise, kind: 'avatar' | 'material' = 'avatar', shared = false): Promise<{ id: number; hash: string }> {
+  return sent(w, ent, kind, makePng(2, 2, seed++), shared);
 }
 
 /** A fresh entry of the enterprise's materials library (in b its title carries the marker). */
@@ -29,10 +41,9 @@ async function usedMaterialIn(w: World, ent: TestEnterprise): Promise<number> {
   return file.id;
 }
 
-/** A fresh video of the enterprise and a poster frame for it, both uploaded by its owner. */
+/** A fresh video of the enterprise and a poster frame for it, both uploaded by its owner and the world's manager. */
 async function videoWithPoster(w: World, ent: TestEnterprise): Promise<{ id: number; posterId: number }> {
-  const h = tenantHeaders(ent.owner, ent, ent.ownerRole);
-  const up = async (kind: string, data: Buffer) => (await upload(w.t, h, (await permitOf(w.t, h, kind)).result.permit, { name: 'v', data })).body.result.id as number;
+  const up = async (kind: string, data: Buffer) => (await sent(w, ent, kind, data, true)).id;
   return { id: await up('material', makeMp4(1000 + seed++)), posterId: await up('poster', makePng(16, 9, seed++)) };
 }
 
@@ -49,7 +60,7 @@ export const FILES_ROUTES: MatrixRoute[] = [
     foreign: async (w) => ({ id: (await fileIn(w, w.b)).id }),
   },
   {
-    path: 'file/save', body: async (w) => ({ id: (await fileIn(w, w.a, 'material')).id, title: 'm' }),
+    path: 'file/save', body: async (w) => ({ id: (await fileIn(w, w.a, 'material', true)).id, title: 'm' }),
     foreign: async (w) => ({ id: (await fileIn(w, w.b, 'material')).id, title: 'm' }),
   },
   { path: 'file/save', body: async (w) => ({ ...(await videoWithPoster(w, w.a)), title: 'v' }) },

@@ -1,7 +1,7 @@
 import { RET } from '@vitrine/contract';
 import { permitOf, upload } from '../../src/domains/files/fixtures.js';
 import { post } from '../harness.js';
-import type { TestEnterprise } from '../factories.js';
+import { tenantHeaders, type TestEnterprise } from '../factories.js';
 import { enabled, lifecycleRows, owner, shopIn, type Entity } from './stores.js';
 import { named, type MatrixRoute, type World } from './types.js';
 
@@ -12,11 +12,21 @@ import { named, type MatrixRoute, type World } from './types.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
+/**
+ * An attachment of `ent`, uploaded by its owner — and in a by the world's manager too, who drafts
+ * records in some rows: a record may only hold files its author may read (issue 24 §1).
+ */
 async function attachment(w: World, ent: TestEnterprise): Promise<number> {
-  const permit = await permitOf(w.t, owner(ent), 'attachment');
-  const res = await upload(w.t, owner(ent), permit.result.permit, { name: named(w, ent, '附件.pdf'), data: Buffer.concat([PDF, Buffer.from(`%${Math.random()}\n`)]) });
-  if (res.body.ret !== 0) throw new Error(`attachment: ${JSON.stringify(res.body)}`);
-  return Number(res.body.result.id);
+  const data = Buffer.concat([PDF, Buffer.from(`%${Math.random()}\n`)]);
+  const uploaders = ent === w.a ? [owner(ent), tenantHeaders(w.member, w.a, w.memberNode)] : [owner(ent)];
+  let id = 0;
+  for (const h of uploaders) {
+    const permit = await permitOf(w.t, h, 'attachment');
+    const res = await upload(w.t, h, permit.result.permit, { name: named(w, ent, '附件.pdf'), data });
+    if (res.body.ret !== 0) throw new Error(`attachment: ${JSON.stringify(res.body)}`);
+    id = Number(res.body.result.id);
+  }
+  return id;
 }
 
 const entity = (name: 'inform' | 'inform2'): Entity => ({

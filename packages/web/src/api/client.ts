@@ -17,12 +17,15 @@ export class ApiError extends Error {
   fields?: FieldError[];
   /** True when the error catalogue (spec §8) already told the user; forms need not toast again. */
   handled: boolean;
-  constructor(msg: string, ret: number, fields?: FieldError[], handled = false) {
+  /** The console page that fixes the refusal (`result.fix`, the contract's FIX_PAGES). */
+  fix?: string;
+  constructor(msg: string, ret: number, fields?: FieldError[], handled = false, fix?: string) {
     super(msg);
     this.name = 'ApiError';
     this.ret = ret;
     this.fields = fields;
     this.handled = handled;
+    this.fix = fix;
   }
 }
 
@@ -173,8 +176,10 @@ export async function call<C extends CallRoute>(def: C, body?: BodyOf<C>): Promi
     if (isSuccess(data.ret)) return data.result as ResultOf<C>;
     if (data.ret === RET.unauthenticated) return handleUnauthenticated(msg);
     if (data.ret === RET.tenantInvalid) return handleTenantInvalid(msg);
-    const result = data.result as { fields?: FieldError[] } | null | undefined;
-    throw new ApiError(msg || i18n.t('common:error.unknown'), data.ret, result?.fields ?? undefined);
+    const result = data.result as { fields?: FieldError[]; fix?: unknown } | null | undefined;
+    // only a page of this console (a path, never another origin)
+    const fix = typeof result?.fix === 'string' && /^\/(?!\/)/.test(result.fix) ? result.fix : undefined;
+    throw new ApiError(msg || i18n.t('common:error.unknown'), data.ret, result?.fields ?? undefined, false, fix);
   }
   return networkError(res.ok ? i18n.t('common:error.badResponse') : i18n.t('common:error.http', { status: res.status }));
 }

@@ -1,6 +1,6 @@
 // Module-level holders so code outside React (the api client) can toast and navigate.
 // Toasts are antd's static message, fetched with the first one (antdToast.tsx): the landing page
-// /index loads no antd until then (decisions/0106). <NavigationBridge/> (inside the router) fills
+// /index loads no antd until then (decisions/0119). <NavigationBridge/> (inside the router) fills
 // the navigator.
 
 export type Feedback = {

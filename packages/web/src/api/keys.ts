@@ -12,6 +12,7 @@ export const keys = {
   account: {
     all: ['account'] as const,
     info: () => ['account', 'info'] as const,
+    allMenus: ['account', 'menu'] as const,
     menu: (enCode: string, roleNode: string) => ['account', 'menu', enCode, roleNode] as const,
     roles: (enCode: string) => ['account', 'roles', enCode] as const,
     logins: () => ['account', 'logins'] as const,
@@ -19,6 +20,7 @@ export const keys = {
   company: {
     all: ['company'] as const,
     info: () => ['company', 'info'] as const,
+    allAccounts: ['company', 'accounts'] as const,
     accounts: (filter: object) => ['company', 'accounts', filter] as const,
     applies: (filter: object) => ['company', 'applies', filter] as const,
   },
@@ -49,6 +51,8 @@ export const keys = {
   geo: {
     all: ['geo'] as const,
     tree: (kind: string, id: string) => ['geo', 'tree', kind, id] as const,
+    regions: (pid: string | undefined) => ['geo', 'regions', pid] as const,
+    shops: (keyword: string) => ['geo', 'shops', keyword] as const,
     count: (kind: string, range: object) => ['geo', 'count', kind, range] as const,
   },
   /** Lifecycle entities (shop, et, employee, member, device): list per tab, record, versions, log. */
@@ -61,9 +65,30 @@ export const keys = {
   },
   device: {
     all: ['device'] as const,
+    allCommands: ['device', 'commands'] as const,
+    commandsOf: (id: number) => ['device', 'commands', id] as const,
     commands: (id: number, pageNum: number) => ['device', 'commands', id, pageNum] as const,
     activation: (id: number) => ['device', 'activation', id] as const,
     history: (id: number) => ['device', 'history', id] as const,
+  },
+  material: {
+    all: ['material'] as const,
+    list: (filter: object) => ['material', 'list', filter] as const,
+  },
+  /** What a member received (inform / inform2), and the receipts of a sent record. */
+  inform: {
+    allReceived: (entity: string) => ['inform', entity, 'received'] as const,
+    received: (entity: string, pending: boolean, pageNum: number) => ['inform', entity, 'received', pending, pageNum] as const,
+    receipts: (entity: string, id: number | undefined, state: unknown, pageNum: number) => ['inform', entity, 'receipts', id, state, pageNum] as const,
+  },
+  incentive: {
+    mine: () => ['incentive', 'mine'] as const,
+    progress: (id: number | undefined, pageNum: number) => ['incentive', id, 'progress', pageNum] as const,
+    settlements: (id: number | undefined, pageNum: number) => ['incentive', id, 'settlements', pageNum] as const,
+  },
+  plan: {
+    timeline: (deviceId: number | undefined) => ['ad-plan', 'timeline', deviceId] as const,
+    devices: (id: number | undefined, pageNum: number) => ['ad-plan', 'devices', id, pageNum] as const,
   },
   search: {
     list: (entity: string, filter: object) => ['search', 'list', entity, filter] as const,

@@ -9,7 +9,7 @@ import { THEME } from './theme';
 
 /**
  * antd's theme, locale and App (message, notification and modal holders) around the routes drawn
- * with antd: a layout route, fetched with the first of them (decisions/0106). The api client's
+ * with antd: a layout route, fetched with the first of them (decisions/0119). The api client's
  * toasts do not go through it (api/antdToast.tsx): they must outlive a navigation to /index.
  */
 export default function AntdProvider() {

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isStaleChunk, reloadForNewBuild } from './staleBuild';
 
 type Props = { location: unknown; children: ReactNode };
 type State = { error: unknown; location: unknown };
@@ -12,6 +13,8 @@ export class RouteErrorBoundary extends Component<Props, State> {
   state: State = { error: undefined, location: this.props.location };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
+    // a chunk of the previous build: reload once into the new one instead of showing an error
+    if (isStaleChunk(error) && reloadForNewBuild()) return { error: null };
     return { error };
   }
 
@@ -26,6 +29,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
   render(): ReactNode {
     const { error } = this.state;
     if (error === undefined) return this.props.children;
+    if (error === null) return null; // reloading
     const message = error instanceof Error ? error.message : JSON.stringify(error);
     const stack = error instanceof Error ? error.stack : null;
     return (

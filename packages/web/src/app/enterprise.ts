@@ -151,7 +151,7 @@ export async function revalidateRole(): Promise<void> {
       appStore.set({ roleItem: {}, selectedCompany: activeCom, roleFlag: 1 });
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: ['account', 'menu'] });
+    await queryClient.invalidateQueries({ queryKey: keys.account.allMenus });
   } catch (err) {
     reportUnhandled(err);
   }

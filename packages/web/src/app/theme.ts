@@ -1,4 +1,4 @@
-// The console's antd theme, in a module without antd: the antd-free landing page (decisions/0106)
+// The console's antd theme, in a module without antd: the antd-free landing page (decisions/0119)
 // and its CSS use the same colours.
 export const THEME = {
   // Text and link colours reach WCAG AA (4.5:1) on white and on the layout grey: antd's defaults

@@ -59,6 +59,18 @@ function applySideEffects(lng: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
+/**
+ * Keys asked for that the loaded translations do not hold (namespace:key), first 50: the web tests
+ * fail on any, the end-to-end tour of every page reads them from `window.__i18nMissing`. A call
+ * that names its own defaultValue falls back on purpose and is not counted.
+ */
+export const missingKeys: string[] = [];
+function recordMissing(_lngs: readonly string[], ns: string, key: string, _fallback: string, _update: boolean, options: unknown) {
+  if ((options as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
+  if (missingKeys.length < 50) missingKeys.push(`${ns}:${key}`);
+}
+if (typeof window !== 'undefined') (window as unknown as { __i18nMissing: string[] }).__i18nMissing = missingKeys;
+
 const initial = languageFromCookie();
 void i18n.use(lazyBackend).use(initReactI18next).init({
   resources: bundled,
@@ -71,6 +83,8 @@ void i18n.use(lazyBackend).use(initReactI18next).init({
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,
+  saveMissing: true,
+  missingKeyHandler: recordMissing,
 });
 applySideEffects(initial);
 

@@ -1,4 +1,4 @@
--- Play and sales rollups (DESIGN §8, issue 11 §1; docs/decisions/0103): the stats-rollup job folds
+-- Play and sales rollups (DESIGN §8, issue 11 §1; docs/decisions/0119): the stats-rollup job folds
 -- play_events and sale_lines past the enterprise's watermark (streams 'plays' and 'sales' in
 -- stats_watermarks, starting at 0: the first fold reads every existing row, no backfill) into daily
 -- rollups with the dimensions the reads group or filter by, and thin hourly ones for the series

@@ -1,4 +1,4 @@
--- Raw device events kept for a while, rollups for ever (DESIGN §8, issue 11 §1, docs/decisions/0104):
+-- Raw device events kept for a while, rollups for ever (DESIGN §8, issue 11 §1, docs/decisions/0119):
 -- play_events and visit_events become partitioned by month of local_day. The retention job drops
 -- whole months past the window and deletes the days of the boundary month a day at a time, so no
 -- statement scans or locks much; it also creates the months ahead. A default partition catches a row

@@ -1,4 +1,4 @@
--- One CSV cell from a value, as stats/export writes it (issue 11 §3, docs/decisions/0105): a cell a
+-- One CSV cell from a value, as stats/export writes it (issue 11 §3, docs/decisions/0119): a cell a
 -- spreadsheet would run as a formula (starting with = + - @, tab or CR) made text with a leading
 -- apostrophe; quoted when it holds a comma, quote or line break. The same rule as csvCell in
 -- domains/sales/export.ts (a test compares them), here so the database writes an export's lines and

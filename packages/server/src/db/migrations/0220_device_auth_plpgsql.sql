@@ -2,7 +2,7 @@
 -- inlined (security definer, its own search_path) has its body planned anew on every call before
 -- PostgreSQL 18: ~0.2 ms of the database's CPU per device call (every call of the device API
 -- authenticates through it) to run a lookup of ~0.02 ms. PL/pgSQL keeps the statement's plan for the
--- session (docs/decisions/0102).
+-- session (docs/decisions/0119).
 create or replace function device_auth(p_hashes text[]) returns table(
   token_hash text, enterprise_id int, device_id int, shop_id int, name text, type text, orientation int, volume int, ai int, time_zone text
 )

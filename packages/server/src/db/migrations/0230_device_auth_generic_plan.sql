@@ -5,7 +5,7 @@
 -- under the visit bench: most of device_auth's CPU, ~0.25 ms a call). A generic plan alone would be
 -- chosen by the tables' statistics, and on small tables it is a hash join over sequential scans —
 -- as costly as the planning. The lookup is by a unique key whatever the tables hold: index probes
--- in nested loops, the plan pinned for every size (docs/decisions/0107).
+-- in nested loops, the plan pinned for every size (docs/decisions/0119).
 alter function device_auth(text[]) set plan_cache_mode = force_generic_plan;
 alter function device_auth(text[]) set enable_seqscan = off;
 alter function device_auth(text[]) set enable_hashjoin = off;

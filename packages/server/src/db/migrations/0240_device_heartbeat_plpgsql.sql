@@ -3,7 +3,7 @@
 -- definer, its own search_path) its statement — two CTEs over device_auth, the update that hands out
 -- pending commands, the commands' aggregate — was planned anew on every heartbeat batch. The plan is
 -- pinned to index probes in nested loops (the devices of a batch, their open commands by
--- device_commands_pending) for any batch size and table size (docs/decisions/0107).
+-- device_commands_pending) for any batch size and table size (docs/decisions/0119).
 create or replace function device_heartbeat(p_hashes text[]) returns table(
   token_hash text, enterprise_id int, device_id int, shop_id int, name text, type text, orientation int, volume int, ai int,
   time_zone text, commands jsonb

@@ -1,4 +1,4 @@
--- Gender in the visit rollups (docs/decisions/0108): the data centre's gender filter read the raw
+-- Gender in the visit rollups (docs/decisions/0119): the data centre's gender filter read the raw
 -- events, which the retention (0200) drops past its window, so a filtered figure of an old period
 -- fell to nothing while the unfiltered one stayed. The hourly rollup takes gender as a key (its rows
 -- hold a device's hour, one or two visits: the split barely adds rows); the daily one stays per

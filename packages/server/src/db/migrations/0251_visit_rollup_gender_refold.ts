@@ -2,7 +2,7 @@ import type { Q } from '../client.js';
 import { foldInto } from '../../stats/fold.js';
 import { VISITS } from '../../stats/rollup.js';
 
-// The visit rollups with gender (0250, docs/decisions/0108) filled for every local day whose raw
+// The visit rollups with gender (0250, docs/decisions/0119) filled for every local day whose raw
 // events are still there: the retention removes whole days, so a day's folded events (ids up to its
 // enterprise's watermark) are either all in visit_events or all gone. Such a day's hourly rows are
 // folded again per gender (a day without keeps gender -1) and its per-gender daily rows made; the

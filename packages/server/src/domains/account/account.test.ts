@@ -247,5 +247,7 @@ describe('protocol', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = res.json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/account/login', '/api/company/create', '/api/account/menu']));
+    // outside production only (production.test.ts)
+    expect(Object.keys(doc.paths)).toContain('/api/dev/sms-outbox');
   });
 });

@@ -17,13 +17,13 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, a.resetPassword, (b) => svc.resetPassword(deps, b));
   register(app, deps, a.session, async (_b, ctx) => ({ userId: ctx.user.id, userName: ctx.user.phone, nickName: ctx.user.nickname }));
   register(app, deps, a.logout, (_b, ctx) => svc.logout(deps, ctx));
-  register(app, deps, a.info, (b, ctx) => svc.userInfo(deps, ctx, b.enCode));
+  register(app, deps, a.info, (b, ctx) => svc.userInfo(deps, ctx, b.enCode || ctx.enCode));
   register(app, deps, a.update, (b, ctx) => svc.updateAccount(deps, ctx, b));
   register(app, deps, a.changePassword, (b, ctx) => svc.changePassword(deps, ctx, b));
   register(app, deps, a.menu, (_b, ctx) => svc.menu(deps, ctx, true));
   register(app, deps, a.menuV2, (_b, ctx) => svc.menu(deps, ctx, false));
   register(app, deps, a.names, (b, ctx) => svc.names(deps, ctx, b.ids));
-  register(app, deps, a.roles, (b, ctx) => svc.roles(deps, ctx, b.enCode));
+  register(app, deps, a.roles, (b, ctx) => svc.roles(deps, ctx, b.enCode || ctx.enCode));
   register(app, deps, a.changePhone, (b, ctx) => center.changePhone(deps, ctx, b));
   register(app, deps, a.logins, (_b, ctx) => center.logins(deps, ctx));
 }

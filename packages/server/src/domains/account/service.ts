@@ -200,7 +200,9 @@ export async function names(deps: Deps, ctx: TenantCtx, ids: number[]) {
 }
 
 /** The user's role entries in one enterprise (before a role is chosen, so by code). */
-export async function roles(deps: Deps, ctx: UserCtx, enCode: string) {
+/** The caller's role entries in one enterprise: the body's enCode, else the header's (every request carries it). */
+export async function roles(deps: Deps, ctx: UserCtx, enCode: string | undefined) {
+  if (!enCode) throw fail.invalid('enCode', 'field.required');
   return deps.db.tx({ userId: ctx.user.id }, async (q) => {
     const ent = await enterpriseByCode(q, enCode);
     const member = ent && (await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [ent.id, ctx.user.id]));

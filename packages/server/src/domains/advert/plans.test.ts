@@ -96,8 +96,11 @@ describe('ad plans on the screens', () => {
     expect(by.get(portrait.id)).toMatchObject({ playing: 0, reason: 'orientation' });
     // the landscape screen has heartbeats, so it is not offline once the presence is written
     expect(by.get(landscape.id)?.reason === null || by.get(landscape.id)?.reason === 'offline').toBe(true);
-    const timeline = await post<{ segments: Playlist['segments'] }>(t, 'ad-plan/timeline', { deviceId: landscape.id }, f.sup);
+    const timeline = await post<{ segments: Playlist['segments']; plans: { id: number; name: string }[] }>(t, 'ad-plan/timeline', { deviceId: landscape.id }, f.sup);
     expect(timeline.body.result.segments[0].planId).toBe(planId);
+    // the console names the plans it shows (issue 25 §5)
+    const [{ name }] = await t.db.admin.query<{ name: string }>('select name from ad_plans where id = $1', [planId]);
+    expect(timeline.body.result.plans).toContainEqual(expect.objectContaining({ id: planId, name }));
   });
 
   it("another enterprise's screen in the same district never plays it", async () => {

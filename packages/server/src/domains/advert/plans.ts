@@ -43,8 +43,7 @@ type Statement = { text: string; params: unknown[] };
 /** The enabled devices a plan's targets reach in a range: their count and one page (the bench runs the same text through raw pg). */
 export function planDevicesSql(enterpriseId: number, targets: Targets, range: Range | null, paging: { pageNum: number; pageSize: number }): { count: Statement; rows: Statement } {
   const p = new Params([enterpriseId]);
-  const aimed = `(d.id = any(${p.add(targets.d)}::int[]) or s.id = any(${p.add(targets.s)}::int[]) or s.district = any(${p.add(targets.a)}::text[])
-    or s.city = any(${p.add(targets.c)}::text[]) or s.province = any(${p.add(targets.p)}::text[]))`;
+  const aimed = `(d.id = any(${p.add(targets.d)}::int[]) or in_range(s.id, s.district, ${p.add([...targets.p, ...targets.c, ...targets.a])}::text[], ${p.add(targets.s)}::int[]))`;
   const where = `d.enterprise_id = $1 and d.live_version is not null and d.deleted_at is null and ${aimed} and s.id in (${shopScopeSql('$1', range, undefined, p.add)})`;
   const count = { text: `select count(*)::int as total from ${DEVICE_FROM} where ${where}`, params: [...p.values] };
   const rows = `select ${DEVICE_COLS} from ${DEVICE_FROM} where ${where} order by d.id limit ${p.add(paging.pageSize)} offset ${p.add((paging.pageNum - 1) * paging.pageSize)}`;
@@ -106,5 +105,11 @@ export async function timeline(deps: Deps, ctx: TenantCtx, deviceId: number) {
   const now = new Date();
   const world = await loadWorld((sql, params) => deps.db.read(scope, sql, params), scope.enterpriseId, localDayOf(row.time_zone, now.getTime()));
   const pl = resolve(asDevice(row), world, now, fileUrl);
-  return { timezone: pl.timezone, segments: pl.segments, fallback: pl.fallback, etag: pl.etag };
+  const ids = [...new Set([...pl.segments.map((s) => s.planId), ...(pl.fallback ? [pl.fallback.planId] : [])])];
+  const plans = ids.length
+    ? await deps.db.read<{ id: number; name: string; isDefault: number }>(
+      scope, 'select id, name, is_default::int as "isDefault" from ad_plans where enterprise_id = $1 and id = any($2::int[]) order by id', [scope.enterpriseId, ids],
+    )
+    : [];
+  return { timezone: pl.timezone, segments: pl.segments, fallback: pl.fallback, etag: pl.etag, plans };
 }

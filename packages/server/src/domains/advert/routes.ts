@@ -4,14 +4,15 @@ import type { Deps } from '../../deps.js';
 import { registerLifecycle, rows } from '../../lifecycle/routes.js';
 import { commodityTemplateRoute, importCommodities } from './import.js';
 import { lifecycleService } from '../../lifecycle/service.js';
+import { guardFiles } from '../files/reach.js';
 import { register } from '../../plugins/register.js';
 import { AD_CONTENT, AD_PLAN, AI_PITCH, COMMODITY } from '../../records/advert-entities.js';
 import { defaultPlan, planDevices, revokePlan, throwPlan, timeline } from './plans.js';
 
 /** Commodities and ad contents (enterprise-wide) and ad plans (aimed at areas, shops and devices) on the one lifecycle. */
 export function advertRoutes(app: FastifyInstance, deps: Deps) {
-  registerLifecycle(app, deps, api.commodity, lifecycleService(deps.db, COMMODITY));
-  registerLifecycle(app, deps, api['ad-content'], lifecycleService(deps.db, AD_CONTENT));
+  registerLifecycle(app, deps, api.commodity, guardFiles(deps, lifecycleService(deps.db, COMMODITY)));
+  registerLifecycle(app, deps, api['ad-content'], guardFiles(deps, lifecycleService(deps.db, AD_CONTENT)));
   const { throw: throwCall, revoke, default: defaultCall, deviceList, timeline: timelineCall, ...plan } = api['ad-plan'];
   registerLifecycle(app, deps, plan, lifecycleService(deps.db, AD_PLAN));
   registerLifecycle(app, deps, api['ai-pitch'], lifecycleService(deps.db, AI_PITCH));

@@ -1,4 +1,4 @@
-import type { Company, MemberAccount, MemberRole } from '@vitrine/contract';
+import type { CompanyInfo, MemberAccount, MemberRole } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx } from '../../plugins/context.js';
@@ -7,21 +7,29 @@ import { page } from '../../db/paging.js';
 import { sendMessage } from '../../messages/send.js';
 import { activeMember, deptExists, jobRole, maskPhone, rolesOfUsers } from './admin-queries.js';
 import { addRoleEntry } from './queries.js';
+import { checkReviewPolicy } from './review-policy.js';
 
-type Page = { pageNum: number; pageSize: number };
+type Page = { pageNum: number; pageSize: number; offset?: number };
 
 /** `%` and `_` typed by a user match themselves. */
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function updateCompany(deps: Deps, ctx: TenantCtx, input: { title?: string; logo?: string }): Promise<Company> {
+export async function updateCompany(
+  deps: Deps, ctx: TenantCtx, input: { title?: string; logo?: string; reviewPolicy?: number; cameraMark?: number },
+): Promise<CompanyInfo> {
   const out = await tenantTx(deps.db, ctx, async (q, scope) => {
-    const [before] = await q.query<{ title: string; logo: string }>('select title, logo from enterprises where id = $1', [scope.enterpriseId]);
-    const [row] = await q.query<Company>(
-      `update enterprises set title = coalesce($2, title), logo = coalesce($3, logo) where id = $1
-       returning id as "companyId", code as "companyCode", title, logo, status, 1 as "isMain"`,
-      [scope.enterpriseId, input.title ?? null, input.logo ?? null],
+    // locked: two admins' edits (or a policy switched on while a reviewer is removed) take turns
+    const [before] = await q.query<{ title: string; logo: string; reviewPolicy: number; cameraMark: number }>(
+      'select title, logo, review_policy as "reviewPolicy", camera_mark::int as "cameraMark" from enterprises where id = $1 for update', [scope.enterpriseId],
     );
-    q.changed({ id: scope.enterpriseId, label: row.title, before, after: { title: row.title, logo: row.logo } });
+    await checkReviewPolicy(q, scope.enterpriseId, input.reviewPolicy, before.reviewPolicy);
+    const [row] = await q.query<CompanyInfo>(
+      `update enterprises set title = coalesce($2, title), logo = coalesce($3, logo), review_policy = coalesce($4, review_policy), camera_mark = coalesce($5, camera_mark)
+        where id = $1
+       returning id as "companyId", code as "companyCode", title, logo, status, 1 as "isMain", review_policy as "reviewPolicy", camera_mark::int as "cameraMark"`,
+      [scope.enterpriseId, input.title ?? null, input.logo ?? null, input.reviewPolicy ?? null, input.cameraMark ?? null],
+    );
+    q.changed({ id: scope.enterpriseId, label: row.title, before, after: { title: row.title, logo: row.logo, reviewPolicy: row.reviewPolicy, cameraMark: row.cameraMark } });
     return row;
   });
   return out;
@@ -29,10 +37,13 @@ export async function updateCompany(deps: Deps, ctx: TenantCtx, input: { title?:
 
 type AccountRow = { user_id: number; phone: string; nickname: string; avatar: string; is_main: number; status: number; joined: number };
 
-export async function listAccounts(deps: Deps, ctx: TenantCtx, input: Page & { keyword?: string; status?: number }) {
+/** The enterprise's members; the spec's `role` keeps those with a role entry of that role (its job's). */
+export async function listAccounts(deps: Deps, ctx: TenantCtx, input: Page & { keyword?: string; status?: number; role?: number }) {
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const where = `m.enterprise_id = $1 and ($2::text is null or u.nickname ilike $2 or u.phone like $2) and ($3::int is null or m.status = $3)`;
-    const params = [scope.enterpriseId, input.keyword ? likePattern(input.keyword) : null, input.status ?? null];
+    const where = `m.enterprise_id = $1 and ($2::text is null or u.nickname ilike $2 or u.phone like $2) and ($3::int is null or m.status = $3)
+      and ($4::int is null or exists (select 1 from role_entries re join jobs j on j.id = re.job_id
+                                      where re.enterprise_id = $1 and re.user_id = m.user_id and j.role = $4))`;
+    const params = [scope.enterpriseId, input.keyword ? likePattern(input.keyword) : null, input.status ?? null, input.role ?? null];
     const { list: rows, total } = await page<AccountRow>(q, {
       select: 'm.user_id, u.phone, u.nickname, u.avatar, m.is_main, m.status, extract(epoch from m.joined_at)::int as joined',
       from: 'members m join users u on u.id = m.user_id', where, order: 'm.status desc, m.is_main desc, m.joined_at, m.user_id', params,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { APPLY_STATUS, ENTERPRISE_STATUS, type Company, type Lang } from '@vitrine/contract';
+import { APPLY_STATUS, ENTERPRISE_STATUS, type Company, type CompanyInfo, type Lang } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
 import { tenantTx, userTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
@@ -80,10 +80,11 @@ export async function applyJoin(deps: Deps, ctx: UserCtx, enCode: string): Promi
   });
 }
 
-export async function companyInfo(deps: Deps, ctx: TenantCtx): Promise<Company> {
+export async function companyInfo(deps: Deps, ctx: TenantCtx): Promise<CompanyInfo> {
   const rows = await tenantTx(deps.db, ctx, (q) =>
-    q.query<Company>(
-      `select id as "companyId", code as "companyCode", title, logo, status, $2::int as "isMain" from enterprises where id = $1`,
+    q.query<CompanyInfo>(
+      `select id as "companyId", code as "companyCode", title, logo, status, $2::int as "isMain", review_policy as "reviewPolicy", camera_mark::int as "cameraMark"
+         from enterprises where id = $1`,
       [ctx.enterprise.id, ctx.enterprise.isMain ? 1 : 0],
     ),
   );

@@ -54,6 +54,8 @@ export function getActivation(deps: Deps, ctx: TenantCtx, id: number) {
     const ever = await q.query('select 1 from device_activations where enterprise_id = $1 and device_id = $2 limit 1', [scope.enterpriseId, id]);
     if (ever.length || state.activated) return state;
     await issueCode(q, scope, deps.config.secret, id, ctx.user.id);
+    // the log names the device (it read "Device (no. 419)" when the first code went unreported)
+    q.changed({ id, label: await deviceName(q, scope, id), after: { activation: 'first code' } });
     return activationState(q, scope, deps.config.secret, id);
   });
 }

@@ -1,6 +1,7 @@
-import { isOpenAt, parseHours } from '@vitrine/contract';
+import { isOpenAt, parseHours, type Range } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
 import { localDay } from '../../lib/local-time.js';
+import { inRange } from '../../lifecycle/range.js';
 import { sendMessage } from '../../messages/send.js';
 
 // Offline alerts: a message to the shop's manager and the supervisors whose range covers the shop,
@@ -15,18 +16,17 @@ type ShopRow = { id: number; name: string; hours: string; manager_id: number | n
 
 /** The shop's manager and the supervisors (role 3) in range: active members only. */
 export async function alertRecipients(q: Q, scope: Scope, shop: ShopRow): Promise<number[]> {
-  const rows = await q.query<{ user_id: number }>(
-    `select distinct re.user_id from role_entries re
+  const rows = await q.query<{ user_id: number; data_range: Range | null }>(
+    `select distinct re.user_id, re.data_range from role_entries re
        join members m on m.enterprise_id = re.enterprise_id and m.user_id = re.user_id and m.status = 1
        join jobs j on j.enterprise_id = re.enterprise_id and j.id = re.job_id and j.role = 3
       where re.enterprise_id = $1
-        and (re.data_range is null or (re.data_range->'p') ? $2 or (re.data_range->'c') ? $3 or (re.data_range->'a') ? $4
-             or (re.data_range->'s') ?| array[$5::text, $6::text])
      union
-     select m.user_id from members m where m.enterprise_id = $1 and m.user_id = $7 and m.status = 1`,
-    [scope.enterpriseId, shop.province, shop.city, shop.district, String(shop.id), `s${String(shop.id).padStart(8, '0')}`, shop.manager_id ?? 0],
+     select m.user_id, null from members m where m.enterprise_id = $1 and m.user_id = $2 and m.status = 1`,
+    [scope.enterpriseId, shop.manager_id ?? 0],
   );
-  return rows.map((r) => r.user_id);
+  const place = { shopId: shop.id, code: shop.district };
+  return [...new Set(rows.filter((r) => r.user_id === shop.manager_id || inRange(r.data_range, place)).map((r) => r.user_id))];
 }
 
 async function notify(q: Q, scope: Scope, shop: ShopRow, kind: 'offline' | 'online') {

@@ -56,7 +56,19 @@ export async function statusHistory(deps: Deps, ctx: TenantCtx, input: { id: num
     const [before] = await q.query<{ status: number }>(
       `select status from device_status_events where enterprise_id = $1 and device_id = $2 and at < to_timestamp($3) order by at desc, id desc limit 1`, [...p, since],
     );
-    const [seen] = await q.query<{ at: number }>('select extract(epoch from last_seen_at)::int as at from device_presence where enterprise_id = $1 and device_id = $2', p);
-    return { events: recent, uptime: uptimeByDay(period, before?.status ?? 0, days), lastSeen: seen?.at ?? null, neverConnected: seen ? 0 : 1 };
+    const [seen] = await q.query<{ at: number; errors: { code: string; message?: string }[]; camera: { state: string; fps: number; lastVisitAt: number | null } | null }>(
+      'select extract(epoch from last_seen_at)::int as at, errors, camera from device_presence where enterprise_id = $1 and device_id = $2', p,
+    );
+    const [visits] = await q.query<{ total: number; male: number; female: number; unknown: number; watch: number }>(
+      `select count(*)::int as total, count(*) filter (where gender = 1)::int as male, count(*) filter (where gender = 2)::int as female,
+              count(*) filter (where gender = 0)::int as unknown, count(*) filter (where action = 'watch')::int as watch
+         from visit_events where enterprise_id = $1 and device_id = $2 and event_at > to_timestamp($3)`,
+      [...p, nowSec - 3600],
+    );
+    return {
+      events: recent, uptime: uptimeByDay(period, before?.status ?? 0, days), lastSeen: seen?.at ?? null, neverConnected: seen ? 0 : 1,
+      errors: seen?.errors ?? [], camera: seen?.camera ? { ...seen.camera, lastVisitAt: seen.camera.lastVisitAt ?? null, at: seen.at } : null,
+      visitsLastHour: visits,
+    };
   });
 }

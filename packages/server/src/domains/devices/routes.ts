@@ -7,6 +7,7 @@ import { register } from '../../plugins/register.js';
 import { bulk, commands, control } from './service.js';
 import { deactivateDevice, getActivation, regenerateActivation } from './activation.js';
 import { statusHistory } from './history.js';
+import { consoleFeedRoute } from '../../device-api/live/feed-route.js';
 
 /** Device lifecycle calls, the remote controls and activation (publish bit on /store), status history. */
 export function deviceRoutes(app: FastifyInstance, deps: Deps, service: LifecycleService) {
@@ -26,4 +27,5 @@ export function deviceRoutes(app: FastifyInstance, deps: Deps, service: Lifecycl
   register(app, deps, activationCode, (i, ctx) => regenerateActivation(deps, ctx, i.id));
   register(app, deps, deactivate, (i, ctx) => deactivateDevice(deps, ctx, i.id));
   register(app, deps, statusEvents, (i, ctx) => statusHistory(deps, ctx, i));
+  consoleFeedRoute(app, deps);
 }

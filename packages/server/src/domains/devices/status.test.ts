@@ -26,6 +26,9 @@ describe('device status', () => {
     expect(at({ freeStorageMb: 200 }, T).status).toBe(7);
     expect(at({ errors: [{ code: 'camera.off' }], ai: 0 }, T).status).toBe(7);
     expect(at({ errors: [{ code: 'camera.off' }], ai: 1 }, T)).toEqual({ status: 1, reasons: ['camera.off'] });
+    // the player's other camera faults (issue 26): a refused permission, a model that failed to load
+    expect(at({ errors: [{ code: 'camera.denied' }], ai: 1 }, T)).toEqual({ status: 1, reasons: ['camera.denied'] });
+    expect(at({ errors: [{ code: 'camera.model' }], ai: 0 }, T).status).toBe(7);
     expect(at({ clockSkew: 61 }, T)).toEqual({ status: 1, reasons: ['clock.skew'] });
     expect(at({ clockSkew: -61 }, T).status).toBe(1);
     expect(at({ clockSkew: 60 }, T).status).toBe(7);

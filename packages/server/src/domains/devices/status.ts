@@ -19,6 +19,8 @@ export type PresenceSnapshot = {
   ai: number;
   playingContent: number | null;
   playingAt: number | null;
+  /** A status the console set for a demo (virtual-status, acknowledged by the screen); 7 or null: none. */
+  virtual?: number | null;
 };
 
 /** What should be on screen now (the playlist's current segment or fallback), and since when. */
@@ -35,7 +37,10 @@ export type Derived = { status: DeviceStatus; reasons: string[] };
  */
 export function deriveStatus(p: PresenceSnapshot, expected: Expectation, playedRecently: Set<number>, now: number): Derived {
   if (p.lastSeen === null || now - p.lastSeen > OFFLINE_INTERVALS * p.interval) return { status: 0, reasons: ['offline'] };
-  const reasons = p.errors.map((e) => e.code).filter((code) => code !== 'camera.off' || p.ai === 1);
+  // a virtual status stands over what the screen reports, while the screen is really there to hear it lifted (7)
+  if (p.virtual === 0 || p.virtual === 1 || p.virtual === 3) return { status: p.virtual, reasons: ['virtual'] };
+  // a camera fault matters only while the camera should count visitors (AI on)
+  const reasons = p.errors.map((e) => e.code).filter((code) => !code.startsWith('camera.') || p.ai === 1);
   if (p.freeStorageMb !== null && p.freeStorageMb < STORAGE_LOW_MB && !reasons.includes('storage.low')) reasons.push('storage.low');
   if (Math.abs(p.clockSkew) > CLOCK_SKEW_SECONDS && !reasons.includes('clock.skew')) reasons.push('clock.skew');
   if (reasons.length) return { status: 1, reasons: [...new Set(reasons)] };

@@ -11,7 +11,7 @@ import { deriveStatus, type DeviceStatus, type Expectation } from './status.js';
 type Scope = { enterpriseId: number };
 
 type Row = {
-  id: number; shop_id: number; type: string; orientation: number; ai: number; device_status: DeviceStatus; time_zone: string;
+  id: number; shop_id: number; type: string; orientation: number; ai: number; virtual_status: number | null; device_status: DeviceStatus; time_zone: string;
   last_seen: number | null; online_since: number | null; hb_interval: number | null; errors: { code: string }[] | null;
   free_storage_mb: number | null; clock_skew: number | null; playing_content: number | null; playing_at: number | null;
 };
@@ -23,7 +23,7 @@ const epoch = (col: string) => `extract(epoch from ${col})::float8`;
 async function load(q: Q, scope: Scope): Promise<Row[]> {
   return q.query<Row>(
     `select d.id, d.shop_id, d.type, coalesce((d.applied->>'direction')::int, d.orientation::int) as orientation,
-            coalesce((d.applied->>'ai')::int, d.ai::int) as ai, d.device_status, e.time_zone,
+            coalesce((d.applied->>'ai')::int, d.ai::int) as ai, (d.applied->>'status')::int as virtual_status, d.device_status, e.time_zone,
             ${epoch('p.last_seen_at')} as last_seen, ${epoch('p.online_since')} as online_since, p.hb_interval, p.errors,
             p.free_storage_mb, p.clock_skew, p.playing_content, ${epoch('p.playing_at')} as playing_at
        from devices d join enterprises e on e.id = d.enterprise_id
@@ -77,6 +77,7 @@ export async function sweepEnterprise(q: Q, scope: Scope, playlists: PlaylistSou
     const derived = deriveStatus({
       lastSeen: r.last_seen, onlineSince: r.online_since ?? nowSec, interval: r.hb_interval ?? 60, errors: r.errors ?? [],
       freeStorageMb: r.free_storage_mb, clockSkew: r.clock_skew ?? 0, ai: r.ai, playingContent: r.playing_content, playingAt: r.playing_at,
+      virtual: r.virtual_status,
     }, expected.get(r.id) ?? null, plays.get(r.id) ?? new Set(), nowSec);
     if (derived.status === r.device_status) continue;
     // when it happened: an outage from the last heartbeat; a return from the first one after it

@@ -8,6 +8,8 @@ import { likePattern } from '../company/members.js';
 
 type Filter = {
   pageNum: number; pageSize: number; keyword?: string; start_time?: number; end_time?: number; verb?: OpVerb; operator?: number; entity?: string;
+  /** the spec's filter object: the client the operation came from, [start, end] seconds of when it ran */
+  source?: string; ctime_range?: number[];
 };
 type Row = {
   id: number; time: number; operatorId: number; operator: string; role: number | null; verb: string; entity: string; entityId: string; label: string;
@@ -23,9 +25,12 @@ export async function listOplog(deps: Deps, ctx: TenantCtx, f: Filter) {
       and ($4::int is null or o.created_at <= to_timestamp($4))
       and ($5::text is null or o.verb = $5)
       and ($6::int is null or o.user_id = $6)
-      and ($7::text is null or o.entity = $7)`;
+      and ($7::text is null or o.entity = $7)
+      and ($8::text is null or o.source = $8)
+      and ($9::int is null or o.created_at between to_timestamp($9) and to_timestamp($10))`;
     const params = [
       scope.enterpriseId, f.keyword ? likePattern(f.keyword) : null, f.start_time ?? null, f.end_time ?? null, f.verb ?? null, f.operator ?? null, f.entity ?? null,
+      f.source ?? null, f.ctime_range?.length === 2 ? f.ctime_range[0] : null, f.ctime_range?.length === 2 ? f.ctime_range[1] : null,
     ];
     const out = await page<Row>(q, {
       select: `o.id, extract(epoch from o.created_at)::int as time, o.user_id as "operatorId", coalesce(nullif(u.nickname, ''), u.phone) as operator,

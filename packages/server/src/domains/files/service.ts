@@ -1,26 +1,15 @@
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FILE_TYPE, UPLOAD_RULES, maxUploadSize, type FileRecord, type Perm, type UploadKind } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { checkPerm, type TenantCtx } from '../../plugins/context.js';
-import { localStorage } from '../../storage/local.js';
-import type { Storage } from '../../storage/types.js';
 import { tenantTx } from '../../db/tenant.js';
 import * as qs from './queries.js';
 import { PERMIT_TTL_SECONDS, readPermit, signPermit, signRawUrl, type Permit } from './sign.js';
 import { inspect, streamTooLargeKey } from './sniff.js';
 import { safeName } from './names.js';
 import type { ByteRange } from './range.js';
-
-const stores = new WeakMap<Deps, Storage & { tmpDir: string }>();
-
-/** The file storage of this app: `${DATA_DIR}/files` (one per app; the lead may move it into Deps). */
-export function storageOf(deps: Deps): Storage & { tmpDir: string } {
-  let s = stores.get(deps);
-  if (!s) stores.set(deps, (s = localStorage(join(deps.config.dataDir, 'files'))));
-  return s;
-}
+import { PUBLIC_KINDS, fileReader, mayReadFile } from './reach.js';
 
 /** Who may ask for a permit of each kind: logo → main admin; material and its poster → advertising create; avatar → any member. */
 const KIND_PERM: Record<UploadKind, Perm | null> = {
@@ -32,8 +21,6 @@ const KIND_PERM: Record<UploadKind, Perm | null> = {
   attachment: { menu: '/inform', bit: 'view' },
 };
 
-/** Logos and avatars are shown to anyone who sees the enterprise or the person: lasting, by hash. */
-export const PUBLIC_KINDS = new Set(['logo', 'avatar']);
 
 const scopeOf = (ctx: TenantCtx) => ({ enterpriseId: ctx.enterprise.id });
 
@@ -66,8 +53,7 @@ function record(deps: Deps, ctx: TenantCtx, row: qs.FileRow): FileRecord {
  * included, discards the temp file before the row is written, so nothing is left.
  */
 export async function receive(deps: Deps, ctx: TenantCtx, permit: Permit, source: Readable, filename: string | undefined): Promise<FileRecord> {
-  const storage = storageOf(deps);
-  const staged = await storage.stage(source, { maxBytes: permit.m, tooLarge: () => fail.tooLarge(streamTooLargeKey(permit.k)) });
+  const staged = await deps.storage.stage(source, { maxBytes: permit.m, tooLarge: () => fail.tooLarge(streamTooLargeKey(permit.k)) });
   try {
     const found = await inspect(staged, permit.k, filename ?? '');
     const key = await staged.commit();
@@ -84,21 +70,34 @@ export async function receive(deps: Deps, ctx: TenantCtx, permit: Permit, source
   }
 }
 
-async function requireFile(deps: Deps, ctx: TenantCtx, by: { id?: number; hash?: string }): Promise<qs.FileRow> {
-  const row = await tenantTx(deps.db, ctx, (q) =>
-    by.id !== undefined ? qs.fileById(q, scopeOf(ctx), by.id) : qs.fileByHash(q, scopeOf(ctx), by.hash ?? ''),
-  );
-  if (!row) throw fail.notFound('file.notFound');
-  return row;
+/**
+ * A file of this enterprise the caller may read (reach.ts: its uploaders, and readers of a record
+ * that holds it): another enterprise's or no file → 40004; one the caller may not read → 40003, or
+ * `hidden` (40004) where even its existence is not told.
+ */
+async function requireReadable(deps: Deps, ctx: TenantCtx, by: { id?: number; hash?: string }, hidden = false): Promise<qs.FileRow> {
+  const reader = await fileReader(deps, ctx);
+  const found = await tenantTx(deps.db, ctx, async (q) => {
+    const row = by.id !== undefined ? await qs.fileById(q, scopeOf(ctx), by.id) : await qs.fileByHash(q, scopeOf(ctx), by.hash ?? '');
+    return row && { row, readable: await mayReadFile(q, reader, row) };
+  });
+  if (!found || (hidden && !found.readable)) throw fail.notFound('file.notFound');
+  if (!found.readable) throw fail.forbidden('file.forbidden');
+  return found.row;
 }
 
-/** Already uploaded in this enterprise? The record (the client then skips the upload); else 40004. */
+/**
+ * Already uploaded in this enterprise, for this caller? The record (the client then skips the
+ * upload); else 40004 — also for bytes someone else uploaded that the caller may not read: the
+ * client uploads them, and sending the bytes makes the caller one of the file's uploaders.
+ */
 export async function fileInfo(deps: Deps, ctx: TenantCtx, hash: string): Promise<FileRecord> {
-  return record(deps, ctx, await requireFile(deps, ctx, { hash }));
+  return record(deps, ctx, await requireReadable(deps, ctx, { hash }, true));
 }
 
+/** A signed URL of a file the caller may read (40003 otherwise; 40004 for another enterprise's). */
 export async function fileUrl(deps: Deps, ctx: TenantCtx, by: { id?: number; hash?: string }) {
-  const row = await requireFile(deps, ctx, by);
+  const row = await requireReadable(deps, ctx, by);
   return signRawUrl(deps.config.secret, deps.config.apiBase, row.id, ctx.enterprise.id);
 }
 
@@ -109,14 +108,17 @@ export async function fileUrl(deps: Deps, ctx: TenantCtx, by: { id?: number; has
  * (which gains the poster if it had none). The file row is locked so two saves of one file queue.
  */
 export async function saveMaterial(deps: Deps, ctx: TenantCtx, input: { id: number; title: string; posterId?: number }) {
+  const reader = await fileReader(deps, ctx);
   return tenantTx(deps.db, ctx, async (q) => {
     const file = await qs.fileById(q, scopeOf(ctx), input.id, true);
     if (!file) throw fail.notFound('file.notFound');
+    // the library shows its files to every advertiser: only a file the caller may read goes in
+    if (!(await mayReadFile(q, reader, file))) throw fail.forbidden('file.forbidden');
     if (file.kind !== 'material') throw fail.invalid('id', 'file.type.material');
     let poster: qs.FileRow | undefined;
     if (input.posterId !== undefined) {
       poster = await qs.fileById(q, scopeOf(ctx), input.posterId);
-      if (poster?.kind !== 'poster') throw fail.invalid('posterId', 'material.poster');
+      if (poster?.kind !== 'poster' || !(await mayReadFile(q, reader, poster))) throw fail.invalid('posterId', 'material.poster');
       if (file.type !== FILE_TYPE.video) throw fail.invalid('posterId', 'material.posterVideo');
     }
     const existing = await qs.materialOfFile(q, scopeOf(ctx), file.id);
@@ -142,7 +144,7 @@ export async function rawRow(deps: Deps, enterpriseId: number, id: number) {
 
 /** The stored bytes under a key, whole or a range (inclusive). */
 export async function openBytes(deps: Deps, key: string, range?: ByteRange) {
-  return (await storageOf(deps).get(key, range)).stream;
+  return (await deps.storage.get(key, range)).stream;
 }
 
 /**
@@ -155,6 +157,6 @@ export async function openPublicImage(deps: Deps, hash: string) {
     [hash, [...PUBLIC_KINDS]],
   );
   if (!row) throw fail.notFound('file.notFound');
-  const { stream, size } = await storageOf(deps).get(row.storage_key);
+  const { stream, size } = await deps.storage.get(row.storage_key);
   return { mime: row.mime, stream, size };
 }

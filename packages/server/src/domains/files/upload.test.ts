@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { buffer } from 'node:stream/consumers';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { useTestApp } from '../../../test/harness.js';
+import { storedKeys } from '../../../test/storage.js';
+import { keyOf } from '../../storage/types.js';
 import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders } from '../../../test/factories.js';
 import { BOUNDARY, ELF, MZ, makeMp4, makePng, permitOf, upload } from './fixtures.js';
 
@@ -31,7 +34,8 @@ describe('file upload', () => {
     expect(res.body.ret).toBe(0);
     expect(res.body.result).toMatchObject({ hash: sha(png), type: 5, mime: 'image/png', ext: 'png', width: 3, height: 2, size: png.length, name: '门店标志.png', kind: 'logo' });
     const hash = sha(png);
-    expect(readFileSync(join(filesDir(), hash.slice(0, 2), hash.slice(2, 4), hash))).toEqual(png);
+    expect(await storedKeys(t.config)).toContain(keyOf(hash));
+    expect(await buffer((await t.deps.storage.get(keyOf(hash))).stream)).toEqual(png);
     expect(tmpFiles()).toEqual([]);
 
     const raw = await t.app.inject({ method: 'GET', url: String(res.body.result.url) });
@@ -71,7 +75,7 @@ describe('file upload', () => {
     expect(en.body.msg).toBe('Unsupported file type: upload an MP4 video, a JPG or PNG image, or MP3 or AAC audio');
     expect(await rowsOf(ent.companyId)).toEqual([]);
     expect(tmpFiles()).toEqual([]);
-    const stored = readdirSync(filesDir(), { recursive: true }).map(String);
+    const stored = await storedKeys(t.config);
     expect(stored.some((p) => [sha(ELF), sha(MZ)].some((s) => p.endsWith(s)))).toBe(false);
   });
 

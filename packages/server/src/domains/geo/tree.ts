@@ -57,17 +57,17 @@ async function devicesOf(q: Q, scope: Scope, shopId: number): Promise<Row[]> {
 export async function treeChildren(q: Q, scope: Scope, id: string, kind: 'shop' | 'device', lang: Lang): Promise<TreeNode[]> {
   const title = (r: Row) => (lang === 'en' ? r.name_en : r.name);
   if (/^(\d{2}|\d{4})?$/.test(id)) {
-    return (await regionLevel(q, scope, id, kind)).map((r) => ({ id: r.id, pid: r.pid, name: r.name, title: title(r), num: r.num, leaf: false, recordId: null }));
+    return (await regionLevel(q, scope, id, kind)).map((r) => ({ id: r.id, pid: r.pid, name: r.name, title: title(r), num: r.num, leaf: false, recordId: null, children: [] }));
   }
   if (/^\d{6}$/.test(id)) {
     return (await shopsOf(q, scope, id)).map((r) => ({
       id: shopTreeId(Number(r.record_id)), pid: id, name: r.name, title: r.name,
-      num: kind === 'shop' ? 1 : r.num, leaf: kind === 'shop' || r.num === 0, recordId: r.record_id,
+      num: kind === 'shop' ? 1 : r.num, leaf: kind === 'shop' || r.num === 0, recordId: r.record_id, children: [],
     }));
   }
   const shopId = kind === 'device' && id.startsWith('s') ? shopIdOf(id) : null;
   if (shopId === null) return [];
   return (await devicesOf(q, scope, shopId)).map((r) => ({
-    id: deviceTreeId(Number(r.record_id)), pid: id, name: r.name, title: r.name, num: 1, leaf: true, recordId: r.record_id,
+    id: deviceTreeId(Number(r.record_id)), pid: id, name: r.name, title: r.name, num: 1, leaf: true, recordId: r.record_id, children: [],
   }));
 }

@@ -136,7 +136,12 @@ describe('incentive schemes', () => {
     expect(tenth.map((r) => [r.participantId, r.value, r.tier]).sort()).toEqual(progress.map((p) => [p.id, p.value, p.tier]).sort());
     for (const r of tenth) expect(r.rewardFen).toBe(r.tier >= 0 ? TIERS[r.tier].rewardFen : 0);
     const csv = await post<string>(t, 'incentive/export', { id: scheme, kind: 'settlements' }, f.sup);
-    expect(csv.body.result.split('\r\n')[0]).toBe('\uFEFF周期,门店,参与者,完成值,达成档位,奖励,奖励金额（元）');
-    expect(csv.body.result.split('\r\n').filter(Boolean)).toHaveLength(31);
+    const csvLines = csv.body.result.split('\r\n').filter(Boolean);
+    expect(csvLines[0]).toBe('\uFEFF周期,门店,参与者,完成金额（元）,达成档位,奖励,奖励金额（元）');
+    expect(csvLines).toHaveLength(31);
+    // yuan, not fen, and the tier by name (issue 25 §5)
+    const top = rows.body.result.list[0];
+    const line = csvLines.find((l) => l.startsWith(`${top.periodKey}~`) && l.includes(`,${(top.value / 100).toFixed(2)},`));
+    expect(line, csvLines.join('\n')).toContain(top.tier >= 0 ? `,第${top.tier + 1}档,` : ',未达档,');
   });
 });

@@ -2,7 +2,7 @@ import { ONLINE_STATUS as O, type Range } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import type { Q } from '../../db/client.js';
 import { sendMessage } from '../../messages/send.js';
-import { shopsInRange } from '../inform/recipients.js';
+import { shopsInRange } from '../../lifecycle/range.js';
 import { endedPeriods, periodOf } from './period.js';
 import { SCHEME_COLS, standings, type Scheme, type Standing } from './standings.js';
 import { timezoneOf } from './service.js';

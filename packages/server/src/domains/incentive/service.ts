@@ -9,6 +9,7 @@ import { reach } from '../../lifecycle/access.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { INCENTIVE } from '../../records/incentive-entity.js';
 import { shopScopeSql } from '../stats/scope.js';
+import { rangeShopIds } from '../../lifecycle/range.js';
 import { periodOf, type Period } from './period.js';
 import { SCHEME_COLS, standings, type Scheme, type Standing } from './standings.js';
 
@@ -67,7 +68,7 @@ export function mine(deps: Deps, ctx: TenantCtx, now = new Date()) {
       `select e.id, e.shop_id from employees e join users u on u.phone = e.phone
         where e.enterprise_id = $1 and u.id = $2 and e.live_version is not null and e.deleted_at is null`, [ent, ctx.user.id],
     );
-    const rangeShops = ctx.range && !ctx.range.p.length && !ctx.range.c.length && !ctx.range.a.length ? ctx.range.s.map(Number).filter(Number.isInteger) : [];
+    const rangeShops = ctx.range && !ctx.range.p.length && !ctx.range.c.length && !ctx.range.a.length ? rangeShopIds(ctx.range) : [];
     const myShops = new Set([...me.map((m) => m.shop_id), ...rangeShops]);
     const myEmployees = new Set(me.map((m) => m.id));
     if (!myShops.size) return { list: [] };

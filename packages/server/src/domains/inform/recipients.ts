@@ -1,4 +1,5 @@
-import { PERM, shopIdOf, type InformEntity, type Range } from '@vitrine/contract';
+import { PERM, type InformEntity, type Range } from '@vitrine/contract';
+import { shopsInRange } from '../../lifecycle/range.js';
 import type { Q } from '../../db/client.js';
 import type { Scope } from '../../lifecycle/types.js';
 
@@ -10,13 +11,6 @@ import type { Scope } from '../../lifecycle/types.js';
 export type Recipient = { userId: number; role: number; shopId: number | null };
 type Shop = { id: number; district: string };
 
-/** The targeted shops a data range holds (null range: the whole enterprise). */
-export function shopsInRange(range: Range | null, shops: Shop[]): Shop[] {
-  if (range === null) return shops;
-  const codes = [...range.p, ...range.c, ...range.a];
-  const ids = new Set(range.s.map(shopIdOf).filter((x): x is number => x !== null));
-  return shops.filter((s) => ids.has(s.id) || codes.some((c) => s.district.startsWith(c)));
-}
 
 export async function recipientsOf(q: Q, scope: Scope, entity: InformEntity, id: number, version: number, roles: number[]): Promise<Recipient[]> {
   const shops = await q.query<Shop>(

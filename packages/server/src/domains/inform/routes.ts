@@ -3,6 +3,7 @@ import { api, INFORM_ENTITIES } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { registerLifecycle } from '../../lifecycle/routes.js';
 import { lifecycleService } from '../../lifecycle/service.js';
+import { guardFiles } from '../files/reach.js';
 import { register } from '../../plugins/register.js';
 import { INFORM_CONFIGS } from '../../records/inform-entities.js';
 import { check, download, receipts, received, send } from './service.js';
@@ -11,7 +12,7 @@ import { check, download, receipts, received, send } from './service.js';
 export function informRoutes(app: FastifyInstance, deps: Deps) {
   for (const entity of INFORM_ENTITIES) {
     const { send: sendCall, check: checkCall, received: receivedCall, receipts: receiptsCall, download: downloadCall, ...calls } = api[entity];
-    registerLifecycle(app, deps, calls, lifecycleService(deps.db, INFORM_CONFIGS[entity]));
+    registerLifecycle(app, deps, calls, guardFiles(deps, lifecycleService(deps.db, INFORM_CONFIGS[entity])));
     register(app, deps, sendCall, (i, ctx) => send(deps, ctx, entity, i.id));
     register(app, deps, checkCall, (i, ctx) => check(deps, ctx, entity, i));
     register(app, deps, receivedCall, (i, ctx) => received(deps, ctx, entity, i));

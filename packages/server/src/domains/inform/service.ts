@@ -4,10 +4,11 @@ import { page } from '../../db/paging.js';
 import { tenantTx, type Tx } from '../../db/tenant.js';
 import { fail } from '../../errors.js';
 import { allow, reach, reachInRange, scopeOf } from '../../lifecycle/access.js';
-import { shopScopeSql } from '../stats/scope.js';
+import { rowShopInRangeSql } from '../stats/scope.js';
 import { sendMessage } from '../../messages/send.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { ATTACHABLE_KINDS, filesJsonSql, INFORM_CONFIGS } from '../../records/inform-entities.js';
+import { fileReader, mayReadFile } from '../files/reach.js';
 import { signRawUrl } from '../files/sign.js';
 import { recipientsOf } from './recipients.js';
 
@@ -126,12 +127,16 @@ async function myReceipt(q: Tx, ctx: TenantCtx, entity: InformEntity, id: number
  * confirmation after the deadline is still taken, and shows as late). Reading a notification in
  * the Received tab marks it read too.
  */
-export function check(deps: Deps, ctx: TenantCtx, entity: InformEntity, input: { id: number; reply: string; photoId?: number }, now = new Date()) {
+export async function check(deps: Deps, ctx: TenantCtx, entity: InformEntity, input: { id: number; reply: string; photoId?: number }, now = new Date()) {
+  const reader = input.photoId === undefined ? null : await fileReader(deps, ctx);
   return tenantTx(deps.db, ctx, async (q) => {
     await myReceipt(q, ctx, entity, input.id);
     if (input.photoId !== undefined) {
-      const ok = await q.query(`select 1 from files where enterprise_id = $1 and id = $2 and kind = any($3::text[]) and mime like 'image/%'`, [ctx.enterprise.id, input.photoId, ATTACHABLE_KINDS]);
-      if (!ok.length) throw fail.invalid('photoId', 'inform.photo');
+      const [photo] = await q.query<{ id: number; kind: string }>(
+        `select id, kind from files where enterprise_id = $1 and id = $2 and kind = any($3::text[]) and mime like 'image/%'`, [ctx.enterprise.id, input.photoId, ATTACHABLE_KINDS],
+      );
+      // the receipts show the photo to whoever reads them: only one the recipient may read goes in
+      if (!photo || !(await mayReadFile(q, reader!, photo))) throw fail.invalid('photoId', 'inform.photo');
     }
     const confirm = entity === 'inform';
     await q.query(
@@ -158,7 +163,7 @@ export function receipts(deps: Deps, ctx: TenantCtx, entity: InformEntity, f: { 
     const params: unknown[] = [scope.enterpriseId, entity, f.id];
     const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
     // a receipt without a shop (head office) is seen only with the whole enterprise in range
-    const inRange = scope.range === null ? 'true' : `r.shop_id in (${shopScopeSql('$1', scope.range, undefined, add)})`;
+    const inRange = rowShopInRangeSql('r.shop_id', '$1', scope.range, add);
     const done = `r.${doneCol(entity)}`;
     const base = `r.enterprise_id = $1 and r.entity = $2 and r.record_id = $3 and ${inRange}`;
     const [deadline] = entity === 'inform'

@@ -14,10 +14,12 @@ export function publicRoutes(app: FastifyInstance, deps: Deps) {
     );
     return { id: row.id };
   });
-  // The development SMS outbox: refused in production, when a real sender is configured, and to
-  // anyone not on this machine (it would otherwise hand any account's login code to the network).
+  // The development SMS outbox: not even registered in production (absent from the API and its
+  // OpenAPI document); refused when a real sender is configured and to anyone not on this machine
+  // (it would otherwise hand any account's login code to the network).
+  if (deps.config.production) return;
   register(app, deps, api.public.smsOutbox, async (b, ctx) => {
-    if (deps.config.production || deps.sms.name !== 'dev') throw fail.forbidden('devOnly');
+    if (deps.sms.name !== 'dev') throw fail.forbidden('devOnly');
     if (!ctx.local) throw fail.forbidden('localOnly');
     const list = await deps.db.tx({}, (q) =>
       q.query<{ code: string; purpose: string; ctime: number }>(

@@ -1,12 +1,14 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { api, message, type Lang, type MessageKey } from '@vitrine/contract';
+import { statementTimeouts, withStatementTimeout } from '../../db/limits.js';
 import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { contextFor, parseInput, rejectBadText } from '../../plugins/register.js';
-import { visitCountsSql } from '../stats/period.js';
+import { contextFor, parseInput, rejectBadBody } from '../../plugins/register.js';
+import { statsDays } from '../stats/days.js';
+import { checkPeriod, visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 import { playCountsSql } from '../../stats/streams.js';
 
@@ -99,11 +101,13 @@ async function stream(deps: Deps, ctx: TenantCtx, q: Query, lang: Lang, out: Pas
 export function exportRoute(app: FastifyInstance, deps: Deps) {
   app.get<{ Querystring: Record<string, unknown> }>(`/${def.path}`, { schema: { summary: def.summary, tags: ['stats'] } }, async (req, reply) => {
     const ctx = (await contextFor(deps, def, req)) as TenantCtx;
-    rejectBadText(req.query ?? {});
-    const f = parseInput(def.body, req.query ?? {});
+    rejectBadBody(req.query ?? {});
+    const f = await statsDays(deps, ctx, parseInput(def.body, req.query ?? {}));
+    checkPeriod(f); // a century of lines is not an export: the statistics' cap (issue 24 §1)
     const q = queryOf(f.kind, ctx, f);
     const out = new PassThrough({ highWaterMark: 1 << 20 });
-    stream(deps, ctx, q, req.lang, out).then(() => out.end(), (err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+    // the COPY lasts as long as the download: the export's own limit, not the console's
+    withStatementTimeout(statementTimeouts(deps.config.statementTimeouts).export, () => stream(deps, ctx, q, req.lang, out)).then(() => out.end(), (err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="vitrine-${f.kind}-${f.from}-${f.to}.csv"`)

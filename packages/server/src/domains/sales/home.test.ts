@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { post, useTestApp } from '../../../test/harness.js';
 import { addMemberWithRange, addMemberWithRole, makeUser, tenantHeaders } from '../../../test/factories.js';
 import { activated, dev, makeDevice, makeFleet } from '../../../test/devices.js';
+import { epochOf, localDay } from '../../lib/local-time.js';
 
 // stats/home (issue 11 §5): the dashboard's figures come from what was reported, cut to the range,
 // and a part appears only for a job that may view its area.
 
 const t = useTestApp();
 type Home = {
-  visitors: { today: number; days: { visits: number }[] } | null; sales: { today: { orders: number; amount: number } } | null;
+  visitors: { today: number; yesterday: number; days: { visits: number }[] } | null; sales: { today: { orders: number; amount: number } } | null;
   devices: { total: number; never: number; byStatus: Record<string, number> } | null; plans: { live: number } | null;
   review: { entity: string; count: number }[]; unread: number;
 };
@@ -57,5 +58,22 @@ describe('stats/home', () => {
     const assistant = await home(tenantHeaders(a, f.ent, await addMemberWithRole(t, f.ent, a, 1)));
     expect([assistant.visitors, assistant.sales, assistant.devices, assistant.plans, assistant.review]).toEqual([null, null, null, null, []]);
     expect(quiet.id).toBeGreaterThan(0);
+  });
+
+  it('compares today with yesterday up to the same time of day, not with the whole of yesterday (issue 25 §6)', async () => {
+    const f = await makeFleet(t);
+    const screen = await makeDevice(t, f);
+    const token = await activated(t, f, screen);
+    const { day, minute } = localDay('Asia/Shanghai', new Date());
+    const yesterday = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const at = (minutes: number) => ({ eventId: randomUUID(), time: epochOf('Asia/Shanghai', yesterday, minutes), gender: 1, ageBand: 2, action: 'pass' });
+    // one visit just after yesterday's midnight, two just before its end
+    expect((await dev<{ accepted: number }>(t, 'visits', { events: [at(1), at(23 * 60 + 58), at(23 * 60 + 59)] }, token)).body.result.accepted).toBe(3);
+    const res = await post<Home>(t, 'stats/home', {}, f.revHeaders);
+    expect(res.body.ret, JSON.stringify(res.body)).toBe(0);
+    expect(res.body.result.visitors?.days[5].visits).toBe(3);
+    // from 01:00 to 23:00 only the early visit happened by this time yesterday
+    if (minute >= 60 && minute < 23 * 60) expect(res.body.result.visitors?.yesterday).toBe(1);
+    else expect(res.body.result.visitors?.yesterday).toBeLessThanOrEqual(3);
   });
 });

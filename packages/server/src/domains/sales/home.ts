@@ -2,7 +2,7 @@ import type { Perm } from '@vitrine/contract';
 import { countOf } from '../../db/paging.js';
 import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
-import { localDayOf } from '../../lib/local-time.js';
+import { localDay } from '../../lib/local-time.js';
 import { listSql } from '../../lifecycle/lists.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { EntityConfig } from '../../lifecycle/types.js';
@@ -15,7 +15,7 @@ import { INCENTIVE } from '../../records/incentive-entity.js';
 import * as inbox from '../inbox/queries.js';
 import { visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
-import { saleLinesSql } from '../../stats/streams.js';
+import { saleHoursSql, saleLinesSql } from '../../stats/streams.js';
 
 // stats/home: what a supervisor, store manager or shop assistant sees first — each part only when
 // their job may view its area, every figure cut to their data range, nothing invented: visitors
@@ -32,7 +32,11 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
   const reviewing = (await Promise.all(REVIEWED.map(async (cfg) => ((await can({ menu: cfg.menu, bit: 'examine' })) ? cfg : null)))).filter((c): c is EntityConfig => c !== null);
   return tenantTx(deps.db, ctx, async (q, scope) => {
     const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [scope.enterpriseId]);
-    const today = localDayOf(tz, Date.now());
+    const { day: today, minute } = localDay(tz, new Date());
+    // today so far is compared with yesterday up to the same time (issue 25 §6): its full hours, and
+    // the running hour in proportion, so 06:00 is not a part day against a whole one
+    const hour = Math.floor(minute / 60);
+    const part = (minute % 60) / 60;
     const dayBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     const p = new Params([scope.enterpriseId, dayBefore(6), today]);
     const shops = shopScopeSql('$1', ctx.range, undefined, p.add);
@@ -44,7 +48,17 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
           where shop_id in (${shops}) group by local_day`, p.values);
       const by = new Map(rows.map((r) => [r.day, r.visits]));
       const days = [6, 5, 4, 3, 2, 1, 0].map((n) => ({ day: dayBefore(n), visits: by.get(dayBefore(n)) ?? 0 }));
-      visitors = { today: days[6].visits, yesterday: days[5].visits, days };
+      const hours = Array.from({ length: hour }, (_, h) => `h${h}`).join(' + ') || '0';
+      const yp = new Params([...p.values]); // its own parameters: later statements share p's
+      const [{ n }] = await q.query<{ n: number }>(
+        `select coalesce(sum(n), 0)::float8 as n from (
+           select ${hours} + h${hour} * ${yp.add(part)}::float8 as n from visit_rollup_daily where enterprise_id = $1 and local_day = ${yp.add(dayBefore(1))}::date and shop_id in (${shops})
+           union all
+           select case when local_hour < ${hour} then 1 when local_hour = ${hour} then ${yp.add(part)}::float8 else 0 end from visit_events
+            where enterprise_id = $1 and local_day = ${yp.add(dayBefore(1))}::date and shop_id in (${shops})
+              and id > coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)) y
+          where $2::date <= $3::date`, yp.values);
+      visitors = { today: days[6].visits, yesterday: Math.round(n), days };
     }
     let sales = null;
     if (data) {
@@ -55,7 +69,13 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
         const r = rows.find((x) => x.day === day);
         return { amount: Number(r?.amount ?? 0), quantity: r?.quantity ?? 0, orders: r?.orders ?? 0 };
       };
-      sales = { today: of(today), yesterday: of(dayBefore(1)) };
+      const yp = new Params([...p.values]);
+      const [y] = await q.query<{ amount: number; quantity: number; orders: number }>(
+        `select coalesce(sum(amount * w), 0)::float8 as amount, coalesce(sum(quantity * w), 0)::float8 as quantity, coalesce(sum(lines * w), 0)::float8 as orders
+           from (select amount, quantity, lines, case when local_hour < ${hour} then 1 when local_hour = ${hour} then ${yp.add(part)}::float8 else 0 end as w
+                   from (${saleHoursSql(yp.add(dayBefore(1)), yp.add(dayBefore(1)))}) h where shop_id in (${shops})) y
+          where $2::date <= $3::date`, yp.values);
+      sales = { today: of(today), yesterday: { amount: Math.round(y.amount), quantity: Math.round(y.quantity), orders: Math.round(y.orders) } };
     }
     let devices = null;
     if (store) {

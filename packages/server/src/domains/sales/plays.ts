@@ -7,13 +7,14 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { BUCKET, previousFrom } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 import { playCountsSql, playHoursSql } from '../../stats/streams.js';
+import type { WithDays } from '../stats/days.js';
 
 // stats/ad: the plays the screens reported (device API `plays`, the player and the simulator), in
 // the caller's shops and the filter's local days, against the period just before; by content, plan
 // and shop. One statement over the daily play rollups plus the raw tail (a series by hour: the
-// hourly ones), docs/decisions/0103.
+// hourly ones), docs/decisions/0119.
 
-type Filter = z.output<typeof salesApi.statsAd.body>;
+type Filter = WithDays<z.output<typeof salesApi.statsAd.body>>;
 type Figures = { plays: number; seconds: number; devices: number };
 
 const SUMS = 'coalesce(sum(plays), 0)::int as plays, coalesce(round(sum(duration_ms) / 1000.0), 0)::float8 as seconds, count(distinct device_id)::int as devices';

@@ -8,12 +8,13 @@ import { previousFrom } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 import { playCountsSql, saleLinesSql } from '../../stats/streams.js';
 import { figures, SUMS, type Figures } from './stats.js';
+import type { WithDays } from '../stats/days.js';
 
 // stats/pdt (products against the period before, shares, categories) and stats/comm (exposure
 // conversion of the products product ads showed), each one statement over the sales and play
-// rollups plus their raw tails (docs/decisions/0103) of the caller's shops.
+// rollups plus their raw tails (docs/decisions/0119) of the caller's shops.
 
-type Filter = z.output<typeof salesApi.statsPdt.body>;
+type Filter = WithDays<z.output<typeof salesApi.statsPdt.body>>;
 const share = (part: number, whole: number) => (whole ? Math.round((part * 1000) / whole) / 10 : 0);
 
 export function productStats(deps: Deps, ctx: TenantCtx, f: Filter) {

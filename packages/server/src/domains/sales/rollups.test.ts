@@ -5,7 +5,7 @@ import { makeShop } from '../../../test/factories.js';
 import { activated, approved, dev, makeDevice, makeFleet, type Fleet } from '../../../test/devices.js';
 import { rebuildEnterprise, rollupAll } from '../../stats/rollup.js';
 
-// The play and sales rollups (docs/decisions/0103) behind every statistic that reads plays or sales
+// The play and sales rollups (docs/decisions/0119) behind every statistic that reads plays or sales
 // lines: each answer is the same before the fold (raw rows only), after it (rollups only) and after
 // a rebuild; rows arriving late with earlier local days count once, raw before their fold and rolled
 // up after; and the figures equal the test's own events.

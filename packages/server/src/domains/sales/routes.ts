@@ -10,16 +10,17 @@ import { topStats } from './top.js';
 import { adStats } from './plays.js';
 import { listSales, saleStats } from './stats.js';
 import { exposureStats, productStats } from './products.js';
+import { statsDays } from '../stats/days.js';
 
 export function salesRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, api.sale.report, (b, ctx) => reportSales(deps, ctx, b));
   register(app, deps, api.sale.list, (b, ctx) => listSales(deps, ctx, b));
-  register(app, deps, api.stats.sale, (b, ctx) => saleStats(deps, ctx, b));
-  register(app, deps, api.stats.ad, (b, ctx) => adStats(deps, ctx, b));
-  register(app, deps, api.stats.pdt, (b, ctx) => productStats(deps, ctx, b));
-  register(app, deps, api.stats.comm, (b, ctx) => exposureStats(deps, ctx, b));
+  register(app, deps, api.stats.sale, async (b, ctx) => saleStats(deps, ctx, await statsDays(deps, ctx, b)));
+  register(app, deps, api.stats.ad, async (b, ctx) => adStats(deps, ctx, await statsDays(deps, ctx, b)));
+  register(app, deps, api.stats.pdt, async (b, ctx) => productStats(deps, ctx, await statsDays(deps, ctx, b)));
+  register(app, deps, api.stats.comm, async (b, ctx) => exposureStats(deps, ctx, await statsDays(deps, ctx, b)));
   register(app, deps, api.stats.home, (_b, ctx) => homeStats(deps, ctx));
-  register(app, deps, api.stats.top, (b, ctx) => topStats(deps, ctx, b));
+  register(app, deps, api.stats.top, async (b, ctx) => topStats(deps, ctx, await statsDays(deps, ctx, b)));
   register(app, deps, api.sale.import, (b, ctx) => importSales(deps, ctx, b));
   saleTemplateRoute(app, deps);
   exportRoute(app, deps);

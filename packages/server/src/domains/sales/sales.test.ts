@@ -81,7 +81,7 @@ describe('sales', () => {
     expect(mine.summary).toEqual(sum([lines[3]]));
     const cross = await post<Report>(t, 'sale/report', { lines: [line('M1')] }, manager);
     expect(cross.body.result.rejected.map((r) => r.reason)).toEqual(['sale.shopUnknown']);
-    const listed = await post<{ total: number; list: { lineId: string }[] }>(t, 'sale/list', {}, manager);
+    const listed = await post<{ total: number; list: { lineId: string }[] }>(t, 'sale/list', { from: '2026-03-01', to: '2026-03-14' }, manager);
     expect(listed.body.result.list.map((l) => l.lineId)).toEqual(['L4']);
 
     // another enterprise's codes are not ours

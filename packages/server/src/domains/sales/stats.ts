@@ -4,16 +4,18 @@ import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { BUCKET, previousFrom, visitCountsSql } from '../stats/period.js';
+import { BUCKET, listPeriod, previousFrom, visitCountsSql } from '../stats/period.js';
+import { localDay } from '../../lib/local-time.js';
+import type { WithDays } from '../stats/days.js';
 import { shopScopeSql } from '../stats/scope.js';
 import { saleHoursSql, saleLinesSql } from '../../stats/streams.js';
 
 // stats/sale: amount, quantity and orders (lines) of the filter's local days in the caller's shops,
 // against the period just before; by day (or hour, week, month), shop (with its visitors and sales
 // per 100 visitors), employee and product. One statement over the daily sales rollups plus the raw
-// tail (a series by hour: the hourly ones), docs/decisions/0103.
+// tail (a series by hour: the hourly ones), docs/decisions/0119.
 
-type Filter = z.output<typeof salesApi.statsSale.body>;
+type Filter = WithDays<z.output<typeof salesApi.statsSale.body>>;
 export type Figures = { amount: number; quantity: number; orders: number };
 
 /** The figures summed over rows of saleLinesSql / saleHoursSql (orders: the lines). */
@@ -61,13 +63,24 @@ export function saleStats(deps: Deps, ctx: TenantCtx, f: Filter) {
   });
 }
 
-/** sale/list: the lines of my shops, newest first. */
-export async function listSales(deps: Deps, ctx: TenantCtx, f: { from?: string; to?: string; shopId?: number; pageNum: number; pageSize: number }) {
+/**
+ * sale/list: the lines of my shops, newest first, over a bounded period (issue 24 §1): the filter's
+ * local days, the last 31 when it names none, never more than a statistic reads (checkPeriod).
+ */
+export async function listSales(deps: Deps, ctx: TenantCtx, input: { from?: string | number; to?: string; shopId?: number; pageNum: number; pageSize: number; offset?: number }) {
+  // a number `from` is the spec's offset paging (input.offset), a day the first day
+  const f = { ...input, from: typeof input.from === 'string' ? input.from : undefined };
+  if (f.from && f.to) listPeriod(f, f.to); // refused before any statement
   return tenantTx(deps.db, ctx, async (q, scope) => {
+    let today = f.to ?? '';
+    if (!f.from || !f.to) {
+      const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [scope.enterpriseId]);
+      today = localDay(tz, new Date()).day;
+    }
+    const period = listPeriod(f, today);
     const p = new Params([scope.enterpriseId]);
-    const where = [`l.enterprise_id = $1`, `l.shop_id in (${shopScopeSql('$1', ctx.range, undefined, p.add)})`];
-    if (f.from) where.push(`l.local_day >= ${p.add(f.from)}::date`);
-    if (f.to) where.push(`l.local_day <= ${p.add(f.to)}::date`);
+    const where = [`l.enterprise_id = $1`, `l.local_day between ${p.add(period.from)}::date and ${p.add(period.to)}::date`,
+      `l.shop_id in (${shopScopeSql('$1', ctx.range, undefined, p.add)})`];
     if (f.shopId) where.push(`l.shop_id = ${p.add(f.shopId)}`);
     const cond = where.join(' and ');
     const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as total from sale_lines l where ${cond}`, p.values);
@@ -77,7 +90,7 @@ export async function listSales(deps: Deps, ctx: TenantCtx, f: { from?: string; 
          from sale_lines l join shops s on s.enterprise_id = l.enterprise_id and s.id = l.shop_id
          join commodities c on c.enterprise_id = l.enterprise_id and c.id = l.commodity_id
          left join employees e on e.enterprise_id = l.enterprise_id and e.id = l.employee_id
-        where ${cond} order by l.sold_at desc, l.id desc limit ${p.add(f.pageSize)} offset ${p.add((f.pageNum - 1) * f.pageSize)}`, p.values);
+        where ${cond} order by l.sold_at desc, l.id desc limit ${p.add(f.pageSize)} offset ${p.add(f.offset ?? (f.pageNum - 1) * f.pageSize)}`, p.values);
     return {
       total, pageNum: f.pageNum, pageSize: f.pageSize,
       list: rows.map((r) => ({

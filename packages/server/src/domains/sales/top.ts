@@ -4,15 +4,16 @@ import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { visitCountsSql } from '../stats/period.js';
+import { checkPeriod, visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 import { playCountsSql, saleLinesSql } from '../../stats/streams.js';
+import type { WithDays } from '../stats/days.js';
 
 // stats/top (API.md): the first n of a ranking over the filter's local days and the caller's shops;
 // ties broken by id so the order is stable. Visits, plays and sales read their rollups plus the raw
-// tail (docs/decisions/0080, 0103).
+// tail (docs/decisions/0080, 0119).
 
-type Filter = z.output<typeof salesApi.statsTop.body>;
+type Filter = WithDays<z.output<typeof salesApi.statsTop.body>>;
 
 function rankingSql(kind: Filter['kind'], shops: string): string {
   const sales = `(${saleLinesSql('$2', '$3')})`;
@@ -36,6 +37,7 @@ function rankingSql(kind: Filter['kind'], shops: string): string {
 }
 
 export function topStats(deps: Deps, ctx: TenantCtx, f: Filter) {
+  checkPeriod(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
     const p = new Params([scope.enterpriseId, f.from, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);

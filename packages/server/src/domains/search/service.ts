@@ -1,4 +1,4 @@
-import { api, ONLINE_STATUS, SEARCH_KINDS, type ListKind, type SearchGroup, type SearchHit, type SearchKind } from '@vitrine/contract';
+import { api, offsetPaging, ONLINE_STATUS, SEARCH_KINDS, type ListKind, type SearchGroup, type SearchHit, type SearchKind } from '@vitrine/contract';
 import { tenantRead } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
@@ -50,8 +50,9 @@ export async function searchAll(
 }
 
 /** search/list: one kind's enable-list with the filter object; the kind's view bit is needed (40003). */
-export async function searchList(deps: Deps, ctx: TenantCtx, { kind, ...filter }: { kind: ListKind } & Record<string, unknown>) {
+export async function searchList(deps: Deps, ctx: TenantCtx, { kind, offset: _offset, ...filter }: { kind: ListKind } & Record<string, unknown>) {
   if (!(await hasPerm(deps, ctx, { menu: SEARCHABLE[kind].cfg.menu, bit: 'view' }))) throw fail.forbidden();
   // the filter is that kind's list filter: an unknown field is 40001, as on its own list call
-  return enabled(deps, ctx, kind, parseInput(api[kind].enableList.body, filter) as ListFilter);
+  // (from/size, already turned into `offset`, make the same page again)
+  return enabled(deps, ctx, kind, offsetPaging(parseInput(api[kind].enableList.body, filter)) as ListFilter);
 }

@@ -7,8 +7,9 @@ import { tenantTx } from '../../db/tenant.js';
 import { HOUR_AGGREGATES, HOUR_COLUMNS, VISIT_AGGREGATES, VISIT_COLUMNS } from '../../stats/rollup.js';
 import { BUCKET, previousFrom } from './period.js';
 import { shopScopeSql } from './scope.js';
+import type { WithDays } from './days.js';
 
-type Filter = z.output<typeof statsApi.stats.pa.body>;
+type Filter = WithDays<z.output<typeof statsApi.stats.pa.body>>;
 type Counts = { visits: number; male: number; female: number; unknown: number; age: number[]; act: number[]; dwell: number };
 
 type Row = Record<string, number | string | null>;
@@ -48,7 +49,7 @@ const SRC_COLS = `shop_id, local_day, local_hour, ${VISIT_COLUMNS}, ${HOUR_COLUM
 /**
  * The visits of the period ($2…$3) as rows of SRC_COLS: the daily rollups (local_hour null) when the
  * answer needs no hour of day beyond the heatmap's — per gender for a gender filter — and the hourly
- * ones, gender a key, for series by hour (docs/decisions/0108); always plus the raw events past the
+ * ones, gender a key, for series by hour (docs/decisions/0119); always plus the raw events past the
  * watermark (`since`, read first so the plan knows it), so figures are current to the
  * minute and count each visit once.
  */

@@ -43,7 +43,7 @@ describe('shop lifecycle', () => {
     expect(inbox.map((m) => m.user_id)).toEqual(expect.arrayContaining([w.ent.owner.id, w.sup2User.id]));
     expect(inbox.some((m) => m.title_zh.includes('南山店'))).toBe(true);
     // the entity's label is a catalogue text too: each reader gets it in their language
-    expect(inbox.some((m) => m.title_zh.startsWith('有新的门店待审核') && m.title_en.startsWith('A shop is waiting'))).toBe(true);
+    expect(inbox.some((m) => m.title_zh.startsWith('有新的门店待审核') && m.title_en.startsWith('Waiting for your review: shop'))).toBe(true);
     expect((await post<List>(t, 'shop/apply-list', {}, w.sup)).body.result.list.map((i) => i.id)).toContain(id);
     // the message opens the record itself, on the review list
     const links = (await post<{ list: { link: string }[] }>(t, 'message/list', {}, w.sup)).body.result.list.map((m) => m.link);

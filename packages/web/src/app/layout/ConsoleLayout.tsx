@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button } from 'antd';
-import { ApartmentOutlined, DisconnectOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DisconnectOutlined, LockOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { openEnterpriseChooser } from '../enterprise';
 import { CREATE_ENTERPRISE_PATH, JOIN_ENTERPRISE_PATH } from './EnterpriseSwitcher';
 import { Header } from './Header';
 import { MainArea } from './MainArea';
-import { nodeForLocation, sideItems } from './menuTree';
+import { nodeForLocation, pageDenied, sideItems } from './menuTree';
 import { RoleChooser } from './RoleChooser';
 import { SideMenu } from './SideMenu';
 import { useConsoleBoot } from './useConsoleBoot';
@@ -81,13 +81,20 @@ function ConsoleFrame() {
         actions={<Button onClick={() => void menu.refetch()}>{t('common:action.retry')}</Button>} />
     );
   else if (!menuReady || app.roleFlag === 3) content = <PageSpin />;
+  else if (pageDenied(app.authList, pathname))
+    // a page this role may not view: say so, and make none of its calls (issue 25 §2)
+    content = (
+      <EmptyState testId="page-denied" icon={<LockOutlined />} title={t('common:msg.noPermission')} description={t('boot.deniedText')}
+        actions={<Button type="primary" onClick={() => void navigate('/home')}>{t('placeholder.backHome')}</Button>} />
+    );
   else content = <Outlet />;
 
+  const side = menuReady ? sideItems(app.authList, pathname) : [];
   return (
     <div className="vt-shell">
-      <Header />
+      <Header menuItems={side} />
       <div className="vt-body">
-        <SideMenu items={menuReady ? sideItems(app.authList, pathname) : []} />
+        <SideMenu items={side} />
         <MainArea>{content}</MainArea>
       </div>
       <RoleChooser />

@@ -1,6 +1,9 @@
-import { Badge, Button } from 'antd';
-import { HomeOutlined, MessageOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Badge, Button, Drawer, Tooltip } from 'antd';
+import { ClockCircleOutlined, HomeOutlined, MenuOutlined, MessageOutlined } from '@ant-design/icons';
+import { DEFAULT_TIME_ZONE } from '@vitrine/contract/constants';
+import type { MenuItem } from '@vitrine/contract';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/routes';
@@ -11,6 +14,7 @@ import { useStore } from '../../state/store';
 import { EnterpriseSwitcher } from './EnterpriseSwitcher';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitch } from './LanguageSwitch';
+import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { canonicalPath } from './menuTree';
 
@@ -30,13 +34,46 @@ function useUnreadCount(): number {
   return q.data?.count ?? 0;
 }
 
-export function Header() {
+/** The enterprise's time zone, named when it is not the browser's: every time shown is in it (issue 25 §5). */
+function ZoneHint() {
+  const { t } = useTranslation('layout');
+  const zone = useStore(appStore).activeCom.timeZone || DEFAULT_TIME_ZONE;
+  if (!useStore(appStore).activeCom.companyCode || zone === Intl.DateTimeFormat().resolvedOptions().timeZone) return null;
+  return (
+    <Tooltip title={t('header.zoneHelp', { zone })}>
+      <span className="vt-header-zone" data-testid="header-zone"><ClockCircleOutlined /> {t('header.zone', { zone })}</span>
+    </Tooltip>
+  );
+}
+
+/** On a phone the side menu is a drawer opened from the header (issue 25 §3); it closes on navigation. */
+function MenuDrawer({ items }: { items: MenuItem[] }) {
+  const { t } = useTranslation('layout');
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  if (!items.length) return null;
+  return (
+    <>
+      <Button
+        type="text" className="vt-header-menu" icon={<MenuOutlined />} aria-label={t('side.label')} aria-expanded={open}
+        data-testid="header-menu" onClick={() => setOpen(true)}
+      />
+      <Drawer open={open} placement="left" width={248} onClose={() => setOpen(false)} title={t('side.label')} className="vt-menu-drawer" destroyOnHidden>
+        <SideMenu items={items} />
+      </Drawer>
+    </>
+  );
+}
+
+export function Header({ menuItems = [] }: { menuItems?: MenuItem[] }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const unread = useUnreadCount();
   return (
     <header className="vt-header">
       <div className="vt-header-left">
+        <MenuDrawer items={menuItems} />
         <a className="vt-brand" href="/home" onClick={(e) => { e.preventDefault(); void navigate(canonicalPath('/home')); }}>
           <span className="vt-brand-mark">V</span>
           <span className="vt-brand-name">Vitrine</span>
@@ -46,12 +83,13 @@ export function Header() {
       </div>
       <div className="vt-header-right">
         <HeaderSearch />
-        <Button type="text" icon={<HomeOutlined />} onClick={() => void navigate(canonicalPath('/home'))} data-testid="header-home">
-          {t('header.home')}
+        <ZoneHint />
+        <Button type="text" icon={<HomeOutlined />} onClick={() => void navigate(canonicalPath('/home'))} data-testid="header-home" aria-label={t('header.home')}>
+          <span className="vt-header-label">{t('header.home')}</span>
         </Button>
         <Badge count={unread} size="small" offset={[-6, 4]} data-testid="header-unread">
-          <Button type="text" icon={<MessageOutlined />} onClick={() => void navigate('/news')} data-testid="header-messages">
-            {t('header.messages')}
+          <Button type="text" icon={<MessageOutlined />} onClick={() => void navigate('/news')} data-testid="header-messages" aria-label={t('header.messages')}>
+            <span className="vt-header-label">{t('header.messages')}</span>
           </Button>
         </Badge>
         <LanguageSwitch />

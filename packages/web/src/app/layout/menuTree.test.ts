@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@vitrine/contract';
-import { activeItem, canonicalPath, nodeForLocation, sideItems } from './menuTree';
+import { activeItem, canonicalPath, nodeForLocation, pageDenied, sideItems } from './menuTree';
 
 let nextId = 1;
 const node = (path: string, sort: number, children: MenuItem[] = []): MenuItem => ({
@@ -38,5 +38,21 @@ describe('side menu (spec §2)', () => {
     expect(canonicalPath('count')).toBe('/data/count');
     expect(canonicalPath('/home')).toBe('/home/home');
     expect(canonicalPath('/advert')).toBe('/advert');
+  });
+});
+
+describe('pages a role may not view (issue 25 §2)', () => {
+  const assistant: MenuItem[] = [node('/home', 1, [node('/inform', 1)]), node('/inform', 2)];
+  it("denies an area missing from the role's menu, or present without the view bit", () => {
+    expect(pageDenied(assistant, '/store/store')).toBe(true);
+    expect(pageDenied(assistant, '/advert')).toBe(true);
+    expect(pageDenied(assistant, '/data/count')).toBe(true);
+    expect(pageDenied([{ ...node('/advert', 1), weight: 4 }], '/advert')).toBe(true);
+  });
+  it("lets through what the menu grants, and the pages that are everyone's", () => {
+    expect(pageDenied(assistant, '/inform')).toBe(false);
+    expect(pageDenied(menu, '/store/manage_details')).toBe(false);
+    expect(pageDenied(menu, '/data/count')).toBe(false);
+    for (const p of ['/home/home', '/news', '/center/center', '/nowhere']) expect(pageDenied(assistant, p)).toBe(false);
   });
 });

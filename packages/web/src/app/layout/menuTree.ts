@@ -1,4 +1,4 @@
-import type { MenuItem } from '@vitrine/contract';
+import { PERM, type MenuItem } from '@vitrine/contract';
 import { topLevelPath } from '../guard';
 
 /** Server paths may come with or without the leading slash. */
@@ -78,4 +78,17 @@ export function nodeForLocation(menu: MenuItem[], pathname: string): MenuItem | 
 /** Entries for the home page shortcuts: the home node's children, else the top level. */
 export function shortcutItems(menu: MenuItem[]): MenuItem[] {
   return sideItems(menu, '/home').filter((m) => normalizePath(m.path));
+}
+
+/** The areas whose pages need the view bit of their menu node; home, messages and the personal centre are everyone's. */
+const GOVERNED = ['/store', '/advert', '/data', '/inform', '/incentives', '/enterprise'];
+
+/**
+ * Whether the role may not view the page at a location (issue 25 §2): the layout then shows
+ * "暂无权限" instead of a page whose every call would be refused (a link, a bookmark, a search hit).
+ */
+export function pageDenied(menu: MenuItem[], pathname: string): boolean {
+  if (!GOVERNED.includes(topLevelPath(pathname))) return false;
+  const node = nodeForLocation(menu, pathname);
+  return !node || (node.weight & PERM.view) === 0;
 }

@@ -4,41 +4,51 @@ import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ColumnSpec } from './types';
 
-const storageKey = (entity: string) => `vitrine.columns.${entity}`;
+// v2: the columns declared `detail` start hidden (issue 25 §3); a choice kept under the first key
+// hid nothing of them and would bring every column back.
+const storageKey = (entity: string) => `vitrine.columns.v2.${entity}`;
 
-function readHidden(entity: string): string[] {
+/** The columns hidden until the user chooses: those read in the row's details. */
+export const defaultHidden = <Row,>(columns: ColumnSpec<Row>[]): string[] => columns.filter((c) => c.detail).map((c) => c.key);
+
+function readHidden(entity: string, defaults: string[]): string[] {
   try {
-    const v: unknown = JSON.parse(localStorage.getItem(storageKey(entity)) ?? '[]');
-    return Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string') : [];
+    const raw = localStorage.getItem(storageKey(entity));
+    if (raw === null) return defaults;
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string') : defaults;
   } catch {
-    return [];
+    return defaults;
   }
 }
 
-/** The columns a user chose to hide for one entity, kept in this browser. */
-export function useHiddenColumns(entity: string) {
-  const [hidden, setHidden] = useState<string[]>(() => readHidden(entity));
-  const update = (next: string[]) => {
-    setHidden(next);
-    localStorage.setItem(storageKey(entity), JSON.stringify(next));
+/** The columns hidden for one entity (the user's choice, kept in this browser, or the defaults). */
+export function useHiddenColumns<Row>(entity: string, columns: ColumnSpec<Row>[]) {
+  const defaults = defaultHidden(columns);
+  const [hidden, setHidden] = useState<string[]>(() => readHidden(entity, defaults));
+  const update = (next: string[] | null) => {
+    setHidden(next ?? defaults);
+    if (next === null) localStorage.removeItem(storageKey(entity));
+    else localStorage.setItem(storageKey(entity), JSON.stringify(next));
   };
   return [hidden, update] as const;
 }
 
-/** A gear that shows or hides the entity's declared columns (the first one always stays). */
-export function ColumnSettings<Row>({ columns, hidden, onChange }: { columns: ColumnSpec<Row>[]; hidden: string[]; onChange: (hidden: string[]) => void }) {
+/** A gear that shows or hides the entity's declared columns (the first table column always stays). */
+export function ColumnSettings<Row>({ columns, hidden, onChange }: { columns: ColumnSpec<Row>[]; hidden: string[]; onChange: (hidden: string[] | null) => void }) {
   const { t } = useTranslation('lifecycle');
+  const first = columns.find((c) => !c.detail)?.key;
   const content = (
     <Space direction="vertical" size={4} data-testid="column-settings">
-      {columns.map((c, i) => (
+      {columns.map((c) => (
         <Checkbox
-          key={c.key} checked={!hidden.includes(c.key)} disabled={i === 0} data-testid={`column-toggle-${c.key}`}
+          key={c.key} checked={!hidden.includes(c.key)} disabled={c.key === first} data-testid={`column-toggle-${c.key}`}
           onChange={(e) => onChange(e.target.checked ? hidden.filter((k) => k !== c.key) : [...hidden, c.key])}
         >
           {t(c.title)}
         </Checkbox>
       ))}
-      <Button size="small" type="link" onClick={() => onChange([])}>{t('columns.reset')}</Button>
+      <Button size="small" type="link" onClick={() => onChange(null)}>{t('columns.reset')}</Button>
     </Space>
   );
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { App, Button, Drawer, Form, Input, InputNumber, Select, Space } from 'antd';
+import { App, Button, Drawer, Form, Input, InputNumber, Select, Space, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call, fieldErrors } from '../../api/client';
 import { enumLabel } from './columns';
@@ -42,7 +42,7 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, aside: A
 }) {
   const wide = fields.some((f) => f.widget);
   const { t } = useTranslation('lifecycle');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const shopId = Form.useWatch('shopId', form) as number | undefined;
@@ -71,6 +71,16 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, aside: A
     } finally {
       setSaving(false);
     }
+  };
+
+  // Esc, a click outside or Cancel on a half-written form asks before its work is thrown away (issue 25 §4)
+  const close = () => {
+    if (!form.isFieldsTouched()) return onClose();
+    void modal.confirm({
+      title: t('confirm.discard'), content: t('confirm.discardHelp'),
+      okText: t('confirm.discardOk'), cancelText: t('confirm.keepEditing'), okButtonProps: { danger: true, 'data-testid': 'discard-ok' } as ButtonProps,
+      onOk: onClose,
+    });
   };
 
   const input = (f: FieldSpec) => {
@@ -102,13 +112,13 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, aside: A
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={close}
       size={wide ? 720 : 520}
       title={title}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('common:action.cancel')}</Button>
+          <Button onClick={close} data-testid="form-cancel">{t('common:action.cancel')}</Button>
           <Button type="primary" loading={saving} data-testid="form-save" onClick={() => void submit()}>{t('action.save')}</Button>
         </Space>
       }

@@ -1,9 +1,11 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALL_BITS, api as contract, decodeWeight, PERM, type CallRoute } from '@vitrine/contract';
+import { useLocation } from 'react-router';
+import { ALL_BITS, api as contract, decodeWeight, PERM, RET, type CallRoute } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { i18n } from '../../i18n';
-import { call } from '../../api/client';
+import { ApiError, call } from '../../api/client';
+import { appStore } from '../../state/app';
 import { LifecycleTable } from './LifecycleTable';
 import { formFields } from './formFields';
 import type { EntityConfig, LifecycleRow } from './types';
@@ -68,6 +70,35 @@ describe('LifecycleTable', () => {
     expect(mocked).toHaveBeenCalledWith(api.shop.apply, { id: 11 });
   });
 
+  it('says when a submission was approved at once (nobody else may review it)', async () => {
+    mocked.mockImplementation(async (def) => (def === api.shop.apply ? { ...rows[0], status: 103, applyStatus: 202, liveVersion: 1 } : answer(def)) as never);
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    await settle();
+    await click(byTestId(view.container, 'row-submit-11'));
+    await vi.waitFor(() => expect(document.body.textContent).toContain('已提交并通过'));
+  });
+
+  it('a refusal naming its fix offers the page to the main admin, the message alone to others (issue 25)', async () => {
+    const refused = new ApiError('没有可以审核该记录的成员：请企业管理员……', RET.conflict, undefined, false, '/enterprise?tab=permissions');
+    mocked.mockImplementation(async (def) => {
+      if (def === api.shop.apply) throw refused;
+      return answer(def) as never;
+    });
+    const Where = () => <span data-testid="where">{useLocation().pathname + useLocation().search}</span>;
+    appStore.set({ mainFlag: 0 });
+    await view.render(<><LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} /><Where /></>, '/store/store?tab=mine');
+    await settle();
+    await click(byTestId(view.container, 'row-submit-11'));
+    await vi.waitFor(() => expect(document.body.textContent).toContain('没有可以审核该记录的成员'));
+    expect(byTestId(document.body, 'error-fix')).toBeNull();
+    appStore.set({ mainFlag: 1 });
+    await click(byTestId(view.container, 'row-submit-11'));
+    await vi.waitFor(() => expect(byTestId(document.body, 'error-fix')).not.toBeNull());
+    expect(byTestId(document.body, 'error-fix')?.textContent?.replace(/\s/g, '')).toBe('去设置');
+    await click(byTestId(document.body, 'error-fix'));
+    expect(byTestId(view.container, 'where')?.textContent).toBe('/enterprise?tab=permissions');
+  }, 15_000); // two refusals and a navigation: past the default 5 s on a loaded machine
+
   it('hides what the bits do not allow (a store manager: no review tab, no examine)', async () => {
     const manager = decodeWeight(PERM.view | PERM.create | PERM.update | PERM.delete | PERM.submit);
     await view.render(<LifecycleTable config={config} filter={{}} bits={manager} />, '/store/store?tab=review');
@@ -82,7 +113,32 @@ describe('LifecycleTable', () => {
     await settle();
     expect(mocked).toHaveBeenCalledWith(api.shop.applyList, expect.anything());
     await click(byTestId(view.container, 'row-pass-11'));
-    expect(mocked).toHaveBeenCalledWith(api.shop.examine, { id: 11, pass: 1 });
+    // approving asks first (issue 25 §4): nothing is sent before the answer
+    expect(mocked).not.toHaveBeenCalledWith(api.shop.examine, expect.anything());
+    expect(document.body.textContent).toContain('通过「徐汇店」？');
+    await click(byTestId(document.body, 'confirm-ok'));
+    await vi.waitFor(() => expect(mocked).toHaveBeenCalledWith(api.shop.examine, { id: 11, pass: 1 }));
+  });
+
+  it('asks before a changed form is thrown away, and closes an untouched one at once', async () => {
+    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    await settle();
+    await click(byTestId(view.container, 'create'));
+    await click(byTestId(document.body, 'form-cancel'));
+    await settle();
+    expect(document.body.textContent).not.toContain('放弃未保存的修改？');
+    await click(byTestId(view.container, 'create'));
+    const input = document.body.querySelector<HTMLInputElement>('.ant-drawer-open input#name');
+    if (!input) throw new Error('no name input');
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, '半成品');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await click(byTestId(document.body, 'form-cancel'));
+    expect(document.body.textContent).toContain('放弃未保存的修改？');
+    expect(document.body.querySelector('.ant-drawer-open input#name')).not.toBeNull();
+    await click(byTestId(document.body, 'discard-ok'));
+    await vi.waitFor(() => expect(document.body.querySelector('.ant-drawer-open input#name')).toBeNull());
   });
 
   it("shows the rejection reason in the row itself", async () => {
@@ -104,7 +160,7 @@ describe('LifecycleTable', () => {
   });
 
   it('hides a column from the column settings, and remembers it', async () => {
-    localStorage.removeItem('vitrine.columns.shop');
+    localStorage.removeItem('vitrine.columns.v2.shop');
     await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
     await settle();
     const headers = () => [...view.container.querySelectorAll('th')].map((th) => th.textContent ?? '');
@@ -113,8 +169,30 @@ describe('LifecycleTable', () => {
     const toggle = byTestId(document.body, 'column-toggle-level');
     await click(toggle?.tagName === 'INPUT' ? toggle : toggle?.querySelector('input'));
     expect(headers()).not.toContain('门店等级');
-    expect(JSON.parse(localStorage.getItem('vitrine.columns.shop') ?? '[]')).toEqual(['level']);
-    localStorage.removeItem('vitrine.columns.shop');
+    expect(JSON.parse(localStorage.getItem('vitrine.columns.v2.shop') ?? '[]')).toEqual(['level']);
+    localStorage.removeItem('vitrine.columns.v2.shop');
+  });
+
+  it('reads a detail column, the author and the last change in the row\'s details, not as columns (issue 25 §3)', async () => {
+    localStorage.removeItem('vitrine.columns.v2.shop');
+    const detailed: EntityConfig<Row> = { ...config, columns: [config.columns[0], { ...config.columns[1], detail: true }] };
+    await view.render(<LifecycleTable config={detailed} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=enabled');
+    await settle();
+    const headers = () => [...view.container.querySelectorAll('th')].map((th) => th.textContent ?? '');
+    expect(headers()).toContain('名称');
+    expect(headers()).not.toContain('门店等级');
+    expect(headers()).not.toContain('提交人');
+    await click(byTestId(view.container, 'row-expand-11'));
+    const details = byTestId(view.container, 'row-details-11')?.textContent ?? '';
+    expect(details).toContain('门店等级');
+    expect(details).toContain('A');
+    expect(details).toContain('李店长');
+    // the column settings still show it as a column, and "reset" brings the defaults back
+    await click(byTestId(view.container, 'column-settings-button'));
+    const toggle = byTestId(document.body, 'column-toggle-level');
+    await click(toggle?.tagName === 'INPUT' ? toggle : toggle?.querySelector('input'));
+    expect(headers()).toContain('门店等级');
+    localStorage.removeItem('vitrine.columns.v2.shop');
   });
 
   it('after saving a new draft it shows My drafts with the saved row marked', async () => {

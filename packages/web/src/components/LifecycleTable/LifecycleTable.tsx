@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
-import { Button, Dropdown, Space, Switch, Table, Typography } from 'antd';
+import { Button, Dropdown, Grid, Space, Switch, Table, Typography } from 'antd';
 import { TabsWithTools } from '../TabsWithTools/TabsWithTools';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import { EmptyState } from '../EmptyState';
 import { toQuery, type FilterObject } from '../FilterSidebar/filterUrl';
 import { useUrlFilter } from '../FilterSidebar/useUrlFilter';
 import { allowedActions, hasBit, LIFECYCLE_TABS, tabVisible, type LifecycleTab, type RowAction } from './actions';
-import { buildColumns } from './columns';
+import { buildColumns, RowDetails } from './columns';
 import { ColumnSettings, useHiddenColumns } from './ColumnSettings';
 import { FocusedRecord } from './FocusedRecord';
 import { FormDrawer } from './FormDrawer';
@@ -52,7 +52,9 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
   const granted = bits ?? menu.nodePermissions;
   const { params, pageNum, setParams, setParam } = useUrlFilter();
   const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : PAGE_SIZE;
-  const [hidden, setHidden] = useHiddenColumns(config.entity);
+  const [hidden, setHidden] = useHiddenColumns(config.entity, config.columns);
+  // below lg (992 px) the table scrolls inside its box; from a laptop up it fits (issue 25 §3)
+  const wide = Grid.useBreakpoint().lg !== false;
   // the record just saved: shown on My drafts, marked for a moment so it does not seem to vanish
   const [saved, setSaved] = useState<number | null>(null);
   useEffect(() => {
@@ -83,8 +85,7 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
     base.push({
       key: 'actions',
       title: t('column.actions'),
-      fixed: 'right',
-      width: 230,
+      className: 'lifecycle-actions',
       render: (_: unknown, row: Row) => {
         const own = at === 'mine' || Number(row.authorId) === me;
         const allowed = allowedActions(at, { status: row.status, online: row.online, deleted: at === 'mine' ? !!row.draftDeleted : !!row.deleted, own }, granted);
@@ -97,10 +98,12 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
             {word(a)}
           </Button>
         );
-        const rest = allowed.slice(INLINE);
+        // one line: the first actions, the row's own (e.g. device control), the rest under 更多
+        const inline = at === 'enabled' && rowExtra && !row.deleted ? INLINE - 1 : INLINE;
+        const rest = allowed.slice(inline);
         return (
-          <Space size={0} wrap>
-            {allowed.slice(0, INLINE).map(button)}
+          <Space size={0}>
+            {allowed.slice(0, inline).map(button)}
             {at === 'enabled' && !row.deleted ? rowExtra?.(row) : null}
             {rest.length ? (
               <Dropdown
@@ -159,12 +162,24 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
       <Table<Row>
         rowKey="id"
         size="middle"
-        scroll={{ x: 'max-content' }}
+        scroll={wide ? undefined : { x: 'max-content' }}
+        className="lifecycle-table"
         loading={list.isFetching}
         dataSource={data?.list ?? []}
         columns={columns}
         rowClassName={(row) => (row.id === saved ? 'lifecycle-row-saved' : '')}
         onRow={(row) => (row.id === saved ? ({ 'data-testid': 'row-saved' } as React.HTMLAttributes<HTMLElement>) : {})}
+        expandable={{
+          expandedRowRender: (row) => <RowDetails row={row} specs={config.columns.filter((c) => hidden.includes(c.key))} tab={tab} />,
+          columnTitle: <span className="vt-sr-only">{t('column.details')}</span>,
+          expandIcon: ({ expanded, onExpand, record }) => (
+            <button
+              type="button" className={`ant-table-row-expand-icon ${expanded ? 'ant-table-row-expand-icon-expanded' : 'ant-table-row-expand-icon-collapsed'}`}
+              aria-label={t('column.details')} aria-expanded={expanded} data-testid={`row-expand-${record.id}`}
+              onClick={(e) => onExpand(record, e)}
+            />
+          ),
+        }}
         rowSelection={selection && tab === 'enabled' ? { selectedRowKeys: selection.keys, onChange: selection.onChange, preserveSelectedRowKeys: true } : undefined}
         locale={{
           emptyText: list.isLoading ? ' ' : (

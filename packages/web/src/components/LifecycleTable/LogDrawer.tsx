@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Drawer, Table, Tag } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Drawer, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type ResultOf } from '@vitrine/contract';
+import { type ResultOf } from '@vitrine/contract';
 import type { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
-import { ChangeTable } from '../OpLog';
+import { usePaged } from '../PagedTable/usePaged';
+import { ChangeTable, VerbTag } from '../OpLog';
 import { formatTime } from './columns';
 import type { LifecycleCalls } from './types';
 
@@ -19,29 +18,25 @@ export function LogDrawer({ entity, calls, id, title, onClose }: {
   entity: string; calls: LifecycleCalls; id: number | null; title: string; onClose: () => void;
 }) {
   const { t } = useTranslation(['lifecycle', 'oplog']);
-  const [pageNum, setPageNum] = useState(1);
-  const logs = useQuery({
-    queryKey: keys.lifecycle.logs(entity, id ?? 0, pageNum),
-    queryFn: () => call(calls.logs, { id, pageNum, pageSize: PAGE_SIZE }) as Promise<LogPage>,
-    enabled: id !== null,
-    placeholderData: keepPreviousData,
-  });
+  const logs = usePaged(
+    (pageNum) => keys.lifecycle.logs(entity, id ?? 0, pageNum),
+    (page) => call(calls.logs, { id, ...page }) as Promise<LogPage>,
+    { enabled: id !== null },
+  );
   return (
-    <Drawer open={id !== null} onClose={() => { setPageNum(1); onClose(); }} size={560} title={t('logs.title', { name: title })} destroyOnHidden>
+    <Drawer open={id !== null} onClose={() => { logs.setPageNum(1); onClose(); }} size={560} title={t('logs.title', { name: title })} destroyOnHidden>
       <Table<LogRow>
         data-testid="log-table"
         rowKey="id"
         size="small"
-        loading={logs.isLoading}
-        dataSource={logs.data?.list ?? []}
-        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: logs.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
+        {...logs.table}
         expandable={{
           rowExpandable: (r) => r.summary !== null,
           expandedRowRender: (r) => <ChangeTable entity={entity} summary={r.summary} />,
         }}
         columns={[
           { key: 'ctime', dataIndex: 'ctime', title: t('logs.time'), render: (v: number) => formatTime(v) },
-          { key: 'verb', dataIndex: 'verb', title: t('logs.verb'), render: (v: string) => <Tag>{t(`oplog:verb.${v}`, { defaultValue: v })}</Tag> },
+          { key: 'verb', dataIndex: 'verb', title: t('logs.verb'), render: (v: string, r) => <VerbTag verb={v} summary={r.summary} /> },
           { key: 'user', dataIndex: 'userName', title: t('logs.user') },
           { key: 'source', dataIndex: 'source', title: t('logs.source'), render: (v: string) => t(`filter:source.${v}`, { defaultValue: v }) },
         ]}

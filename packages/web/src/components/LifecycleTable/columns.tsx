@@ -1,8 +1,7 @@
-import { Space, Tag, Typography } from 'antd';
+import { Descriptions, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { dayjs } from '../../i18n/dayjs';
 import { CONTENT_STATUS } from '@vitrine/contract';
 import { DeviceStatusTag, StatusTag } from '../StatusTag';
 import type { LifecycleTab } from './actions';
@@ -15,8 +14,8 @@ export function enumLabel(t: TFunction, valueEnum: Record<string, string> | unde
   return raw.includes(':') ? t(raw) : raw;
 }
 
-export const formatTime = (s: number | null | undefined) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
-export const formatDate = (s: number | null | undefined) => (s ? dayjs.unix(s).format('YYYY-MM-DD') : '—');
+import { formatDate, formatTime } from '../../i18n/time';
+export { formatDate, formatTime };
 
 function cell<Row extends LifecycleRow>(spec: ColumnSpec<Row>, row: Row, t: TFunction) {
   if (spec.render) return spec.render(row);
@@ -67,15 +66,31 @@ function StatusTagDeleted() {
   return <Tag color="default" data-testid="tag-deleted">{t('deleted')}</Tag>;
 }
 
-/** The entity's declared columns for a tab, then status, author and last change. */
+/**
+ * The entity's declared columns for a tab, then status; the author where a reviewer scans for it
+ * (in review), the last change where drafts are sorted by it (mine). The rest is in the row's details.
+ */
 export function buildColumns<Row extends LifecycleRow>(specs: ColumnSpec<Row>[], tab: LifecycleTab, t: TFunction): ColumnsType<Row> {
   const own: ColumnsType<Row> = specs
     .filter((s) => !s.tabs || s.tabs.includes(tab))
     .map((s) => ({ key: s.key, dataIndex: s.key, title: t(s.title), width: s.width, render: (_: unknown, row: Row) => cell(s, row, t) }));
   return [
     ...own,
-    { key: 'lifecycleStatus', title: t('lifecycle:column.status'), width: 130, render: (_: unknown, row: Row) => <LifecycleStatus row={row} tab={tab} /> },
-    { key: 'authorName', dataIndex: 'authorName', title: t('lifecycle:column.author'), width: 110 },
-    { key: 'mtime', dataIndex: 'mtime', title: t('lifecycle:column.mtime'), width: 150, render: (v: number) => formatTime(v) },
+    { key: 'lifecycleStatus', title: t('lifecycle:column.status'), render: (_: unknown, row: Row) => <LifecycleStatus row={row} tab={tab} /> },
+    ...(tab === 'review' ? [{ key: 'authorName', dataIndex: 'authorName', title: t('lifecycle:column.author') }] : []),
+    ...(tab === 'mine' ? [{ key: 'mtime', dataIndex: 'mtime', title: t('lifecycle:column.mtime'), className: 'lifecycle-nowrap', render: (v: number) => formatTime(v) }] : []),
   ];
+}
+
+/** A row's details: the columns not shown in the table, its author and last change (issue 25 §3). */
+export function RowDetails<Row extends LifecycleRow>({ row, specs, tab }: { row: Row; specs: ColumnSpec<Row>[]; tab: LifecycleTab }) {
+  const { t } = useTranslation(['lifecycle', 'store', 'device']);
+  const items = specs
+    .filter((s) => !s.tabs || s.tabs.includes(tab))
+    .map((s) => ({ key: s.key, label: t(s.title), children: cell(s, row, t) }));
+  if (tab !== 'review') items.push({ key: 'authorName', label: t('lifecycle:column.author'), children: row.authorName || '—' });
+  if (tab !== 'mine') items.push({ key: 'mtime', label: t('lifecycle:column.mtime'), children: formatTime(row.mtime) });
+  return (
+    <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} items={items} data-testid={`row-details-${row.id}`} className="lifecycle-details" />
+  );
 }

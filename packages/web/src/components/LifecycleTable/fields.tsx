@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Cascader, DatePicker, Select, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import { dayjs } from '../../i18n/dayjs';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { fromPicker, toPicker } from '../../i18n/time';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
@@ -17,6 +17,20 @@ function withChildren(list: RegionOption[], id: string, children: RegionOption[]
 async function childrenOf(id: string): Promise<RegionOption[]> {
   const res = id.length === 2 ? await call(api.geo.cities, { id }) : await call(api.geo.areas, { id });
   return res.list.map((r) => ({ value: r.id, label: r.title || r.name, isLeaf: id.length === 4 }));
+}
+
+/** Region codes (GB/T 2260) shown by their names: each level's list fetched once and kept (issue 25 §5). */
+export function RegionNames({ codes }: { codes: string[] }) {
+  const parents = [...new Set(codes.map((c) => c.slice(0, Math.max(0, c.length - 2))))];
+  const lists = useQueries({
+    queries: parents.map((pid) => ({
+      queryKey: keys.geo.regions(pid),
+      queryFn: () => (pid === '' ? call(api.geo.provinces, {}) : pid.length === 2 ? call(api.geo.cities, { id: pid }) : call(api.geo.areas, { id: pid })),
+      staleTime: Infinity,
+    })),
+  });
+  const names = new Map(lists.flatMap((q) => q.data?.list ?? []).map((r) => [r.id, r.title || r.name]));
+  return <>{codes.map((c) => names.get(c) ?? c).join('、')}</>;
 }
 
 /** Province / city / district (GB/T 2260) from geo/provinces, cities, areas; loads the value's path. */
@@ -55,7 +69,7 @@ export function ShopSelect({ value, onChange, initialLabel, disabled }: {
 }) {
   const [keyword, setKeyword] = useState('');
   const shops = useQuery({
-    queryKey: ['geo', 'shops', keyword],
+    queryKey: keys.geo.shops(keyword),
     queryFn: () => call(api.geo.shops, { keyword: keyword || undefined, pageNum: 1, pageSize: 50 }),
   });
   const options = (shops.data?.list ?? []).map((s) => ({ value: s.id, label: `${s.name} · ${s.code}` }));
@@ -108,8 +122,8 @@ export function DateField({ value, onChange }: { value?: number; onChange?: (v: 
   return (
     <DatePicker
       style={{ width: '100%' }}
-      value={value ? dayjs.unix(value) : null}
-      onChange={(d) => onChange?.(d ? d.startOf('day').unix() : 0)}
+      value={value ? toPicker(value) : null}
+      onChange={(d) => onChange?.(d ? fromPicker(d.startOf('day')) : 0)}
     />
   );
 }

@@ -26,6 +26,11 @@ export type ColumnSpec<Row> = {
   width?: number;
   /** Shown only on these tabs (default all). */
   tabs?: LifecycleTab[];
+  /**
+   * Read in the row's details (its expand), not scanned down a column (issue 25 §3: a table fits
+   * 1280 px); the column settings can still show it as a column.
+   */
+  detail?: boolean;
 };
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'phone' | 'date' | 'region' | 'shop' | 'et' | 'custom';
@@ -73,6 +78,11 @@ export type EntityConfig<Row extends LifecycleRow> = {
   launch?: {
     online: CallRoute; offline: CallRoute; offlineBody?: Record<string, unknown>;
     words: { online: string; offline: string }; done: { online: string; offline: string };
+    /**
+     * What launching will do, asked before it is done (issue 25 §4): the question (i18n key, with
+     * `name`) and, when given, the count it reads (e.g. the screens a plan will start playing on).
+     */
+    confirm: { title: string; content: string; count?: (row: Row) => Promise<number> };
   };
   /** The record's display name (history, dialogs). */
   titleOf: (row: Row) => string;

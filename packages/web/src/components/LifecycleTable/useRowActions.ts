@@ -1,21 +1,24 @@
 import { useState } from 'react';
-import { App } from 'antd';
+import { App, type ButtonProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ONLINE_STATUS } from '@vitrine/contract';
-import { ApiError, call } from '../../api/client';
+import { CONTENT_STATUS, ONLINE_STATUS } from '@vitrine/contract';
+import { call } from '../../api/client';
 import { keys } from '../../api/keys';
+import { useErrorToast } from '../ErrorToast';
 import type { RowAction } from './actions';
 import type { EntityConfig, LifecycleRow } from './types';
 
-/** Actions that ask first (they remove something from view). */
-const CONFIRM: RowAction[] = ['delete', 'deleteOwn', 'offline'];
+/** Actions that ask first: they remove something from view, or cannot be taken back unseen (approve, launch). */
+const CONFIRM: RowAction[] = ['delete', 'deleteOwn', 'offline', 'pass', 'online'];
+const DANGER: RowAction[] = ['delete', 'deleteOwn'];
 
 /** Runs a row action against the entity's calls, refreshes its lists, opens the right dialog. */
 export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row>) {
   const { t } = useTranslation('lifecycle');
   const { message, modal } = App.useApp();
   const client = useQueryClient();
+  const showError = useErrorToast();
   const [busy, setBusy] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const [rejecting, setRejecting] = useState<Row | null>(null);
@@ -29,8 +32,14 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
     setBusy(`${action}:${row.id}`);
     try {
       const id = row.id;
+      let done: string = `done.${action}`;
       switch (action) {
-        case 'submit': await call(calls.apply, { id }); break;
+        case 'submit': {
+          // nobody else may review it: the server approved it at once (lifecycle/policy.ts)
+          const item = await call(calls.apply, { id }) as { status?: number };
+          if (item.status === CONTENT_STATUS.approved) done = 'done.submitSelf';
+          break;
+        }
         case 'copy': await call(calls.copy, { id }); break;
         case 'deleteOwn': await call(calls.deleteOwn, { id }); break;
         case 'recoveryOwn': await call(calls.recoveryOwn, { id }); break;
@@ -43,11 +52,11 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
         default: return;
       }
       const launched = config.launch && (action === 'online' || action === 'offline') ? config.launch.done[action] : null;
-      void message.success(t(launched ?? `done.${action}`));
+      void message.success(t(launched ?? done));
       setRejecting(null);
       await refresh();
     } catch (err) {
-      if (err instanceof ApiError && !err.handled) void message.error(err.message);
+      showError(err);
     } finally {
       setBusy(null);
     }
@@ -58,15 +67,27 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
     if (action === 'reject') return setRejecting(row);
     if (action === 'history') return setHistory(row);
     if (action === 'logs') return setLogs(row);
-    if (CONFIRM.includes(action)) {
-      void modal.confirm({
-        title: t(`confirm.${action}`, { name: config.titleOf(row) }),
-        okButtonProps: { danger: action !== 'offline' },
-        onOk: () => send(action, row),
-      });
-      return;
-    }
+    if (CONFIRM.includes(action)) return void ask(action, row);
     void send(action, row);
+  };
+
+  /** The question before an action; a launch says what it will do ("32 screens will start playing"). */
+  const ask = async (action: RowAction, row: Row) => {
+    const name = config.titleOf(row);
+    const launch = action === 'online' ? config.launch?.confirm : undefined;
+    let count: number | undefined;
+    if (launch?.count) {
+      setBusy(`${action}:${row.id}`);
+      count = await launch.count(row).catch(() => undefined);
+      setBusy(null);
+    }
+    void modal.confirm({
+      title: launch ? t(launch.title, { name }) : t(`confirm.${action}`, { name }),
+      content: launch ? (count !== undefined || !launch.count ? t(launch.content, { count }) : undefined) : t(`confirm.${action}Help`, { defaultValue: '' }) || undefined,
+      okText: action === 'online' && config.launch ? t(config.launch.words.online) : t(`action.${action}`),
+      okButtonProps: { danger: DANGER.includes(action), 'data-testid': 'confirm-ok' } as ButtonProps,
+      onOk: () => send(action, row),
+    });
   };
 
   return {

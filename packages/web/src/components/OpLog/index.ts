@@ -1,2 +1,3 @@
 export { ChangeTable } from './ChangeTable';
 export { fieldChanges, formatValue, objectText, type FieldChange } from './changes';
+export { VerbTag, isSelfApproved } from './VerbTag';

@@ -9,10 +9,22 @@ export function StatusTag({ status }: { status: number | null | undefined }) {
   const word = STATUS_WORDS[status];
   if (!word) return <Tag data-testid={`status-${status}`}>{status}</Tag>;
   return (
-    <Tag color={word.color} data-testid={`status-${status}`}>
+    <Tag className={toneClass(word.color)} data-testid={`status-${status}`}>
       {t(`status.${word.key}`)}
     </Tag>
   );
+}
+
+/**
+ * antd's status and preset tags write green, amber and blue text at 2.2–3.7:1 on their tints; these
+ * classes (global.css) keep the hue and reach WCAG AA 4.5:1 (issue 25 §3, e2e/a11y.e2e.ts).
+ */
+function toneClass(color: string): string | undefined {
+  if (color === 'success' || color === 'green') return 'vt-tone vt-tone-ok';
+  if (color === 'processing' || color === 'blue') return 'vt-tone vt-tone-info';
+  if (color === 'error' || color === 'red') return 'vt-tone vt-tone-bad';
+  if (color === 'warning' || color === 'orange' || color === 'gold') return 'vt-tone vt-tone-warn';
+  return undefined;
 }
 
 /**
@@ -24,7 +36,9 @@ export function DeviceStatusTag({ status, neverConnected }: { status: number | n
   const word = DEVICE_STATUS_WORDS[status ?? 0] ?? DEVICE_STATUS_WORDS[0];
   const never = neverConnected && (status ?? 0) === 0;
   return (
-    <Tag color={word.color} data-testid={never ? 'device-status-never' : `device-status-${status ?? 0}`}>
+    // the spec's colour as the border and a dot; the words in dark text (white on green is 2.3:1)
+    <Tag className="vt-device-status" style={{ borderColor: word.color }} data-testid={never ? 'device-status-never' : `device-status-${status ?? 0}`}>
+      <span className="vt-status-dot" style={{ background: word.color }} aria-hidden />
       {t(never ? 'status.neverConnected' : `status.${word.key}`)}
     </Tag>
   );

@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * A small menu button for the public header, without antd (decisions/0106): opens on hover as the
+ * A small menu button for the public header, without antd (decisions/0119): opens on hover as the
  * antd Dropdown it replaces did, and on click or the keyboard (Enter, Space, ↓; ↑/↓ between items,
  * Escape closes). Items are links when they have `to`.
  */

@@ -66,7 +66,7 @@ function AccountLinks() {
 
 /**
  * The frame of the public pages: top bar (logo, links, language, account), content, footer. Drawn
- * without antd (public.css): /index uses it and loads no antd (decisions/0106); below 768 px the
+ * without antd (public.css): /index uses it and loads no antd (decisions/0119); below 768 px the
  * links fold into a menu.
  */
 export function PublicLayout({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-// Small line icons drawn inline for the antd-free public frame and landing page (decisions/0106):
+// Small line icons drawn inline for the antd-free public frame and landing page (decisions/0119):
 // 24×24, stroked in the current colour, hidden from assistive technology (the text beside says it).
 import type { ReactNode } from 'react';
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
-import { materialKeys } from './materials';
 
 const FIRST = { pageNum: 1, pageSize: 1 };
 
@@ -16,7 +15,7 @@ export function GettingStarted({ onGo }: { onGo: (entity: 'material' | 'ad-conte
   const { t } = useTranslation('advert');
   const [materials, contents, plans] = useQueries({
     queries: [
-      { queryKey: materialKeys.list(FIRST), queryFn: () => call(api.material.list, FIRST) },
+      { queryKey: keys.material.list(FIRST), queryFn: () => call(api.material.list, FIRST) },
       { queryKey: keys.lifecycle.list('ad-content', 'enabled', FIRST), queryFn: () => call(api['ad-content'].enableList, FIRST) },
       { queryKey: keys.lifecycle.list('ad-plan', 'enabled', FIRST), queryFn: () => call(api['ad-plan'].enableList, FIRST) },
     ],

@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { UPLOAD_RULES } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
+import { keys } from '../../api/keys';
 import { EmptyState } from '../../components/EmptyState';
 import { stepsFor } from '../../components/Upload/transport';
 import { uploadOnce } from '../../components/Upload/uploadOnce';
 import { hasBit } from '../../components/LifecycleTable';
-import { formatBytes, formatSeconds, materialKeys, mediaOf, type MaterialRow, type MaterialType } from './materials';
+import { formatBytes, formatSeconds, mediaOf, type MaterialRow, type MaterialType } from './materials';
 import { capturePoster } from './poster';
 import { MaterialThumb } from './widgets/MaterialThumb';
 
@@ -43,8 +44,8 @@ export function MaterialLibrary({ bits }: { bits: readonly number[] }) {
   const [renaming, setRenaming] = useState<MaterialRow | null>(null);
   const [title, setTitle] = useState('');
   const body = { type: type === 'all' ? undefined : type, keyword: keyword || undefined, pageNum, pageSize: PAGE };
-  const list = useQuery({ queryKey: materialKeys.list(body), queryFn: () => call(api.material.list, body), placeholderData: keepPreviousData });
-  const refresh = () => client.invalidateQueries({ queryKey: materialKeys.all });
+  const list = useQuery({ queryKey: keys.material.list(body), queryFn: () => call(api.material.list, body), placeholderData: keepPreviousData });
+  const refresh = () => client.invalidateQueries({ queryKey: keys.material.all });
 
   const upload = async (files: File[]) => {
     setUploads(files.map((f) => ({ name: f.name, percent: 0 })));

@@ -1,26 +1,22 @@
 import { useState } from 'react';
 import { Button, Drawer, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type ResultOf } from '@vitrine/contract';
+import { type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { DeviceStatusTag } from '../../components/StatusTag';
 import { EmptyState } from '../../components/EmptyState';
 import { PlanTimeline } from './PlanTimeline';
+import { keys } from '../../api/keys';
+import { usePaged } from '../../components/PagedTable/usePaged';
 
 type Row = ResultOf<(typeof api)['ad-plan']['deviceList']>['list'][number];
 
 /** Every screen a plan is aimed at, whether it plays the plan now, and if not why (ad-plan/device-list). */
 export function PlanDevices({ plan, onClose }: { plan: { id: number; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation(['advert', 'device']);
-  const [pageNum, setPageNum] = useState(1);
   const [timeline, setTimeline] = useState<Row | null>(null);
-  const list = useQuery({
-    queryKey: ['ad-plan', 'devices', plan?.id, pageNum],
-    queryFn: () => call(api['ad-plan'].deviceList, { id: plan!.id, pageNum, pageSize: PAGE_SIZE }),
-    enabled: !!plan, placeholderData: keepPreviousData,
-  });
+  const list = usePaged((pageNum) => keys.plan.devices(plan?.id, pageNum), (page) => call(api['ad-plan'].deviceList, { id: plan!.id, ...page }), { enabled: !!plan });
   const why = (r: Row) => (r.playing ? <Tag color="green">{t('devices.playing')}</Tag> : (
     <Typography.Text type="secondary" data-testid={`why-${r.deviceId}`}>
       {r.reason ? t(`devices.reason.${r.reason}`, { name: r.byPlanName }) : t('devices.notPlaying')}
@@ -29,9 +25,8 @@ export function PlanDevices({ plan, onClose }: { plan: { id: number; name: strin
   return (
     <Drawer open={!!plan} onClose={onClose} size={860} title={t('devices.title', { name: plan?.name ?? '' })} destroyOnHidden>
       <Table<Row>
-        data-testid="plan-devices" rowKey="deviceId" size="small" loading={list.isFetching} dataSource={list.data?.list ?? []}
-        locale={{ emptyText: list.isLoading ? ' ' : <EmptyState title={t('devices.empty')} /> }}
-        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
+        data-testid="plan-devices" rowKey="deviceId" size="small" {...list.table}
+        locale={{ emptyText: list.query.isLoading ? ' ' : <EmptyState title={t('devices.empty')} /> }}
         columns={[
           { key: 'code', title: t('device:field.code'), dataIndex: 'code' },
           { key: 'name', title: t('device:field.name'), dataIndex: 'name' },

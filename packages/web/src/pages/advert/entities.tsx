@@ -2,9 +2,11 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AD_TYPES, api as contract } from '@vitrine/contract';
 import { api } from '../../api/routes';
+import { call } from '../../api/client';
 import type { CommodityRow, ContentRow, PitchRow, PlanRow } from './rows';
 import type { EntityConfig, FormValues } from '../../components/LifecycleTable';
 import { formFields } from '../../components/LifecycleTable/formFields';
+import { RegionNames } from '../../components/LifecycleTable/fields';
 import type { FilterGroup } from '../../components/FilterSidebar';
 import { formatSeconds } from './materials';
 import { MaterialItems } from './widgets/MaterialItems';
@@ -35,11 +37,11 @@ export const commodityConfig: EntityConfig<CommodityRow> = {
   titleOf: (r) => r.name,
   columns: [
     { key: 'name', title: 'advert:field.name' },
-    { key: 'code', title: 'advert:field.code' },
-    { key: 'brand', title: 'advert:field.brand' },
+    { key: 'code', title: 'advert:field.code', detail: true },
+    { key: 'brand', title: 'advert:field.brand', detail: true },
     { key: 'category', title: 'advert:field.category' },
     { key: 'price', title: 'advert:field.price', render: (r) => yuan(r.price) },
-    { key: 'unit', title: 'advert:field.unit', width: 80 },
+    { key: 'unit', title: 'advert:field.unit', width: 80, detail: true },
   ],
   fields: formFields(contract.commodity.create.body, [
     { name: 'name', label: 'advert:field.name', kind: 'text' },
@@ -65,8 +67,8 @@ export function contentConfig(preview: (row: ContentRow) => void): EntityConfig<
     columns: [
       { key: 'name', title: 'advert:field.name', render: (r) => <a data-testid={`preview-${r.id}`} onClick={() => preview(r)}>{r.name}</a> },
       { key: 'adType', title: 'advert:field.adType', kind: 'enum', valueEnum: AD_TYPE_ENUM },
-      { key: 'deviceType', title: 'advert:field.deviceType', kind: 'enum', valueEnum: DEVICE_TYPE_ENUM, width: 90 },
-      { key: 'orientation', title: 'advert:field.orientation', kind: 'enum', valueEnum: ORIENTATION_ENUM, width: 90 },
+      { key: 'deviceType', title: 'advert:field.deviceType', kind: 'enum', valueEnum: DEVICE_TYPE_ENUM, width: 90, detail: true },
+      { key: 'orientation', title: 'advert:field.orientation', kind: 'enum', valueEnum: ORIENTATION_ENUM, width: 90, detail: true },
       { key: 'totalMs', title: 'advert:field.totalMs', render: (r) => (r.adType === 'bgm' || r.adType === 'compare' ? '—' : formatSeconds(r.totalMs)), width: 90 },
     ],
     fields: formFields(contract['ad-content'].create.body, [
@@ -90,15 +92,20 @@ export const planConfig: EntityConfig<PlanRow> = {
   entity: 'ad-plan',
   label: 'advert:entity.ad-plan',
   calls: api['ad-plan'],
-  launch: { online: api['ad-plan'].throw, offline: api['ad-plan'].revoke, words: { online: 'advert:action.throw', offline: 'advert:action.revoke' }, done: { online: 'advert:done.throw', offline: 'advert:done.revoke' } },
+  launch: {
+    online: api['ad-plan'].throw, offline: api['ad-plan'].revoke,
+    words: { online: 'advert:action.throw', offline: 'advert:action.revoke' }, done: { online: 'advert:done.throw', offline: 'advert:done.revoke' },
+    // the screens it is aimed at, counted as ad-plan/device-list counts them
+    confirm: { title: 'advert:confirm.throw', content: 'advert:confirm.throwCount', count: async (r) => (await call(api['ad-plan'].deviceList, { id: r.id, pageNum: 1, pageSize: 1 })).total },
+  },
   titleOf: (r) => r.name,
   columns: [
     { key: 'name', title: 'advert:field.name', render: (r) => <>{r.name}{r.isDefault ? <Tag color="gold" style={{ marginLeft: 6 }}>{'★'}</Tag> : null}</> },
     { key: 'dateFrom', title: 'advert:field.dates', render: (r) => `${r.dateFrom} ~ ${r.dateTo}` },
-    { key: 'dayparts', title: 'advert:field.dayparts', render: (r) => (r.dayparts.length ? r.dayparts.map((p) => `${p.from}–${p.to}`).join(', ') : '24h') },
-    { key: 'priority', title: 'advert:field.priority', kind: 'number', width: 80 },
+    { key: 'dayparts', title: 'advert:field.dayparts', render: (r) => (r.dayparts.length ? r.dayparts.map((p) => `${p.from}–${p.to}`).join(', ') : '24h'), detail: true },
+    { key: 'priority', title: 'advert:field.priority', kind: 'number', width: 80, detail: true },
     { key: 'contents', title: 'advert:field.contentCount', render: (r) => r.contents.length, width: 90 },
-    { key: 'deviceType', title: 'advert:field.planDeviceType', kind: 'enum', valueEnum: PLAN_DEVICE_ENUM, width: 100 },
+    { key: 'deviceType', title: 'advert:field.planDeviceType', kind: 'enum', valueEnum: PLAN_DEVICE_ENUM, width: 100, detail: true },
   ],
   fields: formFields(contract['ad-plan'].create.body, [
     { name: 'name', label: 'advert:field.name', kind: 'text' },
@@ -123,7 +130,13 @@ function WholeEnterprise() {
   const { t } = useTranslation('advert');
   return <Tag>{t('pitch.everywhere')}</Tag>;
 }
-const scopeText = (r: PitchRow) => [...r.scope.p, ...r.scope.c, ...r.scope.a].join(', ') || (r.scope.s.length ? `${r.scope.s.length}` : '');
+/** Where a pitch speaks: its areas by name and how many single shops, or the whole enterprise. */
+function PitchScope({ scope }: { scope: PitchRow['scope'] }) {
+  const { t } = useTranslation('advert');
+  const codes = [...scope.p, ...scope.c, ...scope.a];
+  if (!codes.length && !scope.s.length) return <WholeEnterprise />;
+  return <>{codes.length ? <RegionNames codes={codes} /> : null}{codes.length && scope.s.length ? ' · ' : ''}{scope.s.length ? t('pitch.shops', { count: scope.s.length }) : ''}</>;
+}
 
 export const pitchConfig: EntityConfig<PitchRow> = {
   entity: 'ai-pitch',
@@ -134,7 +147,7 @@ export const pitchConfig: EntityConfig<PitchRow> = {
     { key: 'gender', title: 'advert:pitch.genderTitle', kind: 'enum', valueEnum: GENDER_ENUM, width: 80 },
     { key: 'ageBand', title: 'advert:pitch.ageTitle', kind: 'enum', valueEnum: AGE_ENUM, width: 90 },
     { key: 'text', title: 'advert:pitch.text' },
-    { key: 'scope', title: 'advert:pitch.scope', render: (r) => scopeText(r) || <WholeEnterprise /> },
+    { key: 'scope', title: 'advert:pitch.scope', render: (r) => <PitchScope scope={r.scope} /> },
   ],
   fields: formFields(contract['ai-pitch'].create.body, [
     { name: 'gender', label: 'advert:pitch.genderTitle', kind: 'select', valueEnum: GENDER_ENUM },

@@ -2,14 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
+import { keys } from '../../api/keys';
 
 export type MaterialRow = ResultOf<typeof api.material.list>['list'][number];
 export type MaterialType = 'image' | 'video' | 'audio';
-
-export const materialKeys = {
-  all: ['material'] as const,
-  list: (filter: object) => ['material', 'list', filter] as const,
-};
 
 /** The kind of media a material is, from its MIME type. */
 export const mediaOf = (mime: string): MaterialType => (mime.startsWith('video/') ? 'video' : mime.startsWith('audio/') ? 'audio' : 'image');
@@ -17,7 +13,7 @@ export const mediaOf = (mime: string): MaterialType => (mime.startsWith('video/'
 /** A first page of the library of one type, by file id: what the pickers and previews show. */
 export function useMaterialMap(type?: MaterialType) {
   const list = useQuery({
-    queryKey: materialKeys.list({ type, pageSize: MAX_PAGE_SIZE }),
+    queryKey: keys.material.list({ type, pageSize: MAX_PAGE_SIZE }),
     queryFn: () => call(api.material.list, { type, pageNum: 1, pageSize: MAX_PAGE_SIZE }),
     staleTime: 30_000,
   });

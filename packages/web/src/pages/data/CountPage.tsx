@@ -57,7 +57,7 @@ export default function CountPage() {
   return (
     <div data-testid="count-page">
       <Space style={{ marginBottom: 12 }} size={16} align="center">
-        <Typography.Title level={4} style={{ margin: 0 }}>{t('title')}</Typography.Title>
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="count-title">{t(`titles.${tab}`)}</Typography.Title>
         <Segmented<'visitors' | 'ads' | 'sales' | 'products'>
           data-testid="count-tab" value={tab}
           options={(['visitors', 'ads', 'sales', 'products'] as const).map((v) => ({ value: v, label: t(`tab.${v}`) }))}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Segmented, Space, Table } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { APPLY_STATUS, PAGE_SIZE, type JoinApply } from '@vitrine/contract';
+import { APPLY_STATUS, type JoinApply } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
+import { usePaged } from '../../components/PagedTable/usePaged';
 import { ApplyStatusTag, formatTime, useErrorToast } from './shared';
 
 type StatusFilter = 'all' | 201 | 202 | 203;
@@ -17,17 +18,16 @@ export function AppliesTab() {
   const qc = useQueryClient();
   const onError = useErrorToast();
   const [status, setStatus] = useState<StatusFilter>(APPLY_STATUS.pending);
-  const [pageNum, setPageNum] = useState(1);
   const [rejecting, setRejecting] = useState<JoinApply | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
-  const filter = { status: status === 'all' ? undefined : status, pageNum, pageSize: PAGE_SIZE };
-  const list = useQuery({ queryKey: keys.company.applies(filter), queryFn: () => call(api.company.applies, filter) });
+  const filter = { status: status === 'all' ? undefined : status };
+  const list = usePaged((pageNum) => keys.company.applies({ ...filter, pageNum }), (page) => call(api.company.applies, { ...filter, ...page }));
 
   const audit = useMutation({
     mutationFn: (v: { id: number; pass: 0 | 1; reason?: string }) => call(api.company.auditJoin, v),
     onSuccess: (_r, v) => {
       setRejecting(null);
-      void qc.invalidateQueries({ queryKey: ['company'] });
+      void qc.invalidateQueries({ queryKey: keys.company.all });
       void message.success(v.pass === 1 ? t('apply.approved') : t('apply.rejected'));
     },
     onError,
@@ -49,7 +49,7 @@ export function AppliesTab() {
         value={status}
         onChange={(v) => {
           setStatus(v);
-          setPageNum(1);
+          list.setPageNum(1);
         }}
         options={[
           { value: 201, label: t('applyStatus.201') },
@@ -61,10 +61,8 @@ export function AppliesTab() {
       />
       <Table<JoinApply>
         rowKey="id"
-        loading={list.isPending}
-        dataSource={list.data?.list ?? []}
+        {...list.table}
         locale={{ emptyText: t('apply.empty') }}
-        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
         columns={[
           { title: t('member.name'), key: 'n', render: (_v, a) => a.nickname || '—' },
           { title: t('member.phone'), dataIndex: 'phone' },

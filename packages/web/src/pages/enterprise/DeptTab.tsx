@@ -3,10 +3,11 @@ import { App, Button, Card, Empty, Popconfirm, Space, Table, Tag, Tree, Typograp
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type DeptNode } from '@vitrine/contract';
+import { type DeptNode } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { keys } from '../../api/keys';
+import { usePaged } from '../../components/PagedTable/usePaged';
 import { DeptForm, type DeptValues } from './DeptForm';
 import { RoleTag, useErrorToast } from './shared';
 
@@ -27,19 +28,13 @@ export function findDept(list: readonly DeptNode[], id: number): DeptNode | null
 
 function Members({ dept }: { dept: DeptNode }) {
   const { t } = useTranslation('enterprise');
-  const [pageNum, setPageNum] = useState(1);
-  const q = useQuery({
-    queryKey: keys.dept.employees(dept.id, pageNum),
-    queryFn: () => call(api.dept.employees, { id: dept.id, pageNum, pageSize: PAGE_SIZE }),
-  });
+  const q = usePaged((pageNum) => keys.dept.employees(dept.id, pageNum), (page) => call(api.dept.employees, { id: dept.id, ...page }));
   return (
     <Table
       rowKey="userId"
       size="small"
-      loading={q.isPending}
-      dataSource={q.data?.list ?? []}
+      {...q.table}
       locale={{ emptyText: t('dept.noMembers') }}
-      pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: q.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
       columns={[
         { title: t('member.name'), key: 'name', render: (_v, r) => <span>{r.nickname || r.phone} {r.isMain === 1 ? <Tag color="gold">{t('member.main')}</Tag> : null}</span> },
         { title: t('member.phone'), dataIndex: 'phone' },

@@ -23,7 +23,7 @@ const member = {
 
 function serve() {
   Object.assign(handlers, {
-    'company/info': () => company,
+    'company/info': () => ({ ...company, reviewPolicy: 0, cameraMark: 0 }),
     'dept/list': () => ({ list: [dept] }),
     'dept/employees': () => page([{ userId: 7, phone: '138****0002', nickname: '小李', isMain: 0, jobs: [{ entryId: 11, jobId: 5, jobName: '督导', role: 3, roleName: '督导' }] }]),
     'dept/delete': () => {

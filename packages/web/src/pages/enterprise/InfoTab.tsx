@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Button, Card, Descriptions, Form, Input, Skeleton } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Skeleton, Switch, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Company } from '@vitrine/contract';
@@ -10,6 +10,7 @@ import { EnterpriseAvatar, EnterpriseStatusTag } from '../../app/layout/Enterpri
 import { appStore } from '../../state/app';
 import { writeStored } from '../../state/storage';
 import { FileUpload } from '../../components/Upload/Upload';
+import { ReviewPolicyCard } from './ReviewPolicyCard';
 import { useErrorToast } from './shared';
 
 type Values = { title: string; logo: string };
@@ -48,6 +49,16 @@ export function InfoTab() {
     onError,
   });
 
+  // the screens' "camera in use" mark (issue 26): saved at once, screens get it with their next heartbeat
+  const mark = useMutation({
+    mutationFn: (on: boolean) => call(api.company.update, { cameraMark: on ? 1 : 0 }),
+    onSuccess: (company) => {
+      qc.setQueryData(keys.company.info(), company);
+      void message.success(t('info.cameraMarkSaved'));
+    },
+    onError,
+  });
+
   if (info.isPending) return <Skeleton active />;
   if (!info.data) return null;
   const c = info.data;
@@ -77,6 +88,13 @@ export function InfoTab() {
             {t('action.save')}
           </Button>
         </Form>
+      </Card>
+      <ReviewPolicyCard info={c} />
+      <Card title={t('info.cameraMark')}>
+        <label style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+          <Switch checked={c.cameraMark !== 0} loading={mark.isPending} onChange={(on) => mark.mutate(on)} data-testid="ent-camera-mark" aria-label={t('info.cameraMark')} />
+          <Typography.Text type="secondary">{t('info.cameraMarkHelp')}</Typography.Text>
+        </label>
       </Card>
     </div>
   );

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type MemberAccount } from '@vitrine/contract';
+import { type MemberAccount } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
+import { usePaged } from '../../components/PagedTable/usePaged';
 import { RangeCell } from './RangeCell';
 import { SetRolesDialog } from './SetRolesDialog';
 import { RoleTag, formatTime, useErrorToast } from './shared';
@@ -16,13 +17,12 @@ export function MembersTab() {
   const qc = useQueryClient();
   const onError = useErrorToast();
   const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
   const [editing, setEditing] = useState<MemberAccount | null>(null);
-  const filter = { keyword: keyword || undefined, pageNum, pageSize: PAGE_SIZE };
-  const list = useQuery({ queryKey: keys.company.accounts(filter), queryFn: () => call(api.company.accounts, filter) });
+  const filter = { keyword: keyword || undefined };
+  const list = usePaged((pageNum) => keys.company.accounts({ ...filter, pageNum }), (page) => call(api.company.accounts, { ...filter, ...page }));
 
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['company', 'accounts'] });
+    void qc.invalidateQueries({ queryKey: keys.company.allAccounts });
     void qc.invalidateQueries({ queryKey: keys.dept.all });
     void qc.invalidateQueries({ queryKey: keys.job.all });
   };
@@ -73,7 +73,7 @@ export function MembersTab() {
           placeholder={t('member.search')}
           onSearch={(v) => {
             setKeyword(v.trim());
-            setPageNum(1);
+            list.setPageNum(1);
           }}
           style={{ width: 280 }}
           data-testid="member-search"
@@ -81,11 +81,9 @@ export function MembersTab() {
       </Space>
       <Table<MemberAccount>
         rowKey="userId"
-        loading={list.isPending}
-        dataSource={list.data?.list ?? []}
+        {...list.table}
         locale={{ emptyText: t('member.empty') }}
-        scroll={{ x: 1040 }}
-        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
+        scroll={{ x: 820 }}
         columns={[
           {
             title: t('member.name'), key: 'name', width: 160,
@@ -96,8 +94,7 @@ export function MembersTab() {
               </div>
             ),
           },
-          { title: t('member.dept'), key: 'depts', width: 120, render: (_v, m) => m.depts.join('、') || '—' },
-          { title: t('member.job'), key: 'jobs', width: 100, render: (_v, m) => m.jobs.join('、') || '—' },
+          // department and job are read in each role entry below (dept / job), not twice (issue 25 §3)
           {
             title: t('member.roles'), key: 'roles', width: 240,
             render: (_v, m) =>

@@ -8,6 +8,7 @@ import { call } from '../../api/client';
 import { TreeDialog } from '../../components/TreeDialog';
 import { rangeSummary } from './rangeText';
 import { useErrorToast } from './shared';
+import { keys } from '../../api/keys';
 
 /** A role entry's data range: areas and shops chosen with the spec §2 tree dialog, or the whole enterprise. */
 export function RangeCell({ entry, disabled = false }: { entry: MemberRole; disabled?: boolean }) {
@@ -21,7 +22,7 @@ export function RangeCell({ entry, disabled = false }: { entry: MemberRole; disa
     mutationFn: (range: Range | null) => call(api.role.setDataRange, { id: entry.entryId, range }),
     onSuccess: () => {
       setOpen(false);
-      void qc.invalidateQueries({ queryKey: ['company', 'accounts'] });
+      void qc.invalidateQueries({ queryKey: keys.company.allAccounts });
       void message.success(t('range.saved'));
     },
     onError,

@@ -1,25 +1,9 @@
-import { useCallback } from 'react';
-import { App, Tag } from 'antd';
-import { dayjs } from '../../i18n/dayjs';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { APPLY_STATUS, ROLE } from '@vitrine/contract';
-import { ApiError } from '../../api/client';
+export { useErrorToast } from '../../components/ErrorToast';
 
-/** Shows a refusal the client has not already shown (the spec §8 catalogue handles its own). */
-export function useErrorToast(): (err: unknown) => void {
-  const { message } = App.useApp();
-  return useCallback(
-    (err: unknown) => {
-      if (err instanceof ApiError && err.handled) return;
-      void message.error(err instanceof Error ? err.message : String(err));
-    },
-    [message],
-  );
-}
-
-export function formatTime(seconds: number | null | undefined): string {
-  return seconds ? dayjs.unix(seconds).format('YYYY-MM-DD HH:mm') : '—';
-}
+export { formatTime } from '../../i18n/time';
 
 const ROLE_COLORS: Record<number, string> = { [ROLE.assistant]: 'blue', [ROLE.manager]: 'geekblue', [ROLE.supervisor]: 'purple' };
 

@@ -8,6 +8,9 @@ import { api } from '../../api/routes';
 import { DEVICE_STATUS_COLORS } from '../../components/StatusTag/statusWords';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
+import { pageDenied } from '../../app/layout/menuTree';
+import { appStore } from '../../state/app';
+import { useStore } from '../../state/store';
 
 type Home = ResultOf<typeof api.stats.home>;
 
@@ -36,6 +39,30 @@ function Figure({ label, value, sub, to, testId }: { label: string; value: strin
 const yuan = (fen: number) => `¥${(fen / 100).toLocaleString(undefined, { maximumFractionDigits: 0 })}`;
 const delta = (now: number, before: number) => (before ? Math.round(((now - before) / before) * 100) : null);
 
+/**
+ * While stats/home loads: the cards the role will see (the server shows an area's figures to whoever
+ * may view its page), in the same grid and heights, so nothing below moves when they arrive (CLS).
+ */
+function DashboardSkeleton() {
+  const { authList } = useStore(appStore);
+  const may = (path: string) => !pageDenied(authList, path);
+  const card = (testId: string, className = 'vt-home-figure vt-home-skeleton') => (
+    <Card size="small" className={className} data-testid={testId}><Skeleton active title={false} paragraph={{ rows: 2 }} /></Card>
+  );
+  return (
+    <div className="vt-home-dashboard" data-testid="home-dashboard-loading" aria-busy>
+      <Row gutter={[16, 16]}>
+        {may('/data/count') ? <Col xs={24} md={12} xl={8}>{card('skeleton-visitors', 'vt-home-figure vt-home-skeleton vt-home-skeleton-tall')}</Col> : null}
+        {may('/data/count') ? <Col xs={24} md={12} xl={8}>{card('skeleton-sales')}</Col> : null}
+        {may('/advert') ? <Col xs={12} md={6} xl={4}>{card('skeleton-plans')}</Col> : null}
+        {may('/inform') ? <Col xs={12} md={6} xl={4}>{card('skeleton-inform')}</Col> : null}
+        <Col xs={12} md={6} xl={4}>{card('skeleton-unread', 'vt-home-figure vt-home-skeleton vt-home-skeleton-short')}</Col>
+      </Row>
+      {may('/store') ? card('skeleton-devices', 'vt-home-devices vt-home-skeleton vt-home-skeleton-devices') : null}
+    </div>
+  );
+}
+
 /** The morning figures of /home (stats/home): only what the caller's job may see, all reported. */
 /** The page where each entity's records wait for review (default /store/store). */
 const REVIEW_PAGE: Record<string, string> = {
@@ -45,7 +72,7 @@ const REVIEW_PAGE: Record<string, string> = {
 export function Dashboard() {
   const { t } = useTranslation('home');
   const home = useQuery({ queryKey: keys.stats.home(), queryFn: () => call(api.stats.home, {}), refetchInterval: 60_000 });
-  if (home.isPending) return <Card className="vt-home-dashboard" data-testid="home-dashboard-loading"><Skeleton active paragraph={{ rows: 3 }} /></Card>;
+  if (home.isPending) return <DashboardSkeleton />;
   const r: Home | undefined = home.data;
   if (!r) return null;
   const vs = (now: number, before: number) => {
@@ -70,7 +97,7 @@ export function Dashboard() {
         {r.sales ? (
           <Col xs={24} md={12} xl={8}>
             <Figure testId="home-sales" label={t('dash.salesToday')} value={yuan(r.sales.today.amount)} to="/data/count?tab=sales&days=7"
-              sub={`${t('dash.orders', { n: r.sales.today.orders })} · ${vs(r.sales.today.amount, r.sales.yesterday.amount)}`} />
+              sub={`${t('dash.orders', { count: r.sales.today.orders })} · ${vs(r.sales.today.amount, r.sales.yesterday.amount)}`} />
           </Col>
         ) : null}
         {r.plans ? (
@@ -80,7 +107,7 @@ export function Dashboard() {
           <Col xs={12} md={6} xl={4}>
             <Figure testId="home-inform" label={t('dash.toConfirm')} value={r.notifications.toConfirm} to="/inform?tab=received"
               sub={[r.notifications.overdue ? t('dash.overdue', { n: r.notifications.overdue }) : r.notifications.toConfirm ? '' : t('dash.allDone'),
-                r.notifications.toRead ? t('dash.toRead', { n: r.notifications.toRead }) : ''].filter(Boolean).join(' · ')} />
+                r.notifications.toRead ? t('dash.toRead', { count: r.notifications.toRead }) : ''].filter(Boolean).join(' · ')} />
           </Col>
         ) : null}
         <Col xs={12} md={6} xl={4}><Figure testId="home-unread" label={t('dash.unread')} value={r.unread} to="/news" /></Col>

@@ -1,43 +1,34 @@
 import { lazy, Suspense } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/routes';
-import { call } from '../../api/client';
+import { useQueries } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
-import { findByPath } from '../../app/layout/menuTree';
-import { hasBit } from '../../components/LifecycleTable/actions';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
-
-const ONE = { pageNum: 1, pageSize: 1 };
+import { CORE_STEPS, STEP_OF, staffState, stepState, stepsFor } from './startProgress';
 
 // the steps (antd Steps) load only for the enterprise that needs them, not on every /home
 const StartSteps = lazy(() => import('./StartSteps'));
 
 /**
- * For an enterprise that has no shops or no screens yet (issue 8 §4): what to do first — create a
- * shop, then its devices, then invite the staff. Shown to whoever may create shops; gone once both exist.
+ * The first hour of an enterprise (issue 8 §4, issue 25 §1): a live shop, a device, an ad content
+ * and a launched plan, then the staff — each step's state read from the lists, each linking to
+ * where it is done. Shown to whoever may create shops until the four that make a screen play are done.
  */
 export function GettingStarted() {
   const { authList, mainFlag } = useStore(appStore);
-  const store = findByPath(authList, '/store');
-  const canCreate = store ? hasBit(store.weight, 'create') : false;
-  // drafts count as a start: a shop waiting for review is not "no shop"
-  const shops = useQuery({
-    queryKey: keys.lifecycle.list('shop', 'start', ONE),
-    queryFn: async () => (await call(api.shop.enableList, ONE)).total + (await call(api.shop.myList, ONE)).total,
-    enabled: canCreate,
+  const steps = stepsFor(authList, mainFlag === 1);
+  const shown = steps.some((s) => s.key === 'shop');
+  const answers = useQueries({
+    queries: steps.map((s) => s.key === 'staff'
+      ? { queryKey: keys.company.accounts({ start: 1 }), queryFn: staffState, enabled: shown }
+      : { queryKey: keys.lifecycle.list(STEP_OF[s.key].entity, 'start', { examines: s.examines }), queryFn: () => stepState(s.key as keyof typeof STEP_OF, s.examines), enabled: shown }),
   });
-  const devices = useQuery({
-    queryKey: keys.lifecycle.list('device', 'start', ONE),
-    queryFn: async () => (await call(api.device.enableList, ONE)).total + (await call(api.device.myList, ONE)).total,
-    enabled: canCreate,
-  });
-  if (!canCreate || shops.data === undefined || devices.data === undefined) return null;
-  if (shops.data > 0 && devices.data > 0) return null;
-  const current = shops.data === 0 ? 0 : 1;
+  if (!shown || answers.some((a) => a.isPending)) return null;
+  // a step whose list failed (the error catalogue has spoken) is left out rather than shown wrong
+  const states = steps.flatMap((s, i) => (answers[i].data ? [{ key: s.key, state: answers[i].data }] : []));
+  if (states.filter((s) => CORE_STEPS.includes(s.key)).every((s) => s.state === 'done')) return null;
   return (
     <Suspense fallback={null}>
-      <StartSteps current={current} main={mainFlag === 1} />
+      <StartSteps steps={states} main={mainFlag === 1} />
     </Suspense>
   );
 }

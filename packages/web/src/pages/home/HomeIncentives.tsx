@@ -9,6 +9,7 @@ import { hasBit } from '../../components/LifecycleTable/actions';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
 import { tierProgress } from '../incentives/format';
+import { keys } from '../../api/keys';
 
 type Mine = { id: number; name: string; tiers: { threshold: number }[]; participants: number; me: { rank: number; value: number; tier: number; next: number | null } | null };
 
@@ -18,7 +19,7 @@ export function HomeIncentives() {
   const { authList } = useStore(appStore);
   const menu = findByPath(authList, '/incentives');
   const allowed = menu ? hasBit(menu.weight, 'view') : false;
-  const q = useQuery({ queryKey: ['incentive', 'mine'], queryFn: () => call(api.incentive.mine, {}), enabled: allowed });
+  const q = useQuery({ queryKey: keys.incentive.mine(), queryFn: () => call(api.incentive.mine, {}), enabled: allowed });
   const list = ((q.data?.list ?? []) as Mine[]).filter((s) => s.me).slice(0, 3);
   if (!allowed || !list.length) return null;
   return (

@@ -1,33 +1,55 @@
-import type { ReactNode } from 'react';
-import { Button, Card, Steps } from 'antd';
+import { Button, Card, Steps, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { pageOf, type StepKey, type StepState } from './startProgress';
 
-const step = (text: string, action: ReactNode) => (
-  <div>
-    <div>{text}</div>
-    {action ? <div style={{ marginTop: 8 }}>{action}</div> : null}
-  </div>
-);
+type Step = { key: StepKey; state: StepState };
 
-/** The three first steps of a new enterprise (GettingStarted decides whether they show). */
-export default function StartSteps({ current, main }: { current: number; main: boolean }) {
+/** Where a step's button goes, and what it says, for the step's state (none when nothing is left to do there). */
+function actionOf({ key, state }: Step): { to: string; label: string } | null {
+  if (key === 'staff') return state === 'done' ? null : { to: '/enterprise?tab=invites', label: 'start.staff.go' };
+  // a device once enabled: its activation code is in its control drawer on the device list
+  if (state === 'done') return key === 'device' ? { to: pageOf(key, state), label: 'start.device.code' } : null;
+  return { to: pageOf(key, state), label: state === 'todo' ? `start.${key}.go` : `start.go.${state}` };
+}
+
+/** The first steps of a new enterprise, each with its state and a button to where it is done (GettingStarted decides whether they show). */
+export default function StartSteps({ steps, main }: { steps: Step[]; main: boolean }) {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
-  const go = (to: string) => () => void navigate(to);
+  const current = steps.findIndex((s) => s.state !== 'done');
+  const done = steps.filter((s) => s.state === 'done').length;
   return (
-    <Card title={t('start.title')} className="vt-home-card vt-home-start" data-testid="home-getting-started" style={{ marginBottom: 16 }}>
+    <Card
+      title={t('start.title')} extra={<span data-testid="start-progress">{t('start.progress', { done, total: steps.length })}</span>}
+      className="vt-home-card vt-home-start" data-testid="home-getting-started" style={{ marginBottom: 16 }}
+    >
       <Steps
         orientation="vertical" size="small" current={current}
-        items={[
-          { title: t('start.shop'), content: step(t('start.shopText'), current === 0 && <Button type="primary" size="small" data-testid="start-shop" onClick={go('/store/store')}>{t('start.shopGo')}</Button>) },
-          { title: t('start.device'), content: step(t('start.deviceText'), current === 1 && <Button type="primary" size="small" data-testid="start-device" onClick={go('/store/store?entity=device')}>{t('start.deviceGo')}</Button>) },
-          {
-            title: t('start.staff'),
-            content: step(t(main ? 'start.staffText' : 'start.staffTextMember'), main && <Button size="small" data-testid="start-staff" onClick={go('/enterprise?tab=invites')}>{t('start.staffGo')}</Button>),
-          },
-        ]}
+        items={steps.map((step, i) => {
+          const action = actionOf(step);
+          // a step's own words where it has them, else the state's words with the step's name
+          const text = t([`start.${step.key}.${step.state}`, `start.state.${step.state}`], { name: t(`start.${step.key}.name`, { defaultValue: '' }) });
+          return {
+            title: <span data-testid={`start-step-${step.key}`} data-state={step.state}>{t(`start.${step.key}.title`)}</span>,
+            status: step.state === 'done' ? 'finish' : i === current ? 'process' : 'wait',
+            content: (
+              <div>
+                <div>{text}</div>
+                {action ? (
+                  <Button
+                    style={{ marginTop: 8 }} size="small" type={i === current ? 'primary' : 'default'}
+                    data-testid={`start-${step.key}`} onClick={() => void navigate(action.to)}
+                  >
+                    {t(action.label)}
+                  </Button>
+                ) : null}
+              </div>
+            ),
+          };
+        })}
       />
+      {main ? <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }} data-testid="start-alone">{t('start.alone')}</Typography.Paragraph> : null}
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
+import { keys } from '../../api/keys';
 import { EmptyState } from '../../components/EmptyState';
 import { formatValue, OP_SYMBOLS, tierProgress } from './format';
 
@@ -16,7 +17,7 @@ type Mine = {
 /** The running schemes I take part in: my value, the tier I reached, how far the next one is, my rank. */
 export function MySchemes() {
   const { t } = useTranslation('incentives');
-  const q = useQuery({ queryKey: ['incentive', 'mine'], queryFn: () => call(api.incentive.mine, {}) });
+  const q = useQuery({ queryKey: keys.incentive.mine(), queryFn: () => call(api.incentive.mine, {}) });
   if (q.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   const list = (q.data?.list ?? []) as Mine[];
   if (!list.length) return <EmptyState testId="incentives-mine-empty" icon={<TrophyOutlined />} title={t('mine.empty')} description={t('mine.emptyHelp')} />;

@@ -37,10 +37,10 @@ export const incentiveConfig: EntityConfig<IncentiveRow> = {
   columns: [
     { key: 'name', title: 'incentives:field.name' },
     { key: 'metric', title: 'incentives:field.metric', kind: 'enum', valueEnum: METRIC_ENUM, width: 110 },
-    { key: 'level', title: 'incentives:field.level', kind: 'enum', valueEnum: LEVEL_ENUM, width: 90 },
+    { key: 'level', title: 'incentives:field.level', kind: 'enum', valueEnum: LEVEL_ENUM, width: 90, detail: true },
     { key: 'tiers', title: 'incentives:field.tiers', render: (r) => <Tiers row={r} /> },
     { key: 'dateFrom', title: 'incentives:field.dates', render: (r) => `${r.dateFrom} ~ ${r.dateTo}` },
-    { key: 'reset', title: 'incentives:field.reset', kind: 'enum', valueEnum: RESET_ENUM, width: 90 },
+    { key: 'reset', title: 'incentives:field.reset', kind: 'enum', valueEnum: RESET_ENUM, width: 90, detail: true },
   ],
   fields: formFields(contract.incentive.create.body, [
     { name: 'name', label: 'incentives:field.name', kind: 'text' },

@@ -19,7 +19,7 @@ function Section({ title, subtitle, children }: { title: string; subtitle: strin
 
 /**
  * /index: the product landing with the login panel (spec §2, DESIGN §6). Drawn without antd, so the
- * first page most visitors see loads no UI kit (decisions/0106).
+ * first page most visitors see loads no UI kit (decisions/0119).
  */
 export default function IndexPage() {
   const { t } = useTranslation('public');

@@ -17,7 +17,7 @@ export type IndexNotice = { notice?: 'reset' };
 
 /**
  * Login panel of /index: password tab (un, pw) and SMS-code tab (un, code) sharing the phone. Plain
- * React and index.css, no antd (decisions/0106); the behaviour is the antd form's it replaced.
+ * React and index.css, no antd (decisions/0119); the behaviour is the antd form's it replaced.
  */
 export function LoginPanel() {
   const { t } = useTranslation('public');

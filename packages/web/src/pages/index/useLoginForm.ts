@@ -16,7 +16,7 @@ const EMPTY: Values = { un: '', pw: '', code: '' };
 export const fieldsOf = (mode: Mode): Field[] => (mode === 'password' ? ['un', 'pw'] : ['un', 'code']);
 
 /**
- * The login panel's form without antd (decisions/0106), checked as the antd forms check: the
+ * The login panel's form without antd (decisions/0119), checked as the antd forms check: the
  * contract's schemas (rules.ts) give the messages in the user's language; a field is checked on
  * submit, then on every change, as antd does once a field has shown a message.
  */

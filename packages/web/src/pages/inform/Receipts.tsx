@@ -1,28 +1,28 @@
 import { useState } from 'react';
 import { Drawer, Empty, Image, Progress, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type InformEntity } from '@vitrine/contract';
+import { type InformEntity, type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { formatTime } from '../../components/LifecycleTable/columns';
+import { keys } from '../../api/keys';
+import { usePaged } from '../../components/PagedTable/usePaged';
 
 type State = 'all' | 'done' | 'pending';
-type Person = { userId: number; name: string; role: number; shopName: string; readAt: number | null; confirmedAt: number | null; remindedAt: number | null; reply: string; photoUrl: string | null };
+type Person = ResultOf<typeof api.inform.receipts>['list'][number];
 
 /** Who received a sent record: totals, progress per shop, and each person (done when, or not yet). */
 export function ReceiptsDrawer({ entity, record, onClose }: { entity: InformEntity; record: { id: number; title: string } | null; onClose: () => void }) {
   const { t } = useTranslation('inform');
   const [state, setState] = useState<State>('all');
-  const [pageNum, setPageNum] = useState(1);
-  const q = useQuery({
-    queryKey: ['inform', entity, 'receipts', record?.id, state, pageNum],
-    queryFn: () => call(api[entity].receipts, { id: record!.id, state, pageNum, pageSize: PAGE_SIZE }),
-    enabled: !!record, placeholderData: keepPreviousData,
-  });
+  const q = usePaged(
+    (pageNum) => keys.inform.receipts(entity, record?.id, state, pageNum),
+    (page) => call(api[entity].receipts, { id: record!.id, state, ...page }),
+    { enabled: !!record },
+  );
   const doneWord = t(entity === 'inform' ? 'state.confirmed' : 'state.read');
   const doneAt = (p: Person) => (entity === 'inform' ? p.confirmedAt : p.readAt);
-  const data = q.data;
+  const data = q.query.data;
   return (
     <Drawer open={!!record} onClose={onClose} size="large" destroyOnHidden title={t('receipts.title', { title: record?.title ?? '' })} data-testid="receipts-drawer">
       {!data ? <Skeleton active /> : data.summary.total === 0 ? <Empty description={t('receipts.none')} /> : (
@@ -43,11 +43,10 @@ export function ReceiptsDrawer({ entity, record, onClose }: { entity: InformEnti
               </div>
             ))}
           </div>
-          <Segmented<State> value={state} onChange={(v) => { setState(v); setPageNum(1); }}
+          <Segmented<State> value={state} onChange={(v) => { setState(v); q.setPageNum(1); }}
             options={[{ value: 'all', label: t('receipts.all') }, { value: 'done', label: doneWord }, { value: 'pending', label: t(entity === 'inform' ? 'state.toConfirm' : 'state.unread') }]} />
           <Table<Person>
-            rowKey="userId" size="small" dataSource={data.list as Person[]} loading={q.isFetching} data-testid="receipts-people"
-            pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: data.total, onChange: setPageNum, showSizeChanger: false }}
+            rowKey="userId" size="small" {...q.table} data-testid="receipts-people"
             columns={[
               { key: 'name', title: t('receipts.person'), render: (_, p) => <>{p.name} <Tag>{t(`role.${p.role}`)}</Tag></> },
               { key: 'shop', title: t('receipts.shop'), render: (_, p) => p.shopName || t('receipts.headOffice'), ellipsis: true },

@@ -1,60 +1,53 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Drawer, Input, List, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { CameraOutlined, CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { INFORM_ENTITIES, PAGE_SIZE, type FileRecord, type InformEntity } from '@vitrine/contract';
+import { INFORM_ENTITIES, PAGE_SIZE, type FileRecord, type InformEntity, type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { stepsFor } from '../../components/Upload/transport';
 import { uploadOnce } from '../../components/Upload/uploadOnce';
 import { ApiError, call } from '../../api/client';
 import { formatTime } from '../../components/LifecycleTable/columns';
 import { EmptyState } from '../../components/EmptyState';
-import { AttachmentList, type InformFile } from './Attachments';
+import { AttachmentList } from './Attachments';
 import { PriorityTag } from './PriorityTag';
 import { RichTextView } from './RichText';
+import { keys } from '../../api/keys';
+import { usePaged } from '../../components/PagedTable/usePaged';
 
-export type ReceivedItem = {
-  id: number; title: string; body: string; priority: number; deadline: number | null; files: InformFile[]; sentAt: number; authorName: string;
-  readAt: number | null; confirmedAt: number | null; reply: string; overdue: number;
-};
-
-const receivedKey = (entity: InformEntity, pending: boolean, pageNum: number) => ['inform', entity, 'received', pending, pageNum] as const;
+export type ReceivedItem = ResultOf<typeof api.inform.received>['list'][number];
 
 /** What was sent to me: notifications to confirm and announcements to read, newest and undone first. */
 export function Received({ focus }: { focus?: { entity: InformEntity; id: number } }) {
   const { t } = useTranslation('inform');
   const [entity, setEntity] = useState<InformEntity>(focus?.entity ?? 'inform');
   const [pending, setPending] = useState(false);
-  const [pageNum, setPageNum] = useState(1);
   const [open, setOpen] = useState<ReceivedItem | null>(null);
-  const q = useQuery({
-    queryKey: receivedKey(entity, pending, pageNum),
-    queryFn: () => call(api[entity].received, { pageNum, pageSize: PAGE_SIZE, ...(pending ? { pending: 1 } : {}) }),
-    placeholderData: keepPreviousData,
-  });
+  const paged = usePaged((pageNum) => keys.inform.received(entity, pending, pageNum), (page) => call(api[entity].received, { ...page, ...(pending ? { pending: 1 } : {}) }));
+  const q = paged.query;
   // a message's link opens its record here
   useEffect(() => {
     if (!focus || focus.entity !== entity || !q.data) return;
-    const hit = (q.data.list as ReceivedItem[]).find((r) => r.id === focus.id);
+    const hit = q.data.list.find((r) => r.id === focus.id);
     if (hit) setOpen(hit);
   }, [focus, entity, q.data]);
   const done = (r: ReceivedItem) => (entity === 'inform' ? r.confirmedAt : r.readAt) !== null;
   return (
     <div data-testid="inform-received">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Segmented<InformEntity> value={entity} onChange={(v) => { setEntity(v); setPageNum(1); }}
+        <Segmented<InformEntity> value={entity} onChange={(v) => { setEntity(v); paged.setPageNum(1); }}
           options={INFORM_ENTITIES.map((e) => ({ value: e, label: <span data-testid={`received-${e}`}>{t(`entity.${e}`)}</span> }))} />
         <Space size={6}>
-          <Switch size="small" checked={pending} onChange={(v) => { setPending(v); setPageNum(1); }} aria-label={t(`received.pendingOnly.${entity}`)} data-testid="received-pending" />
+          <Switch size="small" checked={pending} onChange={(v) => { setPending(v); paged.setPageNum(1); }} aria-label={t(`received.pendingOnly.${entity}`)} data-testid="received-pending" />
           <Typography.Text>{t(`received.pendingOnly.${entity}`)}</Typography.Text>
         </Space>
       </Space>
       {q.isLoading ? <Skeleton active paragraph={{ rows: 4 }} /> : (
         <List<ReceivedItem>
-          dataSource={(q.data?.list ?? []) as ReceivedItem[]}
+          dataSource={paged.table.dataSource}
           locale={{ emptyText: <EmptyState testId="received-empty" title={t(`received.empty.${entity}`)} description={t('received.emptyHelp')} /> }}
-          pagination={(q.data?.total ?? 0) > PAGE_SIZE ? { current: pageNum, pageSize: PAGE_SIZE, total: q.data?.total, onChange: setPageNum, showSizeChanger: false } : false}
+          pagination={paged.table.pagination.total > PAGE_SIZE ? paged.table.pagination : false}
           renderItem={(r) => (
             <List.Item className={`vt-received-item${done(r) ? '' : ' vt-pending'}`} data-testid={`received-${entity}-${r.id}`} onClick={() => setOpen(r)}
               actions={[<ReceivedState key="s" entity={entity} item={r} />]}>
@@ -96,7 +89,7 @@ function ReceivedDrawer({ entity, item, onClose }: { entity: InformEntity; item:
       const next = await call(api[entity].check, { id: shown.id, reply, ...(photo ? { photoId: photo.id } : {}) });
       setShown(next as ReceivedItem);
       if (!silent) void message.success(t('done.confirmed'));
-      await client.invalidateQueries({ queryKey: ['inform', entity, 'received'] });
+      await client.invalidateQueries({ queryKey: keys.inform.allReceived(entity) });
     } catch (err) {
       if (err instanceof ApiError && !err.handled) void message.error(err.message);
     } finally {

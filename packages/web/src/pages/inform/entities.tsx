@@ -59,12 +59,13 @@ export function informConfig(entity: InformEntity, onReceipts: (row: InformRow) 
     launch: {
       online: calls.send, offline: calls.setStatus, offlineBody: { status: ONLINE_STATUS.offline },
       words: { online: 'inform:action.send', offline: 'inform:action.withdraw' }, done: { online: 'inform:done.sent', offline: 'inform:done.withdrawn' },
+      confirm: { title: 'inform:confirm.send', content: 'inform:confirm.sendHelp' },
     },
     titleOf: (r) => r.title,
     columns: [
       { key: 'title', title: 'inform:field.title' },
       { key: 'priority', title: 'inform:field.priority', kind: 'enum', valueEnum: PRIORITY_ENUM, width: 90 },
-      { key: 'roles', title: 'inform:field.roles', render: (r) => <Roles roles={r.roles} /> },
+      { key: 'roles', title: 'inform:field.roles', render: (r) => <Roles roles={r.roles} />, detail: true },
       { key: 'files', title: 'inform:field.attachments', width: 90, render: (r) => (r.files.length ? <>{r.files.slice(0, 3).map((f) => <FileIcon key={f.id} type={f.type} />)}{r.files.length > 3 ? ` +${r.files.length - 3}` : ''}</> : '—') },
       ...(entity === 'inform' ? [{ key: 'deadline' as const, title: 'inform:field.deadline', render: (r: InformRow) => (r.deadline ? formatTime(r.deadline) : '—') }] : []),
       { key: 'sentAt', title: 'inform:field.receipts', tabs: ['enabled'], render: (r) => <Progressed row={r} entity={entity} onReceipts={onReceipts} /> },

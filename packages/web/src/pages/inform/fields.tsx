@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Checkbox, DatePicker, Progress, Space, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { dayjs } from '../../i18n/dayjs';
+import { fromPicker, toPicker } from '../../i18n/time';
 import { useTranslation } from 'react-i18next';
 import { INFORM_ATTACHMENTS_MAX, type FileRecord } from '@vitrine/contract';
 import { ApiError } from '../../api/client';
@@ -81,8 +82,8 @@ export function DeadlineField({ value, onChange }: { value?: number; onChange?: 
   return (
     <DatePicker
       showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" data-testid="field-deadline" placeholder={t('field.deadlinePlaceholder')}
-      value={value ? dayjs.unix(value) : null} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
-      onChange={(d) => onChange?.(d ? d.unix() : undefined)}
+      value={value ? toPicker(value) : null} disabledDate={(d) => d.isBefore(toPicker(dayjs().unix()).startOf('day'))}
+      onChange={(d) => onChange?.(d ? fromPicker(d) : undefined)}
     />
   );
 }

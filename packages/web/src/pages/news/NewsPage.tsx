@@ -2,12 +2,12 @@ import { useCallback, useState } from 'react';
 import { App, Badge, Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
 import { TabsWithTools } from '../../components/TabsWithTools/TabsWithTools';
 import { CheckOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_STATUS, PAGE_SIZE, type MessageItem } from '@vitrine/contract';
+import { MESSAGE_STATUS, type MessageItem } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
+import { usePaged } from '../../components/PagedTable/usePaged';
 import { formatTime, useErrorToast } from '../enterprise/shared';
 import { MessageDrawer } from './MessageDrawer';
 import { useMarkRead } from './useMessages';
@@ -21,11 +21,10 @@ export default function NewsPage() {
   const { message } = App.useApp();
   const onError = useErrorToast();
   const [tab, setTab] = useState<Tab>('unread');
-  const [pageNum, setPageNum] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [openId, setOpenId] = useState<number | null>(null);
-  const filter = { status: STATUS[tab], pageNum, pageSize: PAGE_SIZE };
-  const list = useQuery({ queryKey: keys.message.list(filter), queryFn: () => call(api.message.list, filter) });
+  const filter = { status: STATUS[tab] };
+  const list = usePaged((pageNum) => keys.message.list({ ...filter, pageNum }), (page) => call(api.message.list, { ...filter, ...page }));
   const mark = useMarkRead(onError);
 
   const markSelected = () =>
@@ -42,7 +41,7 @@ export default function NewsPage() {
           activeKey={tab}
           onChange={(k) => {
             setTab(k === 'all' || k === 'read' ? k : 'unread');
-            setPageNum(1);
+            list.setPageNum(1);
             setSelected([]);
           }}
           items={(['unread', 'read', 'all'] as const).map((k) => ({ key: k, label: <span data-testid={`news-tab-${k}`}>{t(`tab.${k}`)}</span> }))}
@@ -59,8 +58,7 @@ export default function NewsPage() {
         />
         <Table<MessageItem>
           rowKey="id"
-          loading={list.isPending}
-          dataSource={list.data?.list ?? []}
+          {...list.table}
           locale={{ emptyText: t(`empty.${tab}`) }}
           rowSelection={{
             selectedRowKeys: selected,
@@ -68,20 +66,21 @@ export default function NewsPage() {
             getCheckboxProps: (m) => ({ disabled: m.status !== MESSAGE_STATUS.unread }),
           }}
           onRow={(m) => ({ onClick: () => setOpenId(m.id), style: { cursor: 'pointer' } })}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
           columns={[
             {
               title: t('col.title'), key: 'title',
               render: (_v, m) => (
-                <Space>
+                <Space wrap size={[8, 0]}>
                   <Badge status={m.status === MESSAGE_STATUS.unread ? 'processing' : 'default'} />
                   <span style={{ fontWeight: m.status === MESSAGE_STATUS.unread ? 600 : 400 }}>{m.title}</span>
+                  {/* on a phone the time is read under the title, the columns beside it give way (issue 25 §3) */}
+                  <Typography.Text type="secondary" className="vt-xs-only">{formatTime(m.ctime)}</Typography.Text>
                 </Space>
               ),
             },
-            { title: t('col.body'), key: 'body', ellipsis: true, render: (_v, m) => <Typography.Text type="secondary">{m.body}</Typography.Text> },
-            { title: t('col.status'), key: 'status', width: 90, render: (_v, m) => t(m.status === MESSAGE_STATUS.unread ? 'status.unread' : 'status.read') },
-            { title: t('col.time'), key: 'time', width: 160, render: (_v, m) => formatTime(m.ctime) },
+            { title: t('col.body'), key: 'body', ellipsis: true, responsive: ['md'], render: (_v, m) => <Typography.Text type="secondary">{m.body}</Typography.Text> },
+            { title: t('col.status'), key: 'status', width: 90, responsive: ['md'], render: (_v, m) => t(m.status === MESSAGE_STATUS.unread ? 'status.unread' : 'status.read') },
+            { title: t('col.time'), key: 'time', width: 160, responsive: ['sm'], render: (_v, m) => formatTime(m.ctime) },
           ]}
         />
       </Card>

@@ -1,4 +1,4 @@
-import { App, Button, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Popconfirm, Space, Tag, Typography, type ButtonProps } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type ResultOf } from '@vitrine/contract';
@@ -25,6 +25,7 @@ export function DeviceActivation({ deviceId }: { deviceId: number }) {
       if (err instanceof ApiError && !err.handled) void message.error(err.message);
     }
   };
+  const regenerate = () => act(() => call(api.device.activationCode, { id: deviceId }), 'activation.regenerated');
   const s = state.data;
   if (!s) return null;
   return (
@@ -42,13 +43,19 @@ export function DeviceActivation({ deviceId }: { deviceId: number }) {
           )}
         </Descriptions.Item>
         <Descriptions.Item label={t('activation.expires')}>{s.code ? formatTime(s.expires) : '—'}</Descriptions.Item>
-        {s.code ? <Descriptions.Item label={t('activation.attempts')}>{`${s.attempts} / ${s.maxAttempts}`}</Descriptions.Item> : null}
+        {/* wrong tries are counted per address, never against a code (ADR 0116): no attempts to show */}
       </Descriptions>
       <Typography.Text type="secondary">{t('activation.hint')}</Typography.Text>
       <Space>
-        <Button size="small" data-testid="activation-regenerate" onClick={() => void act(() => call(api.device.activationCode, { id: deviceId }), 'activation.regenerated')}>
-          {s.code || s.activated ? t('activation.regenerate') : t('activation.generate')}
-        </Button>
+        {/* a first code is harmless; a new one kills the old code (and asks first, issue 25 §4) */}
+        <Popconfirm
+          title={t('activation.regenerateConfirm')} disabled={!s.code && !s.activated} okButtonProps={{ 'data-testid': 'regenerate-ok' } as ButtonProps}
+          onConfirm={() => void regenerate()}
+        >
+          <Button size="small" data-testid="activation-regenerate" onClick={() => { if (!s.code && !s.activated) void regenerate(); }}>
+            {s.code || s.activated ? t('activation.regenerate') : t('activation.generate')}
+          </Button>
+        </Popconfirm>
         <Popconfirm title={t('activation.deactivateConfirm')} onConfirm={() => void act(() => call(api.device.deactivate, { id: deviceId }), 'activation.deactivated')}>
           <Button size="small" danger disabled={!s.activated && !s.code} data-testid="activation-deactivate">{t('activation.deactivate')}</Button>
         </Popconfirm>

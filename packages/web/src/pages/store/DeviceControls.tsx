@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { App, Button, Descriptions, Divider, Drawer, Image, Popconfirm, Segmented, Slider, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_STATUS, MANAGE_ACTIONS, PAGE_SIZE, type ResultOf } from '@vitrine/contract';
+import { DEVICE_STATUS, MANAGE_ACTIONS, type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { keys } from '../../api/keys';
+import { usePaged } from '../../components/PagedTable/usePaged';
 import { formatTime } from '../../components/LifecycleTable';
 import { DeviceStatusTag } from '../../components/StatusTag';
 import type { DeviceRow } from './entities';
 
 const DEVICE_STATUS_NAMES: Record<number, string> = Object.fromEntries(Object.entries(DEVICE_STATUS).map(([name, code]) => [code, name]));
 import { DeviceActivation } from './DeviceActivation';
+import { DeviceCamera } from './DeviceCamera';
 import { DeviceHistory } from './DeviceHistory';
+import { DeviceSetting } from './DeviceSetting';
 
 type Command = ResultOf<typeof api.device.commands>['list'][number];
 
@@ -66,7 +69,7 @@ export function ControlPanel({ onSend, busy, initial, withVirtual }: {
       </Space>
       <Space wrap align="center">
         <Typography.Text strong style={{ width: 120, display: 'inline-block' }}>{t('control.volume')}</Typography.Text>
-        <Slider style={{ width: 160 }} min={0} max={100} value={volume} onChange={setVolume} data-testid="control-volume-slider" />
+        <Slider style={{ width: 160 }} min={0} max={100} value={volume} onChange={setVolume} ariaLabelForHandle={t('control.volume')} data-testid="control-volume-slider" />
         <Button size="small" type="primary" disabled={busy} data-testid="control-volume" onClick={() => onSend({ control: 'volume', volume })}>
           {t('control.applyVolume')} ({volume})
         </Button>
@@ -102,16 +105,10 @@ export function ControlPanel({ onSend, busy, initial, withVirtual }: {
   );
 }
 
-/** A device's command queue (device/commands), refreshed while open. */
+/** A device's command queue (device/commands): refreshed by the live feed (useDeviceFeed), and each minute should it be down. */
 export function CommandList({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('device');
-  const [pageNum, setPageNum] = useState(1);
-  const commands = useQuery({
-    queryKey: keys.device.commands(deviceId, pageNum),
-    queryFn: () => call(api.device.commands, { id: deviceId, pageNum, pageSize: PAGE_SIZE }),
-    refetchInterval: 5000,
-    placeholderData: keepPreviousData,
-  });
+  const commands = usePaged((pageNum) => keys.device.commands(deviceId, pageNum), (page) => call(api.device.commands, { id: deviceId, ...page }), { refetchInterval: 60_000 });
   // command parameters in words: "音量 30", "屏幕方向 竖屏", "AI 获客 开启"
   const word = (k: string, v: unknown) => {
     if (k === 'direction' || k === 'orientation') return `${t('control.orientation')} ${t(`orientation.${String(v)}`)}`;
@@ -127,10 +124,8 @@ export function CommandList({ deviceId }: { deviceId: number }) {
       data-testid="command-table"
       rowKey="id"
       size="small"
-      loading={commands.isLoading}
-      dataSource={commands.data?.list ?? []}
+      {...commands.table}
       locale={{ emptyText: t('command.empty') }}
-      pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: commands.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
       columns={[
         { key: 'kind', dataIndex: 'kind', title: t('command.kind'), render: (v: string) => t(`command.kinds.${v}`, { defaultValue: v }) },
         { key: 'payload', title: t('command.payload'), render: (_, c) => payloadText(c) },
@@ -162,7 +157,7 @@ export function DeviceDrawer({ device, onClose, canControl }: { device: DeviceRo
     try {
       const res = await sendControl([device.id], value);
       void message.success(t('control.queued', { count: res.count }));
-      await client.invalidateQueries({ queryKey: ['device', 'commands', device.id] });
+      await client.invalidateQueries({ queryKey: keys.device.commandsOf(device.id) });
     } catch (err) {
       if (err instanceof ApiError && !err.handled) void message.error(err.message);
     } finally {
@@ -177,7 +172,9 @@ export function DeviceDrawer({ device, onClose, canControl }: { device: DeviceRo
           <Descriptions size="small" column={2}>
             <Descriptions.Item label={t('field.deviceStatus')}><DeviceStatusTag status={device.deviceStatus} neverConnected={device.lastSeen === null} /></Descriptions.Item>
             <Descriptions.Item label={t('field.type')}>{t(`type.${device.type}`)}</Descriptions.Item>
-            <Descriptions.Item label={t('field.orientation')}>{t(`orientation.${device.orientation}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('field.orientation')}><DeviceSetting row={device} kind="direction" /></Descriptions.Item>
+            <Descriptions.Item label={t('field.volume')}><DeviceSetting row={device} kind="volume" /></Descriptions.Item>
+            <Descriptions.Item label={t('field.ai')}><DeviceSetting row={device} kind="ai" /></Descriptions.Item>
             <Descriptions.Item label={t('field.shop')}>{device.shopName}</Descriptions.Item>
             <Descriptions.Item label={t('field.appVersion')}>{device.appVersion || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('field.lastSeen')}>{formatTime(device.lastSeen)}</Descriptions.Item>
@@ -188,12 +185,14 @@ export function DeviceDrawer({ device, onClose, canControl }: { device: DeviceRo
               <DeviceActivation deviceId={device.id} />
             </>
           ) : null}
+          <Divider titlePlacement="start">{t('camera.title')}</Divider>
+          <DeviceCamera deviceId={device.id} ai={device.ai} />
           <Divider titlePlacement="start">{t('history.title')}</Divider>
           <DeviceHistory deviceId={device.id} />
           {canControl ? (
             <>
               <Divider titlePlacement="start">{t('control.title')}</Divider>
-              <ControlPanel busy={busy} initial={{ volume: device.volume }} withVirtual onSend={(v) => void send(v)} />
+              <ControlPanel busy={busy} initial={{ volume: device.reported.volume ?? device.volume }} withVirtual onSend={(v) => void send(v)} />
             </>
           ) : null}
           <Divider titlePlacement="start">{t('command.title')}</Divider>

@@ -11,6 +11,8 @@ import { menuStore } from '../../state/menu';
 import { useStore } from '../../state/store';
 import { ControlPanel, DeviceDrawer, requestId, sendControl, type ControlValue } from './DeviceControls';
 import { deviceConfig, type DeviceRow } from './entities';
+import { keys } from '../../api/keys';
+import { useDeviceFeed } from './useDeviceFeed';
 
 type Target = 'selected' | 'filtered';
 
@@ -38,7 +40,7 @@ function BulkDialog({ open, selected, filter, extra, onClose }: {
         const res = await call(api.device.bulk, { ...toQuery(filter), ...extra, value: JSON.stringify(value), requestId: requestId() });
         void message.success(t('control.bulkQueued', { count: res.count }));
       }
-      await client.invalidateQueries({ queryKey: ['device', 'commands'] });
+      await client.invalidateQueries({ queryKey: keys.device.allCommands });
       onClose();
     } catch (err) {
       if (err instanceof ApiError && !err.handled) void message.error(err.message);
@@ -71,6 +73,8 @@ export function DeviceTable({ filter, extra }: { filter: FilterObject; extra?: R
   const [selected, setSelected] = useState<Key[]>([]);
   const [device, setDevice] = useState<DeviceRow | null>(null);
   const [bulk, setBulk] = useState(false);
+  // statuses and command answers arrive as they happen (the server's live feed)
+  useDeviceFeed();
 
   return (
     <>

@@ -4,6 +4,7 @@ import { api } from '../../api/routes';
 import type { EntityConfig } from '../../components/LifecycleTable';
 import { formFields } from '../../components/LifecycleTable/formFields';
 import type { FilterGroup } from '../../components/FilterSidebar';
+import { DeviceSetting } from './DeviceSetting';
 
 // The declarative tables of the stores area: one column list and one form per entity.
 
@@ -31,9 +32,9 @@ export const shopConfig: EntityConfig<ShopRow> = {
   titleOf: (r) => r.name,
   columns: [
     { key: 'name', title: 'store:field.name', render: (r) => (r.liveVersion ? <Link to={`/store/manage_details?id=${r.id}`}>{r.name}</Link> : r.name) },
-    { key: 'code', title: 'store:field.code' },
+    { key: 'code', title: 'store:field.code', detail: true },
     { key: 'level', title: 'store:field.level', kind: 'enum', valueEnum: LEVEL_ENUM, width: 90 },
-    { key: 'address', title: 'store:field.address' },
+    { key: 'address', title: 'store:field.address', detail: true },
     { key: 'managerName', title: 'store:field.manager' },
     { key: 'devices', title: 'store:field.devices', kind: 'number', tabs: ['enabled'] },
   ],
@@ -58,7 +59,7 @@ export const etConfig: EntityConfig<EtRow> = {
     { key: 'name', title: 'store:field.name' },
     { key: 'etType', title: 'store:field.etType', kind: 'enum', valueEnum: ET_ENUM },
     { key: 'shopName', title: 'store:field.shop' },
-    { key: 'remark', title: 'store:field.remark' },
+    { key: 'remark', title: 'store:field.remark', detail: true },
   ],
   fields: formFields(contract.et.create.body, [
     { name: 'name', label: 'store:field.name', kind: 'text' },
@@ -78,7 +79,7 @@ export const employeeConfig: EntityConfig<EmployeeRow> = {
     { key: 'phone', title: 'store:field.phone' },
     { key: 'gender', title: 'store:field.gender', kind: 'enum', valueEnum: GENDER_ENUM, width: 80 },
     { key: 'shopName', title: 'store:field.shop' },
-    { key: 'hireDate', title: 'store:field.hireDate', kind: 'date' },
+    { key: 'hireDate', title: 'store:field.hireDate', kind: 'date', detail: true },
   ],
   fields: formFields(contract.employee.create.body, [
     { name: 'name', label: 'store:field.personName', kind: 'text' },
@@ -97,11 +98,11 @@ export const memberConfig: EntityConfig<MemberRow> = {
     { key: 'name', title: 'store:field.personName' },
     { key: 'phone', title: 'store:field.phone' },
     { key: 'gender', title: 'store:field.gender', kind: 'enum', valueEnum: GENDER_ENUM, width: 80 },
-    { key: 'ageBand', title: 'store:field.ageBand' },
+    { key: 'ageBand', title: 'store:field.ageBand', detail: true },
     { key: 'level', title: 'store:field.memberLevel', kind: 'number' },
     { key: 'points', title: 'store:field.points', kind: 'number' },
     { key: 'shopName', title: 'store:field.shop' },
-    { key: 'joined', title: 'store:field.joined', kind: 'date' },
+    { key: 'joined', title: 'store:field.joined', kind: 'date', detail: true },
   ],
   fields: formFields(contract.member.create.body, [
     { name: 'name', label: 'store:field.personName', kind: 'text' },
@@ -121,15 +122,15 @@ export const deviceConfig: EntityConfig<DeviceRow> = {
   calls: api.device,
   titleOf: (r) => `${r.name} (${r.code})`,
   columns: [
-    { key: 'code', title: 'device:field.code' },
     { key: 'name', title: 'device:field.name' },
+    { key: 'code', title: 'device:field.code', detail: true },
     { key: 'deviceStatus', title: 'device:field.deviceStatus', kind: 'deviceStatus', tabs: ['enabled'] },
-    { key: 'type', title: 'device:field.type', kind: 'enum', valueEnum: DEVICE_TYPE_ENUM },
-    { key: 'orientation', title: 'device:field.orientation', kind: 'enum', valueEnum: ORIENTATION_ENUM },
+    { key: 'type', title: 'device:field.type', kind: 'enum', valueEnum: DEVICE_TYPE_ENUM, detail: true },
+    { key: 'orientation', title: 'device:field.orientation', render: (r) => <DeviceSetting row={r} kind="direction" />, detail: true },
     { key: 'shopName', title: 'device:field.shop' },
-    { key: 'volume', title: 'device:field.volume', kind: 'number' },
-    { key: 'ai', title: 'device:field.ai', kind: 'enum', valueEnum: AI_ENUM },
-    { key: 'lastSeen', title: 'device:field.lastSeen', kind: 'time', tabs: ['enabled'] },
+    { key: 'volume', title: 'device:field.volume', render: (r) => <DeviceSetting row={r} kind="volume" />, detail: true },
+    { key: 'ai', title: 'device:field.ai', render: (r) => <DeviceSetting row={r} kind="ai" />, detail: true },
+    { key: 'lastSeen', title: 'device:field.lastSeen', kind: 'time', tabs: ['enabled'], detail: true },
   ],
   fields: formFields(contract.device.create.body, [
     { name: 'code', label: 'device:field.code', kind: 'text' },

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE } from '@vitrine/contract';
 import { api } from '../../../api/routes';
 import { call } from '../../../api/client';
-import { materialKeys, mediaOf, type MaterialRow, type MaterialType } from '../materials';
+import { keys } from '../../../api/keys';
+import { mediaOf, type MaterialRow, type MaterialType } from '../materials';
 import { MaterialThumb } from './MaterialThumb';
 
 /** Picks materials of the allowed types from the library (several at once, in the order clicked). */
@@ -18,7 +19,7 @@ export function MaterialPicker({ open, types, onOk, onCancel }: {
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<MaterialRow[]>([]);
   const body = { type: type === 'all' ? undefined : type, keyword: keyword || undefined, pageNum: 1, pageSize: MAX_PAGE_SIZE };
-  const list = useQuery({ queryKey: materialKeys.list(body), queryFn: () => call(api.material.list, body), enabled: open });
+  const list = useQuery({ queryKey: keys.material.list(body), queryFn: () => call(api.material.list, body), enabled: open });
   const toggle = (row: MaterialRow) =>
     setPicked((prev) => (prev.some((p) => p.id === row.id) ? prev.filter((p) => p.id !== row.id) : [...prev, row]));
   return (

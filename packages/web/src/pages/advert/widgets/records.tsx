@@ -43,7 +43,7 @@ export function SpecNamesPicker({ value, onChange, values }: { value?: string[];
 type Entry = { contentId: number; weight: number };
 
 /** Enabled contents in play order, each with a weight (equal priorities share time by weight). */
-export function PlanContentsField({ value, onChange }: { value?: Entry[]; onChange?: (v: Entry[]) => void }) {
+export function PlanContentsField({ id, value, onChange }: { id?: string; value?: Entry[]; onChange?: (v: Entry[]) => void }) {
   const { t } = useTranslation('advert');
   const [keyword, setKeyword] = useState('');
   const list = useEnabled('ad-content', api['ad-content'].enableList, keyword);
@@ -64,8 +64,9 @@ export function PlanContentsField({ value, onChange }: { value?: Entry[]; onChan
           <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('action.remove')} onClick={() => set(entries.filter((_, j) => j !== i))} />
         </div>
       ))}
+      {/* the form item's id, so its label names the search box (axe: label, issue 25 §3) */}
       <Select
-        data-testid="field-contents-add" placeholder={t('action.addContent')} value={null} style={{ width: '100%' }}
+        id={id} data-testid="field-contents-add" placeholder={t('action.addContent')} value={null} style={{ width: '100%' }}
         showSearch={{ filterOption: false, onSearch: setKeyword }} loading={list.isFetching}
         options={(list.data?.list ?? []).filter((c) => c.adType !== 'bgm').map((c) => ({ value: c.id, label: `${c.name} · ${t(`filter:adType.${c.adType}`)}` }))}
         onChange={(id: number) => set([...entries, { contentId: id, weight: 1 }])}
@@ -75,35 +76,35 @@ export function PlanContentsField({ value, onChange }: { value?: Entry[]; onChan
 }
 
 /** An enabled background-music content, or none. */
-export function BgmContentSelect({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
+export function BgmContentSelect({ id, value, onChange }: { id?: string; value?: number; onChange?: (v: number | undefined) => void }) {
   const list = useEnabled('ad-content', api['ad-content'].enableList, '', { extend_opt: JSON.stringify({ ad_type: 'bgm' }) });
   return (
     <Select
-      data-testid="field-bgm-content" allowClear value={value} onChange={(v?: number) => onChange?.(v)}
+      id={id} data-testid="field-bgm-content" allowClear value={value} onChange={(v?: number) => onChange?.(v)}
       options={(list.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
     />
   );
 }
 
 /** One enabled ad content to show (not music), or none. */
-export function ContentSelect({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
+export function ContentSelect({ id, value, onChange }: { id?: string; value?: number; onChange?: (v: number | undefined) => void }) {
   const [keyword, setKeyword] = useState('');
   const list = useEnabled('ad-content', api['ad-content'].enableList, keyword);
   return (
     <Select
-      data-testid="field-content" allowClear value={value} onChange={(v?: number) => onChange?.(v)} showSearch={{ filterOption: false, onSearch: setKeyword }}
+      id={id} data-testid="field-content" allowClear value={value} onChange={(v?: number) => onChange?.(v)} showSearch={{ filterOption: false, onSearch: setKeyword }}
       options={(list.data?.list ?? []).filter((c) => c.adType !== 'bgm').map((c) => ({ value: c.id, label: c.name }))}
     />
   );
 }
 
 /** One enabled product to show, or none. */
-export function ProductSelect({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
+export function ProductSelect({ id, value, onChange }: { id?: string; value?: number; onChange?: (v: number | undefined) => void }) {
   const [keyword, setKeyword] = useState('');
   const list = useEnabled('commodity', api.commodity.enableList, keyword);
   return (
     <Select
-      data-testid="field-product" allowClear value={value} onChange={(v?: number) => onChange?.(v)} showSearch={{ filterOption: false, onSearch: setKeyword }}
+      id={id} data-testid="field-product" allowClear value={value} onChange={(v?: number) => onChange?.(v)} showSearch={{ filterOption: false, onSearch: setKeyword }}
       options={(list.data?.list ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.code}` }))}
     />
   );

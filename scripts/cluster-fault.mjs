@@ -1,0 +1,131 @@
+// The cluster fault test (issue 27 §3): 3 instances behind HAProxy on one PostgreSQL, 1,000 screen
+// loops posting visits through HAProxy; one instance is killed with SIGKILL mid-run. Checks: every
+// visit acknowledged (HTTP 200, ret 0) is in the database afterwards; the screens work again through
+// the others within 10 s. Skips (exit 0, says why) without haproxy or a PostgreSQL DATABASE_URL.
+// Bounded: ~1 minute. `node scripts/cluster-fault.mjs` (BREAK=own-data-dir: each instance its own
+// DATA_DIR: the media check goes red; PGBOUNCER=1: the instances reach PostgreSQL through PgBouncer).
+/* global fetch, Buffer */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { buildServerIfNeeded, NODE_FLAGS } from './build-server.mjs';
+import { startCluster, which } from './cluster-lib.mjs';
+
+const SCREENS = Number(process.env.SCREENS ?? 1000);
+const RUN_MS = Number(process.env.RUN_MS ?? 24_000);
+const KILL_AT_MS = 8_000;
+const base = process.env.DATABASE_URL ?? '';
+if (!which('haproxy')) {
+  console.log('cluster fault test SKIPPED: haproxy not installed (apt-get install -y haproxy pgbouncer)');
+  process.exit(0);
+}
+if (!/^postgres(ql)?:/.test(base)) {
+  console.log('cluster fault test SKIPPED: DATABASE_URL is not a PostgreSQL URL');
+  process.exit(0);
+}
+await buildServerIfNeeded();
+// the compiled server's modules import the contract's compiled build under this condition
+if (!process.execArgv.some((a) => a.startsWith('--conditions'))) {
+  process.exit(spawnSync(process.execPath, [...NODE_FLAGS, ...process.argv.slice(1)], { stdio: 'inherit' }).status ?? 1);
+}
+const { DeviceClient, ConsoleClient } = await import('../packages/server/dist/sim/client.js');
+const { DEMO_USERS, DEMO_PASSWORD } = await import('../packages/server/dist/seed/demo.js');
+const { BOUNDARY, makePng, multipartBody } = await import('../packages/server/dist/domains/files/fixtures.js');
+const dbUrl = new URL(base);
+// a database of this run's own (a run that died leaves one behind; another owner's would not drop)
+const DB_NAME = `vitrine_cluster_fault_${process.pid}`;
+dbUrl.pathname = `/${DB_NAME}`;
+const dropDatabase = async () => {
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(dbUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.end();
+};
+await dropDatabase();
+const failures = [];
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+};
+const cluster = await startCluster({
+  instances: 3, databaseUrl: dbUrl.toString(), quiet: true, pgbouncer: process.env.PGBOUNCER === '1', ownDataDirs: process.env.BREAK === 'own-data-dir',
+  env: { DEMO: '1', SIMULATE: '0', LOG: 'warn', DB_POOL: '8', DEVICE_CALLS_PER_MINUTE: '1000000', LIMIT_ACTIVATE_PER_MINUTE: '100000', LIMIT_AUTH_PER_MINUTE: '100000',
+    // own DATA_DIRs would also mean own secrets (activation fails at once): one SECRET, so only media differs
+    ...(process.env.BREAK === 'own-data-dir' ? { SECRET: 'cluster-fault-break-secret-0123456789abcdef' } : {}) },
+});
+try {
+  const staff = new ConsoleClient(cluster.url);
+  await staff.login(DEMO_USERS.supervisor.phone, DEMO_PASSWORD);
+  const rows = await staff.all('device/enable-list');
+  // shared storage: an image uploaded through a1 (directly) is served by a3 (directly)
+  {
+    const at = (inst) => `http://127.0.0.1:${inst.port}`;
+    const [a1, , a3] = cluster.instances;
+    const png = makePng(5, 4, 27);
+    const permit = await (await fetch(`${at(a1)}/api/file/signature?kind=avatar`, { headers: staff.headers })).json();
+    const up = await (await fetch(`${at(a1)}/api/file/upload`, {
+      method: 'POST', headers: { ...staff.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: new Uint8Array(multipartBody({ name: 'a.png', data: png }, { permit: String(permit.result.permit) })),
+    })).json();
+    const got = up.ret === 0 ? await fetch(`${at(a3)}${String(up.result.publicUrl)}`) : undefined;
+    const same = got?.ok && Buffer.from(await got.arrayBuffer()).equals(png);
+    check(Boolean(same), `media uploaded through a1 is served by a3 (upload ret ${up.ret}, a3 HTTP ${got?.status})`);
+  }
+  const tokens = [];
+  for (const row of rows) {
+    const state = await staff.post('device/activation-code', { id: row.id });
+    const d = new DeviceClient(cluster.url);
+    const r = await d.call('activate', { code: row.code, activation: state.code });
+    tokens.push(r.deviceToken);
+  }
+  console.log(`${tokens.length} demo devices activated; ${SCREENS} screen loops share their tokens`);
+  const acked = [];
+  let killedAt = 0;
+  let lastErrorAt = 0;
+  let okAfterKill = 0;
+  let errors = 0;
+  const kinds = new Map();
+  const start = Date.now();
+  const loop = async (i) => {
+    const d = new DeviceClient(cluster.url);
+    d.token = tokens[i % tokens.length];
+    while (Date.now() - start < RUN_MS) {
+      const now = Date.now() / 1000;
+      const events = [0, 1].map((k) => ({ eventId: randomUUID(), time: now - k, gender: 1, ageBand: 2, action: 'pass', dwellMs: 900 }));
+      try {
+        const r = await d.call('visits', { events });
+        if (r.accepted === events.length) acked.push(...events.map((e) => e.eventId));
+        if (killedAt) okAfterKill++;
+      } catch (err) {
+        errors++;
+        lastErrorAt = Date.now();
+        const key = `${killedAt ? 'after' : 'before'} kill: ${String(err?.ret ?? err?.cause?.code ?? err?.message).slice(0, 80)}`;
+        kinds.set(key, (kinds.get(key) ?? 0) + 1);
+      }
+      await new Promise((r) => setTimeout(r, 400 + (i % 7) * 50));
+    }
+  };
+  const killer = new Promise((r) => setTimeout(r, KILL_AT_MS)).then(() => {
+    cluster.instances[1].child.kill('SIGKILL');
+    killedAt = Date.now();
+    console.log(`instance a2 (port ${cluster.instances[1].port}) killed with SIGKILL at ${killedAt - start} ms`);
+  });
+  await Promise.all([killer, ...Array.from({ length: SCREENS }, (_, i) => loop(i))]);
+  console.log(`${acked.length} visits acknowledged, ${errors} calls failed, ${okAfterKill} calls answered after the kill`);
+  for (const [k, n] of kinds) console.log(`  ${n} x ${k}`);
+  const c = new pg.Client({ connectionString: dbUrl.toString() });
+  await c.connect();
+  const found = (await c.query('select count(*)::int as n from visit_events where event_id = any($1::uuid[])', [acked])).rows[0].n;
+  await c.end();
+  check(acked.length > 0 && found === acked.length, `every acknowledged visit is in the database (${found} of ${acked.length})`);
+  const recovery = lastErrorAt && killedAt ? lastErrorAt - killedAt : 0;
+  check(recovery < 10_000 && okAfterKill > 0, `screens work through the others within 10 s of the kill (last failed call ${Math.max(0, recovery)} ms after it)`);
+} finally {
+  await cluster.stop();
+  await dropDatabase().catch((err) => console.log(`could not drop ${DB_NAME}: ${err.message}`));
+}
+if (failures.length) {
+  console.log(`cluster fault test FAILED: ${failures.length} check(s)`);
+  process.exit(1);
+}
+console.log('cluster fault test passed');
