@@ -6,6 +6,7 @@ import { i18n } from '../../i18n';
 import { call } from '../../api/client';
 import { mount } from '../../components/LifecycleTable/testUtils';
 import { HeaderSearch } from './HeaderSearch';
+import { SEARCH_DEBOUNCE_MS } from './SearchBox';
 
 vi.mock('../../api/client', async (importOriginal) => ({ ...(await importOriginal<object>()), call: vi.fn() }));
 const mocked = vi.mocked(call);
@@ -83,9 +84,22 @@ describe('HeaderSearch', () => {
   it('debounces typing into one search and shows the hits grouped by kind, in the user’s language', async () => {
     await view.render(<HeaderSearch />);
     await open();
-    await type('南');
-    await type('南山');
-    expect(document.querySelector('[data-testid="search-loading"]')).not.toBeNull();
+    // the pause between keys is the clock's, not the machine's: a loaded CI box once took longer
+    // than the debounce between two act() calls and sent two searches
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await type('南');
+      await act(async () => { await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 50); });
+      await type('南山');
+      await act(async () => { await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 50); });
+      expect(mocked).not.toHaveBeenCalled();
+      expect(document.querySelector('[data-testid="search-loading"]')).not.toBeNull();
+      await act(async () => { await vi.advanceTimersByTimeAsync(50); });
+      // what the settled keyword scheduled (the query's own timers) runs on the same clock
+      await act(async () => { await vi.advanceTimersByTimeAsync(1000); });
+    } finally {
+      vi.useRealTimers();
+    }
     await until(() => !!document.querySelector('[data-testid="search-group-device"]'));
     expect(mocked).toHaveBeenCalledTimes(1);
     expect(mocked).toHaveBeenCalledWith(api.search.search, { keyword: '南山' });
