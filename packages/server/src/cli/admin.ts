@@ -11,6 +11,7 @@ import { DataDirLockedError } from '../db/lock.js';
 import { OPERATOR_SECRET_FILE } from '../plugins/operator.js';
 import * as svc from '../domains/operator/service.js';
 import { rebuildEnterprise } from '../stats/rollup.js';
+import type { Row as DbRow } from '../db/schema/index.js';
 
 type Row = Record<string, unknown>;
 const config = configFromEnv();
@@ -89,7 +90,7 @@ async function main() {
       // Rollups of every stream rebuilt from the raw rows (DESIGN §8), enterprise by enterprise.
       const folded = await direct(async (q) => {
         let n = 0;
-        for (const { id } of await q.query<{ id: number }>('select id from enterprises order by id')) n += await rebuildEnterprise(q, id);
+        for (const { id } of await q.query<DbRow<'enterprises', 'id'>>('select id from enterprises order by id')) n += await rebuildEnterprise(q, id);
         return n;
       }).catch((err: unknown) => {
         if (err instanceof DataDirLockedError) throw new Error('The server holds the data folder: stop it, then rebuild the statistics.');

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEFAULT_APP_ROLE, type Db, type Q } from './client.js';
 import { withAdvisoryLock } from './lock.js';
 import { ensureAppRole } from './role.js';
+import type { Row } from './schema/index.js';
 
 const FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -36,7 +37,7 @@ export async function migrate(db: Db, folder = FOLDER): Promise<string[]> {
   return withAdvisoryLock(db, 'migrate', async (q) => {
     await ensureAppRole(q, db.appRole);
     await q.query(`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`);
-    const done = new Set((await q.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
+    const done = new Set((await q.query<Row<'schema_migrations', 'name'>>('select name from schema_migrations')).map((r) => r.name));
     const applied: string[] = [];
     for (const { name, file } of migrationFiles(folder)) {
       if (done.has(name)) continue;

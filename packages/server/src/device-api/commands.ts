@@ -6,6 +6,7 @@ import { fail } from '../errors.js';
 import * as files from '../domains/files/queries.js';
 import { inspect, streamTooLargeKey } from '../domains/files/sniff.js';
 import type { AuthRow } from './runtime.js';
+import type { Row } from '../db/schema/index.js';
 
 type Result = { id: number; ok: 0 | 1; message?: string; file?: number };
 type Done = { id: number; seq: number; kind: string; payload: Record<string, unknown>; ok: number };
@@ -34,7 +35,7 @@ export async function ack(deps: Deps, dev: AuthRow, input: { results: Result[] }
     const fileIds = [...new Set(results.flatMap((r) => (r.file ? [r.file] : [])))];
     // a screenshot this device sent (POST screenshot ties it to one of its commands): naming another
     // device's would show it to whoever reads this device's commands (issue 24 §1)
-    const known = new Set((await q.query<{ id: number }>(
+    const known = new Set((await q.query<Row<'files', 'id'>>(
       `select f.id from files f where f.enterprise_id = $1 and f.id = any($2::int[]) and f.kind = 'screenshot'
           and exists (select 1 from device_commands c where c.enterprise_id = f.enterprise_id and c.device_id = $3
                         and c.result ? 'fileId' and c.result->'fileId' = to_jsonb(f.id))`,
@@ -58,7 +59,7 @@ export async function ack(deps: Deps, dev: AuthRow, input: { results: Result[] }
     }
     const updated = new Set(done.map((d) => d.id));
     const rest = usable.filter((r) => !updated.has(r.id)).map((r) => r.id);
-    const states = new Map((await q.query<{ id: number; state: string }>(
+    const states = new Map((await q.query<Row<'device_commands', 'id' | 'state'>>(
       'select id::int, state from device_commands where enterprise_id = $1 and device_id = $2 and id = any($3::bigint[])',
       [dev.enterpriseId, dev.deviceId, rest],
     )).map((r) => [r.id, r.state]));

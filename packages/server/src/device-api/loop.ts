@@ -3,6 +3,7 @@ import type { Deps } from '../deps.js';
 import { runAlerts } from '../domains/devices/alerts.js';
 import { expireCommands } from '../domains/devices/commands.js';
 import { sweepEnterprise, type Transition } from '../domains/devices/sweep.js';
+import type { Row } from '../db/schema/index.js';
 
 /**
  * One round of the device jobs at `now`, enterprise by enterprise (each in its own tenant
@@ -11,7 +12,7 @@ import { sweepEnterprise, type Transition } from '../domains/devices/sweep.js';
  * `device-sweep` job (jobs/device-sweep.ts, every 15 s) calls it with the real time.
  */
 export async function runDeviceJobs(deps: Deps, now = new Date()): Promise<Transition[]> {
-  const ents = await deps.db.tx({}, (q) => q.query<{ enterprise_id: number; time_zone: string }>(
+  const ents = await deps.db.tx({}, (q) => q.query<Row<'devices', 'enterprise_id'> & Row<'enterprises', 'time_zone'>>(
     'select d.enterprise_id, e.time_zone from device_enterprises() d join enterprises e on e.id = d.enterprise_id',
   ));
   const all: Transition[] = [];

@@ -15,6 +15,7 @@ import { deviceOf, registerDevice, SENT } from './register.js';
 import type { AuthRow } from './runtime.js';
 import { jsonBodies } from '../plugins/json-body.js';
 import { liveRoutes } from './live/socket.js';
+import type { Row } from '../db/schema/index.js';
 
 const scopeOf = (dev: AuthRow) => ({ enterpriseId: dev.enterpriseId, deviceId: dev.deviceId, shopId: dev.shopId });
 const inputsOf = (dev: AuthRow) => ({ type: dev.type, orientation: dev.orientation, ai: dev.ai, timezone: dev.timezone });
@@ -47,7 +48,7 @@ export async function deviceApiRoutes(app: FastifyInstance, { deps }: { deps: De
   });
 
   registerDevice(app, deps, d.file, small, async (input, dev, req, reply) => {
-    const [row] = await deps.db.tx({ enterpriseId: dev.enterpriseId }, (q) => q.query<{ storage_key: string; size: number; mime: string }>(
+    const [row] = await deps.db.tx({ enterpriseId: dev.enterpriseId }, (q) => q.query<Row<'files', 'storage_key' | 'size' | 'mime'>>(
       `select storage_key, size::int as size, mime from files where enterprise_id = $1 and sha256 = $2 and kind = 'material'`,
       [dev.enterpriseId, input.sha256],
     ));

@@ -1,5 +1,6 @@
 import { PERM, type Range } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
+import type { Nullable, Row } from '../db/schema/index.js';
 import { sendMessage } from '../messages/send.js';
 import { covered, type TargetRow } from './targets.js';
 import { recordPage, type EntityConfig, type Scope } from './types.js';
@@ -9,7 +10,7 @@ type Candidate = { user_id: number; data_range: Range | null };
 /** What the record's head version touches, as target rows with places (one row for a one-shop record). */
 async function touched(q: Q, cfg: EntityConfig, scope: Scope, id: number): Promise<TargetRow[]> {
   if (cfg.reach.kind === 'targets') {
-    const rows = await q.query<{ kind: TargetRow['kind']; code: string; shop_id: number | null; province: string | null; city: string | null; district: string | null }>(
+    const rows = await q.query<{ kind: TargetRow['kind'] } & Row<'record_targets', 'code' | 'shop_id'> & Nullable<Row<'shops', 'province' | 'city' | 'district'>>>(
       `select rt.kind, rt.code, rt.shop_id, s.province, s.city, s.district
          from ${cfg.table} t join record_targets rt on rt.enterprise_id = t.enterprise_id and rt.entity = $2 and rt.record_id = t.id and rt.version = t.version
          left join shops s on s.enterprise_id = rt.enterprise_id and s.id = rt.shop_id
@@ -22,7 +23,7 @@ async function touched(q: Q, cfg: EntityConfig, scope: Scope, id: number): Promi
     ? `select t.id as shop_id, t.province, t.city, t.district from shops t where t.enterprise_id = $1 and t.id = $2`
     : `select s.id as shop_id, s.province, s.city, s.district from ${cfg.table} t join shops s on s.enterprise_id = t.enterprise_id and s.id = t.${cfg.fields[cfg.reach.field].column}
         where t.enterprise_id = $1 and t.id = $2`;
-  const loc = (await q.query<{ shop_id: number; province: string; city: string; district: string }>(sql, [scope.enterpriseId, id]))[0];
+  const loc = (await q.query<{ shop_id: number } & Row<'shops', 'province' | 'city' | 'district'>>(sql, [scope.enterpriseId, id]))[0];
   return loc ? [{ kind: 's', code: String(loc.shop_id), shopId: loc.shop_id, place: [loc.province, loc.city, loc.district] }] : [];
 }
 

@@ -3,6 +3,7 @@ import type { Q } from '../db/client.js';
 import { fail } from '../errors.js';
 import { codeUnder, inRange, rangeCodes, rangeShopIds } from './range.js';
 import type { EntityConfig, Scope } from './types.js';
+import type { Row } from '../db/schema/index.js';
 
 // The `targets` reach rule (DESIGN §5): a record aimed at areas (province, city, district codes),
 // shops and devices. Each version's targets are kept in record_targets (migration 0010), a shop or
@@ -30,14 +31,14 @@ export async function resolveTargets(q: Q, scope: Scope, field: string, t: Targe
     ...t.a.map((code) => ({ kind: 'a' as const, code, shopId: null, place: [code] })),
   ];
   if (t.s.length) {
-    const shops = await q.query<{ id: number; province: string; city: string; district: string }>(
+    const shops = await q.query<Row<'shops', 'id' | 'province' | 'city' | 'district'>>(
       'select id, province, city, district from shops where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, t.s],
     );
     if (shops.length !== t.s.length) throw fail.invalid(field, 'lifecycle.targetUnknown');
     for (const s of shops) rows.push({ kind: 's', code: String(s.id), shopId: s.id, place: [s.province, s.city, s.district] });
   }
   if (t.d.length) {
-    const devices = await q.query<{ id: number; shop_id: number; province: string; city: string; district: string }>(
+    const devices = await q.query<Row<'devices', 'id' | 'shop_id'> & Row<'shops', 'province' | 'city' | 'district'>>(
       `select d.id, d.shop_id, s.province, s.city, s.district from devices d join shops s on s.enterprise_id = d.enterprise_id and s.id = d.shop_id
         where d.enterprise_id = $1 and d.id = any($2::int[])`, [scope.enterpriseId, t.d],
     );
@@ -62,7 +63,7 @@ export async function clipToRange(q: Q, scope: Scope, t: Targets): Promise<Targe
   if (!outside.length) return t;
   const rangeShops = rangeShopIds(range);
   const shops = rangeShops.length
-    ? await q.query<{ id: number; district: string }>('select id, district from shops where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, rangeShops])
+    ? await q.query<Row<'shops', 'id' | 'district'>>('select id, district from shops where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, rangeShops])
     : [];
   // an outside area holding some of the range: replaced by what of the range lies in it
   const wide = outside.filter((code) => codes.some((c) => codeUnder(c, [code])) || shops.some((s) => codeUnder(s.district, [code])));

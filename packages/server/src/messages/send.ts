@@ -1,5 +1,6 @@
 import type { MessageText } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
+import type { Row } from '../db/schema/index.js';
 
 /** Message kinds produced by events; the client shows an icon and a filter per kind. */
 export type MessageKind =
@@ -26,7 +27,7 @@ export async function sendMessage(
 
 /** The main admins of an enterprise: who hears about applications. */
 export async function adminsOf(q: Q, enterpriseId: number): Promise<number[]> {
-  const rows = await q.query<{ user_id: number }>(
+  const rows = await q.query<Row<'members', 'user_id'>>(
     'select user_id from members where enterprise_id = $1 and is_main = 1 and status = 1', [enterpriseId],
   );
   return rows.map((r) => r.user_id);

@@ -5,6 +5,7 @@ import { enterTenant, type Db, type Q } from '../db/client.js';
 import { fail } from '../errors.js';
 import { AuthCache } from './auth-cache.js';
 import { isLocalCaller } from './operator.js';
+import type { Row } from '../db/schema/index.js';
 
 export type CtxUser = { id: number; phone: string; nickname: string; sessionId: number };
 export type CtxEnterprise = { id: number; code: string; title: string; isMain: boolean };
@@ -77,7 +78,7 @@ export async function resolveTenant(db: Db, req: FastifyRequest, ctx: UserCtx, c
   if (!enCode || !roleCode) throw fail.tenant();
   const row = await cache.tenant(`${ctx.user.id}|${enCode}|${roleCode}`, () =>
     db.tx({ userId: ctx.user.id }, async (q) => {
-      const [ent] = await q.query<{ id: number }>('select id from enterprises where code = $1', [enCode]);
+      const [ent] = await q.query<Row<'enterprises', 'id'>>('select id from enterprises where code = $1', [enCode]);
       if (!ent) return null;
       await enterTenant(q, ent.id);
       const [r] = await q.query<TenantRow>(

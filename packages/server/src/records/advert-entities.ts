@@ -8,6 +8,7 @@ import type { Scope } from '../lifecycle/types.js';
 import { defineEntity } from '../lifecycle/entity.js';
 import { checkFree, suffix } from './checks.js';
 import { covered, resolveTargets, targetsOf } from '../lifecycle/targets.js';
+import type { Row } from '../db/schema/index.js';
 
 // The advertising lifecycle entities (menu /advert): commodities reach the whole enterprise; ad
 // plans reach what they are aimed at (areas, shops, devices).
@@ -32,7 +33,7 @@ const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
 /** Materials of this enterprise by id: their kind of media and own length. */
 async function materials(q: Q, scope: Scope, fileIds: number[]) {
   if (!fileIds.length) return new Map<number, { mime: string; duration: number | null }>();
-  const rows = await q.query<{ id: number; mime: string; duration: number | null }>(
+  const rows = await q.query<Row<'files', 'id' | 'mime' | 'duration'>>(
     `select id, mime, duration from files where enterprise_id = $1 and kind = 'material' and id = any($2::int[])`, [scope.enterpriseId, fileIds],
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -104,7 +105,7 @@ export const AD_PLAN = defineEntity({ data: adPlanData, view: adPlanView, filter
     if (String(data.dateTo) < String(data.dateFrom)) throw fail.invalid('dateTo', 'plan.dates');
     const wanted = ((Array.isArray(data.contents) ? data.contents : []) as { contentId: number }[]).map((c) => c.contentId);
     const bgm = data.bgmContentId ? Number(data.bgmContentId) : null;
-    const rows = await q.query<{ id: number; ad_type: string }>(
+    const rows = await q.query<Row<'ad_contents', 'id' | 'ad_type'>>(
       'select id, ad_type from ad_contents where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, [...wanted, ...(bgm ? [bgm] : [])]],
     );
     const types = new Map(rows.map((r) => [r.id, r.ad_type]));

@@ -3,6 +3,7 @@ import { SMS_RESEND_SECONDS, type SmsPurpose } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
+import type { Row } from '../../db/schema/index.js';
 
 export const CODE_TTL_SECONDS = 5 * 60;
 export const MAX_WRONG_TRIES = 5;
@@ -44,7 +45,7 @@ export async function issueCode(deps: Deps, q: Q, phone: string, purpose: SmsPur
  */
 export async function checkCode(deps: Deps, phone: string, purpose: SmsPurpose, code: string): Promise<number | null> {
   return deps.db.tx({}, async (q) => {
-    const [row] = await q.query<{ id: number; code_hash: string; attempts: number }>(
+    const [row] = await q.query<Row<'sms_codes', 'id' | 'code_hash' | 'attempts'>>(
       `select id, code_hash, attempts from sms_codes
         where phone = $1 and purpose = $2 and consumed_at is null and expires_at > now()
         order by created_at desc, id desc limit 1 for update`,

@@ -10,6 +10,7 @@ import { companiesOf, enterpriseByCode, roleEntriesOf } from '../company/queries
 import { menuRows, menuTree } from '../company/menus.js';
 import { checkCode, consumeCode, issueCode, requireCode } from './codes.js';
 import { createSession, revokeAllSessions, revokeSession } from './sessions.js';
+import type { Row } from '../../db/schema/index.js';
 
 const FAIL_WINDOW = 15 * 60;
 /** Wrong passwords for one phone from one address: past this, that address waits (others do not). */
@@ -168,7 +169,7 @@ export async function changePassword(deps: Deps, ctx: UserCtx, input: { oldPw?: 
     let keys: string[] = [];
     const [row] = await deps.db.tx({}, async (q) => {
       keys = await reservePasswordTry(q, ctx.user.phone, ctx.ip);
-      return q.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [ctx.user.id]);
+      return q.query<Row<'users', 'password_hash'>>('select password_hash from users where id = $1', [ctx.user.id]);
     });
     if (!input.oldPw || !(await deps.hasher.verify(input.oldPw, row?.password_hash ?? null))) throw fail.invalid('oldPw', 'password.wrong');
     await deps.db.tx({}, (q) => passwordTryOk(q, keys));

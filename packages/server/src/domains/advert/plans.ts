@@ -13,6 +13,7 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { AD_PLAN } from '../../records/advert-entities.js';
 import { DEVICE } from '../../records/device-entity.js';
 import { shopScopeSql } from '../stats/scope.js';
+import type { Row } from '../../db/schema/index.js';
 
 // The plan-only calls: launch (throw), revoke, default, the device list with why a screen does not
 // play the plan, and a screen's 7-day timeline — the last two read the same resolution the device
@@ -64,7 +65,7 @@ export async function planDevices(deps: Deps, ctx: TenantCtx, input: { id: numbe
     const [{ total }] = await q.query<{ total: number }>(sql.count.text, sql.count.params);
     const rows = await q.query<DeviceRow>(sql.rows.text, sql.rows.params);
     const online = rec.online;
-    const names = new Map((await q.query<{ id: number; name: string }>('select id, name from ad_plans where enterprise_id = $1', [scope.enterpriseId])).map((r) => [r.id, r.name]));
+    const names = new Map((await q.query<Row<'ad_plans', 'id' | 'name'>>('select id, name from ad_plans where enterprise_id = $1', [scope.enterpriseId])).map((r) => [r.id, r.name]));
     const launched: World = { ...world, plans: world.plans.filter((x) => x.id !== input.id || online === O.online) };
     const nowSec = Math.floor(now.getTime() / 1000);
     const list = rows.map((r) => {

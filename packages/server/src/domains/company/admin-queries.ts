@@ -2,6 +2,7 @@ import { ROLE, type Lang, type MemberRole, type Range } from '@vitrine/contract'
 import type { Q } from '../../db/client.js';
 import { fail } from '../../errors.js';
 import { ROLE_NAMES } from './defaults.js';
+import type { Row } from '../../db/schema/index.js';
 
 // Queries shared by the enterprise-administration services (members, applications, invitations,
 // departments, jobs). Every function takes the tenant scope first.
@@ -40,7 +41,7 @@ export async function deptExists(q: Q, scope: Scope, deptId: number): Promise<vo
 }
 
 export async function jobRole(q: Q, scope: Scope, jobId: number): Promise<number> {
-  const [row] = await q.query<{ role: number }>('select role from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, jobId]);
+  const [row] = await q.query<Row<'jobs', 'role'>>('select role from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, jobId]);
   if (!row) throw fail.notFound();
   return row.role;
 }
@@ -54,12 +55,12 @@ export async function placement(q: Q, scope: Scope, ask: { deptId?: number | nul
   let jobId = ask.jobId ?? undefined;
   if (deptId) await deptExists(q, scope, deptId);
   else {
-    const [d] = await q.query<{ id: number }>('select id from departments where enterprise_id = $1 order by pid, id limit 1', [scope.enterpriseId]);
+    const [d] = await q.query<Row<'departments', 'id'>>('select id from departments where enterprise_id = $1 order by pid, id limit 1', [scope.enterpriseId]);
     deptId = d.id;
   }
   if (jobId) await jobRole(q, scope, jobId);
   else {
-    const [j] = await q.query<{ id: number }>(
+    const [j] = await q.query<Row<'jobs', 'id'>>(
       'select id from jobs where enterprise_id = $1 order by (role = $2) desc, role, id limit 1', [scope.enterpriseId, ROLE.assistant],
     );
     jobId = j.id;

@@ -9,6 +9,7 @@ import { sendMessage } from '../../messages/send.js';
 import { placement, type Scope } from './admin-queries.js';
 import { likePattern } from './members.js';
 import { addMember, addRoleEntry } from './queries.js';
+import type { Row } from '../../db/schema/index.js';
 
 const cols = `ja.id, ja.user_id as "userId", u.phone, u.nickname, ja.status, ja.reason, coalesce(r.nickname, '') as reviewer,
   extract(epoch from ja.created_at)::int as ctime, extract(epoch from ja.reviewed_at)::int as rtime`;
@@ -37,7 +38,7 @@ export async function auditJoin(
 ): Promise<JoinApply> {
   if (!input.pass && !input.reason) throw fail.invalid('reason', 'apply.reasonRequired');
   const out = await tenantTx(deps.db, ctx, async (q, scope) => {
-    const [app] = await q.query<{ user_id: number; status: number }>(
+    const [app] = await q.query<Row<'join_applications', 'user_id' | 'status'>>(
       'select user_id, status from join_applications where enterprise_id = $1 and id = $2 for update', [scope.enterpriseId, input.id],
     );
     if (!app) throw fail.notFound();

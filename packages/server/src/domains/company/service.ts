@@ -9,6 +9,7 @@ import { DEFAULT_DEPARTMENT, DEFAULT_JOBS } from './defaults.js';
 import { ensureMenus } from './menus.js';
 import { adminsOf, sendMessage } from '../../messages/send.js';
 import { addMember, addRoleEntry, enterpriseByCode } from './queries.js';
+import type { Row } from '../../db/schema/index.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
@@ -22,7 +23,7 @@ export async function createCompany(deps: Deps, ctx: UserCtx, input: { title: st
   const company = await userTx(deps.db, ctx, async (q) => {
     let row: { id: number; code: string } | undefined;
     for (let i = 0; !row && i < 5; i++) {
-      [row] = await q.query<{ id: number; code: string }>(
+      [row] = await q.query<Row<'enterprises', 'id' | 'code'>>(
         `insert into enterprises (code, title, logo, status, creator_id) values ($1, $2, $3, $4, $5)
          on conflict (code) do nothing returning id, code`,
         [newCode(), input.title, input.logo ?? '', status, ctx.user.id],
@@ -39,12 +40,12 @@ export async function createCompany(deps: Deps, ctx: UserCtx, input: { title: st
 }
 
 async function seedEnterprise(q: Q, scope: { enterpriseId: number }, creatorId: number, lang: Lang) {
-  const [dept] = await q.query<{ id: number }>('insert into departments (enterprise_id, name) values ($1, $2) returning id', [
+  const [dept] = await q.query<Row<'departments', 'id'>>('insert into departments (enterprise_id, name) values ($1, $2) returning id', [
     scope.enterpriseId, DEFAULT_DEPARTMENT(lang),
   ]);
   const jobs: { id: number; role: number }[] = [];
   for (const job of DEFAULT_JOBS(lang)) {
-    const [row] = await q.query<{ id: number }>('insert into jobs (enterprise_id, name, role) values ($1, $2, $3) returning id', [
+    const [row] = await q.query<Row<'jobs', 'id'>>('insert into jobs (enterprise_id, name, role) values ($1, $2, $3) returning id', [
       scope.enterpriseId, job.name, job.role,
     ]);
     jobs.push({ id: row.id, role: job.role });
@@ -64,7 +65,7 @@ export async function applyJoin(deps: Deps, ctx: UserCtx, enCode: string): Promi
     await q.enter(ent.id);
     const member = await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [ent.id, ctx.user.id]);
     if (member.length) throw fail.conflict('enterprise.alreadyMember');
-    const rows = await q.query<{ id: number }>(
+    const rows = await q.query<Row<'join_applications', 'id'>>(
       `insert into join_applications (enterprise_id, user_id) values ($1, $2) on conflict do nothing returning id`,
       [ent.id, ctx.user.id],
     );

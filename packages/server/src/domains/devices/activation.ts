@@ -5,6 +5,7 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { tenantTx, type Tx } from '../../db/tenant.js';
 import { activationMac, displayCode, newActivationCode, openCode, sealCode } from './activation-code.js';
 import { controllable } from './commands.js';
+import type { Row as DbRow } from '../../db/schema/index.js';
 
 // The console's side of activation: a one-time code per enabled device (24 h, single use, 5 wrong
 // tries), regenerate, deactivate. The device's side is src/device-api/activate.ts.
@@ -83,7 +84,7 @@ export function deactivateDevice(deps: Deps, ctx: TenantCtx, id: number) {
 }
 
 const deviceName = async (q: Q, scope: Scope, id: number) =>
-  (await q.query<{ name: string }>('select name from devices where enterprise_id = $1 and id = $2', [scope.enterpriseId, id]))[0]?.name ?? '';
+  (await q.query<DbRow<'devices', 'name'>>('select name from devices where enterprise_id = $1 and id = $2', [scope.enterpriseId, id]))[0]?.name ?? '';
 
 /** Run fn on one enabled device of the caller's enterprise and range (40004 / 40003 / 40009 otherwise). */
 function inDevice<T>(deps: Deps, ctx: TenantCtx, id: number, fn: (q: Tx, scope: Scope) => Promise<T>): Promise<T> {

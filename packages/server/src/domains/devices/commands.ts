@@ -7,6 +7,7 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { page } from '../../db/paging.js';
 import type { Tx } from '../../db/tenant.js';
 import { DEVICE } from '../../records/device-entity.js';
+import type { Row } from '../../db/schema/index.js';
 
 // The remote-control command queue. Each command belongs to one device and gets that device's next
 // sequence number (devices.command_seq), so the device API can deliver them in order; a client
@@ -75,7 +76,7 @@ export async function queueCommands(
       )
     : [];
   if (log && added.length) {
-    const names = await q.query<{ id: number; name: string }>('select id, name from devices where enterprise_id = $1 and id = any($2::int[])', [ent, added.map((c) => c.deviceId)]);
+    const names = await q.query<Row<'devices', 'id' | 'name'>>('select id, name from devices where enterprise_id = $1 and id = any($2::int[])', [ent, added.map((c) => c.deviceId)]);
     const nameOf = new Map(names.map((n) => [n.id, n.name]));
     for (const c of added) q.changed({ id: c.deviceId, label: nameOf.get(c.deviceId) ?? '', after: { command: kind, ...payload } });
   }

@@ -4,6 +4,7 @@ import { reach } from '../../lifecycle/access.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { DEVICE } from '../../records/device-entity.js';
 import { tenantTx } from '../../db/tenant.js';
+import type { Row } from '../../db/schema/index.js';
 
 type Event = { status: number; previous: number | null; at: number };
 
@@ -53,7 +54,7 @@ export async function statusHistory(deps: Deps, ctx: TenantCtx, input: { id: num
       `select status, previous, extract(epoch from at)::int as at from device_status_events where enterprise_id = $1 and device_id = $2 and at >= to_timestamp($3) order by at, id`,
       [...p, since],
     );
-    const [before] = await q.query<{ status: number }>(
+    const [before] = await q.query<Row<'device_status_events', 'status'>>(
       `select status from device_status_events where enterprise_id = $1 and device_id = $2 and at < to_timestamp($3) order by at desc, id desc limit 1`, [...p, since],
     );
     const [seen] = await q.query<{ at: number; errors: { code: string; message?: string }[]; camera: { state: string; fps: number; lastVisitAt: number | null } | null }>(

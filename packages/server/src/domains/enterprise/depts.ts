@@ -8,6 +8,7 @@ import { tenantTx } from '../../db/tenant.js';
 import { deptExists, maskPhone, roleName, type Scope } from '../company/admin-queries.js';
 import { likePattern } from '../company/members.js';
 import { ANCESTORS_SQL, buildTree } from './tree.js';
+import type { Row } from '../../db/schema/index.js';
 
 type DeptFlat = Omit<DeptNode, 'children'>;
 
@@ -34,7 +35,7 @@ type DeptInput = { name: string; pid: number; sort?: number };
 export async function addDept(deps: Deps, ctx: TenantCtx, input: DeptInput): Promise<DeptFlat> {
   return tenantTx(deps.db, ctx, async (q, scope) => {
     if (input.pid) await deptExists(q, scope, input.pid);
-    const [row] = await q.query<{ id: number }>(
+    const [row] = await q.query<Row<'departments', 'id'>>(
       'insert into departments (enterprise_id, pid, name, sort) values ($1, $2, $3, $4) returning id',
       [scope.enterpriseId, input.pid, input.name, input.sort ?? 0],
     );

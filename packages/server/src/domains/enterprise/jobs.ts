@@ -5,6 +5,7 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { tenantTx } from '../../db/tenant.js';
 import { roleName, type Scope } from '../company/admin-queries.js';
 import { defaultWeight } from '../company/defaults.js';
+import type { Row } from '../../db/schema/index.js';
 
 type JobRow = { id: number; name: string; role: number; memberCount: number };
 export type Job = JobRow & { roleName: string };
@@ -33,10 +34,10 @@ export const getJob = (deps: Deps, ctx: TenantCtx, id: number) => tenantTx(deps.
 /** A new job starts with its role's default operation bits on every menu (editable afterwards). */
 export async function addJob(deps: Deps, ctx: TenantCtx, input: { name: string; role: number }): Promise<Job> {
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const [row] = await q.query<{ id: number }>('insert into jobs (enterprise_id, name, role) values ($1, $2, $3) returning id', [
+    const [row] = await q.query<Row<'jobs', 'id'>>('insert into jobs (enterprise_id, name, role) values ($1, $2, $3) returning id', [
       scope.enterpriseId, input.name, input.role,
     ]);
-    const menus = await q.query<{ id: number; path: string }>('select id, path from menus where enterprise_id = $1', [scope.enterpriseId]);
+    const menus = await q.query<Row<'menus', 'id' | 'path'>>('select id, path from menus where enterprise_id = $1', [scope.enterpriseId]);
     for (const m of menus) {
       const weight = defaultWeight(input.role, m.path);
       if (weight) {

@@ -6,6 +6,7 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { tenantTx } from '../../db/tenant.js';
 import { jobRole, type Scope } from '../company/admin-queries.js';
 import { ANCESTORS_SQL, buildTree } from './tree.js';
+import type { Row } from '../../db/schema/index.js';
 
 type MenuFlat = Omit<MenuNode, 'children'>;
 const menuCols = `id, pid, path, title, title_en as "titleEn", icon, sort, level, main_only as "mainOnly"`;
@@ -39,7 +40,7 @@ async function checkPlacement(q: Q, scope: Scope, input: MenuInput, self?: numbe
 export async function addMenu(deps: Deps, ctx: TenantCtx, input: MenuInput): Promise<MenuFlat> {
   const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     const level = await checkPlacement(q, scope, input);
-    const [row] = await q.query<{ id: number }>(
+    const [row] = await q.query<Row<'menus', 'id'>>(
       `insert into menus (enterprise_id, pid, path, title, title_en, icon, sort, level) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
       [scope.enterpriseId, input.pid, input.path, input.title, input.titleEn ?? '', input.icon ?? '', input.sort, level],
     );
@@ -101,7 +102,7 @@ export async function setRoleMenus(deps: Deps, ctx: TenantCtx, input: { jobId: n
   if (new Set(menuIds).size !== menuIds.length) throw fail.invalid('menus', 'field.invalid');
   const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     await jobRole(q, scope, input.jobId);
-    const [job] = await q.query<{ name: string }>('select name from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, input.jobId]);
+    const [job] = await q.query<Row<'jobs', 'name'>>('select name from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, input.jobId]);
     const [{ known }] = await q.query<{ known: number }>(
       'select count(*)::int as known from menus where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, menuIds],
     );

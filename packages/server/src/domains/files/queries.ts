@@ -1,5 +1,6 @@
 import type { Q } from '../../db/client.js';
 import type { Inspected } from './sniff.js';
+import type { Row } from '../../db/schema/index.js';
 
 export type Scope = { enterpriseId: number };
 
@@ -26,7 +27,7 @@ export async function insertFile(
   q: Q, s: Scope,
   f: Inspected & { userId: number; hash: string; key: string; kind: string; name: string; size: number },
 ): Promise<{ row: FileRow; created: boolean }> {
-  const rows = await q.query<{ id: number }>(
+  const rows = await q.query<Row<'files', 'id'>>(
     `insert into files (enterprise_id, user_id, sha256, storage_key, kind, name, mime, ext, type, size, width, height, duration)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      on conflict (enterprise_id, sha256) do nothing returning id`,

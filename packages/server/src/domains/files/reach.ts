@@ -11,6 +11,7 @@ import { AD_CONTENT, COMMODITY } from '../../records/advert-entities.js';
 import { DEVICE } from '../../records/device-entity.js';
 import { INFORM_CONFIGS } from '../../records/inform-entities.js';
 import { rowShopInRangeSql } from '../stats/scope.js';
+import type { Row } from '../../db/schema/index.js';
 
 // Who may read a file (issue 24 §1): its uploaders, and whoever may read a record that holds it, by
 // that record's own rule — the menu's view bit and, for lifecycle records, the lifecycle's reach
@@ -146,7 +147,7 @@ export function guardFiles(deps: Deps, s: LifecycleService): LifecycleService {
       for (const [field, wanted] of named) {
         for (const id of new Set(wanted)) {
           const [row] = Number.isSafeInteger(id)
-            ? await q.query<{ id: number; kind: string }>('select id, kind from files where enterprise_id = $1 and id = $2', [ctx.enterprise.id, id])
+            ? await q.query<Row<'files', 'id' | 'kind'>>('select id, kind from files where enterprise_id = $1 and id = $2', [ctx.enterprise.id, id])
             : [];
           if (!row || !(await mayReadFile(q, reader, row))) throw fail.invalid(field, 'file.forbidden');
         }

@@ -10,6 +10,7 @@ import { inspect, streamTooLargeKey } from './sniff.js';
 import { safeName } from './names.js';
 import type { ByteRange } from './range.js';
 import { PUBLIC_KINDS, fileReader, mayReadFile } from './reach.js';
+import type { Row } from '../../db/schema/index.js';
 
 /** Who may ask for a permit of each kind: logo → main admin; material and its poster → advertising create; avatar → any member. */
 const KIND_PERM: Record<UploadKind, Perm | null> = {
@@ -152,7 +153,7 @@ export async function openBytes(deps: Deps, key: string, range?: ByteRange) {
  * secret and must outlive signed URLs; the 256-bit hash is the address. Nothing else is served here.
  */
 export async function openPublicImage(deps: Deps, hash: string) {
-  const [row] = await deps.db.admin.query<{ storage_key: string; mime: string }>(
+  const [row] = await deps.db.admin.query<Row<'files', 'storage_key' | 'mime'>>(
     `select storage_key, mime from files where sha256 = $1 and kind = any($2::text[]) limit 1`,
     [hash, [...PUBLIC_KINDS]],
   );

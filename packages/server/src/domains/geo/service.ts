@@ -9,12 +9,13 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { DEVICE } from '../../records/device-entity.js';
 import { SHOP } from '../../records/store-entities.js';
 import { treeChildren } from './tree.js';
+import type { Row } from '../../db/schema/index.js';
 
 type RegionOut = { id: string; pid: string; name: string; title: string; level: number };
 
 export async function regions(deps: Deps, lang: Lang, level: 1 | 2 | 3, pid: string): Promise<{ list: RegionOut[] }> {
   const rows = await deps.db.tx({}, (q) =>
-    q.query<{ code: string; pid: string; name: string; name_en: string; level: number }>(
+    q.query<Row<'regions', 'code' | 'pid' | 'name' | 'name_en' | 'level'>>(
       'select code, pid, name, name_en, level from regions where level = $1 and pid = $2 order by code', [level, pid],
     ),
   );

@@ -7,6 +7,7 @@ import { endedPeriods, periodOf } from './period.js';
 import { SCHEME_COLS, standings, type Scheme, type Standing } from './standings.js';
 import { timezoneOf } from './service.js';
 import { localDayOf } from '../../lib/local-time.js';
+import type { Row } from '../../db/schema/index.js';
 
 // The incentive jobs at `now` (a plain function with its clock as an argument: tests drive it; the
 // incentive job calls it every few minutes): a message to whoever reached a new tier of a running
@@ -28,7 +29,7 @@ async function recipientsOf(q: Q, ent: number, s: Scheme, p: Standing): Promise<
        join members m on m.enterprise_id = re.enterprise_id and m.user_id = re.user_id and m.status = 1
       where re.enterprise_id = $1 and j.role = 2 and re.data_range is not null`, [ent],
   );
-  const [shop] = await q.query<{ id: number; district: string }>('select id, district from shops where enterprise_id = $1 and id = $2', [ent, p.id]);
+  const [shop] = await q.query<Row<'shops', 'id' | 'district'>>('select id, district from shops where enterprise_id = $1 and id = $2', [ent, p.id]);
   return shop ? managers.filter((m) => shopsInRange(m.data_range, [shop]).length > 0).map((m) => m.user_id) : [];
 }
 
@@ -37,7 +38,7 @@ async function announceTiers(q: Q, ent: number, s: Scheme, today: string): Promi
   const all = (await standings(q, ent, s, period, null)).filter((x) => x.tier >= 0);
   if (!all.length) return 0;
   // only a tier higher than the one on record for the period is news; the upsert says which
-  const news = await q.query<{ participant_id: number; tier: number }>(
+  const news = await q.query<Row<'incentive_reached', 'participant_id' | 'tier'>>(
     `insert into incentive_reached (enterprise_id, incentive_id, period_key, participant_id, tier)
      select $1, $2, $3, r.pid, r.tier from jsonb_to_recordset($4::jsonb) as r(pid int, tier int)
      on conflict (enterprise_id, incentive_id, period_key, participant_id) do update set tier = excluded.tier, reached_at = now()

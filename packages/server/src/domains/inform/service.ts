@@ -11,6 +11,7 @@ import { ATTACHABLE_KINDS, filesJsonSql, INFORM_CONFIGS } from '../../records/in
 import { fileReader, mayReadFile } from '../files/reach.js';
 import { signRawUrl } from '../files/sign.js';
 import { recipientsOf } from './recipients.js';
+import type { Row } from '../../db/schema/index.js';
 
 // Sending a notification or announcement, what its recipients see and do, and who has done it
 // (issue 12 §1). Receipts live in inform_receipts: one row per recipient of a sent record.
@@ -132,7 +133,7 @@ export async function check(deps: Deps, ctx: TenantCtx, entity: InformEntity, in
   return tenantTx(deps.db, ctx, async (q) => {
     await myReceipt(q, ctx, entity, input.id);
     if (input.photoId !== undefined) {
-      const [photo] = await q.query<{ id: number; kind: string }>(
+      const [photo] = await q.query<Row<'files', 'id' | 'kind'>>(
         `select id, kind from files where enterprise_id = $1 and id = $2 and kind = any($3::text[]) and mime like 'image/%'`, [ctx.enterprise.id, input.photoId, ATTACHABLE_KINDS],
       );
       // the receipts show the photo to whoever reads them: only one the recipient may read goes in

@@ -2,6 +2,7 @@ import { ENTERPRISE_STATUS } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
 import { fail } from '../../errors.js';
 import { sendMessage } from '../../messages/send.js';
+import type { Row } from '../../db/schema/index.js';
 
 // The platform operator's work. These functions take the owner connection (db.admin or a
 // transaction): enterprises and bookings are platform tables, not tenant data.
@@ -17,7 +18,7 @@ export async function listEnterprises(q: Q) {
 
 export async function reviewEnterprise(q: Q, code: string, approve: boolean) {
   const status = approve ? ENTERPRISE_STATUS.approved : ENTERPRISE_STATUS.rejected;
-  const rows = await q.query<{ id: number; creator_id: number; title: string }>(
+  const rows = await q.query<Row<'enterprises', 'id' | 'creator_id' | 'title'>>(
     `update enterprises set status = $2, reviewed_at = now() where code = $1 returning id, creator_id, title`,
     [code.trim().toUpperCase(), status],
   );

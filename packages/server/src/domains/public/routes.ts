@@ -3,11 +3,12 @@ import { api } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { register } from '../../plugins/register.js';
+import type { Row } from '../../db/schema/index.js';
 
 export function publicRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, api.public.appointment, async (b, ctx) => {
     const [row] = await deps.db.tx({}, (q) =>
-      q.query<{ id: number }>(
+      q.query<Row<'appointments', 'id'>>(
         `insert into appointments (name, phone, company, city, stores, note, ip) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
         [b.name, b.phone, b.company, b.city ?? '', b.stores ?? null, b.note ?? '', ctx.ip],
       ),

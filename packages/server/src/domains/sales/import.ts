@@ -7,6 +7,7 @@ import { markRepeated, readImport, type Column } from '../../lib/sheet.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { templateRoute } from '../import-template.js';
 import { AHEAD_SECONDS, resolveLines, storeLines } from './report.js';
+import type { Row as DbRow } from '../../db/schema/index.js';
 
 // Importing sales lines (issue 11 §2, API.md sale/import). Each row is read alone (time in the
 // enterprise's time zone or unix seconds, amount in yuan, line ids unique in the file), then its
@@ -99,7 +100,7 @@ export async function importSales(deps: Deps, ctx: TenantCtx, input: { name: str
       row.action = 'error';
       row.errors.push({ field, message: message(reason, ctx.lang) });
     }
-    const stored = new Set((await q.query<{ line_id: string }>(
+    const stored = new Set((await q.query<DbRow<'sale_lines', 'line_id'>>(
       'select line_id from sale_lines where enterprise_id = $1 and line_id = any($2::text[])', [ctx.enterprise.id, resolved.map((r) => r.line)],
     )).map((r) => r.line_id));
     for (const id of stored) byId.get(id)!.action = 'same';

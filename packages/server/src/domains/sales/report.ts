@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { shopScopeSql } from '../stats/scope.js';
 import { Params } from '../../lifecycle/sql.js';
+import type { Row } from '../../db/schema/index.js';
 
 // sale/report (API.md): a point-of-sale system's lines, each judged alone — malformed, an unknown
 // shop (or one outside the caller's range), an unknown or not enabled product, an employee not of
@@ -53,15 +54,15 @@ export async function resolveLines(q: Tx, ctx: TenantCtx, lines: SaleLine[]): Pr
   const enterpriseId = ctx.enterprise.id;
   const p = new Params([enterpriseId]);
   // an unknown shop and one outside the caller's range get the same answer: a range does not reveal other shops
-  const shopRows = await q.query<{ id: number; code: string }>(
+  const shopRows = await q.query<Row<'shops', 'id' | 'code'>>(
     `select s.id, s.code from shops s where s.enterprise_id = $1 and s.live_version is not null and s.deleted_at is null
         and s.code = any(${p.add([...new Set(lines.map((l) => l.shopCode))])}::text[]) and s.id in (${shopScopeSql('$1', ctx.range, undefined, p.add)})`, p.values);
   const shops = new Map(shopRows.map((r) => [r.code, r.id]));
-  const products = new Map((await q.query<{ id: number; code: string }>(
+  const products = new Map((await q.query<Row<'commodities', 'id' | 'code'>>(
     `select id, code from commodities where enterprise_id = $1 and live_version is not null and deleted_at is null and code = any($2::text[])`,
     [enterpriseId, [...new Set(lines.map((l) => l.productCode))]],
   )).map((r) => [r.code, r.id]));
-  const staff = new Map((await q.query<{ id: number; phone: string; shop_id: number }>(
+  const staff = new Map((await q.query<Row<'employees', 'id' | 'phone' | 'shop_id'>>(
     `select id, phone, shop_id from employees where enterprise_id = $1 and live_version is not null and deleted_at is null and phone = any($2::text[])`,
     [enterpriseId, [...new Set(lines.flatMap((l) => (l.employeeCode ? [l.employeeCode] : [])))]],
   )).map((r) => [`${r.shop_id}:${r.phone}`, r.id]));
@@ -82,7 +83,7 @@ export async function resolveLines(q: Tx, ctx: TenantCtx, lines: SaleLine[]): Pr
 /** Stores resolved lines once per line id (a line id stored before adds nothing); answers the ids stored now. */
 export async function storeLines(q: Tx, ctx: TenantCtx, rows: ResolvedLine[]): Promise<string[]> {
   if (!rows.length) return [];
-  const inserted = await q.query<{ line_id: string }>(
+  const inserted = await q.query<Row<'sale_lines', 'line_id'>>(
     `insert into sale_lines (enterprise_id, line_id, shop_id, commodity_id, employee_id, quantity, amount, sold_at, local_day, local_hour)
      select $1, x.line, x.shop, x.product, x.employee, x.quantity, x.amount, to_timestamp(x.at),
             (to_timestamp(x.at) at time zone e.time_zone)::date, extract(hour from to_timestamp(x.at) at time zone e.time_zone)::smallint
