@@ -29,15 +29,24 @@ export default tseslint.config(
     // Every query key comes from the factory (api/keys.ts), so an invalidation names what it means.
     files: ['packages/web/src/**/*.{ts,tsx}'],
     // (the workflow table keeps its page in the address, so it pages on its own)
-    ignores: ['packages/web/src/api/keys.ts', 'packages/web/src/components/LifecycleTable/LifecycleTable.tsx', '**/*.test.{ts,tsx}', 'packages/web/src/test/**'],
+    ignores: [
+      'packages/web/src/api/keys.ts',
+      'packages/web/src/components/LifecycleTable/LifecycleTable.tsx',
+      '**/*.test.{ts,tsx}',
+      'packages/web/src/test/**',
+    ],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "Property[key.name='queryKey'] > ArrayExpression",
-        message: 'Take query keys from the factory in api/keys.ts.',
-      }, {
-        selector: "JSXAttribute[name.name='pagination'] Property[key.name='current']",
-        message: 'A paged list takes its page, query and table props from usePaged (components/PagedTable).',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Take query keys from the factory in api/keys.ts.',
+        },
+        {
+          selector: "JSXAttribute[name.name='pagination'] Property[key.name='current']",
+          message: 'A paged list takes its page, query and table props from usePaged (components/PagedTable).',
+        },
+      ],
     },
   },
   {

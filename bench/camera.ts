@@ -45,17 +45,34 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
 };
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.html': 'text/html', '.css': 'text/css', '.mp4': 'video/mp4', '.jpg': 'image/jpeg' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.mp4': 'video/mp4',
+  '.jpg': 'image/jpeg',
+};
 
 function serve(): Promise<{ url: string; close: () => void }> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
-    const file = path === '/bench.html' ? null : path === '/bench.js' ? null
-      : path === '/video.mp4' ? join(ROOT, 'packages/server/src/seed/media/welcome.mp4')
-        : path.startsWith('/photos/') ? join(PHOTOS, path.slice(8))
-          : path.startsWith('/player/') ? join(DIST, path.slice(8)) : null;
+    const file =
+      path === '/bench.html'
+        ? null
+        : path === '/bench.js'
+          ? null
+          : path === '/video.mp4'
+            ? join(ROOT, 'packages/server/src/seed/media/welcome.mp4')
+            : path.startsWith('/photos/')
+              ? join(PHOTOS, path.slice(8))
+              : path.startsWith('/player/')
+                ? join(DIST, path.slice(8))
+                : null;
     try {
-      const body = path === '/bench.html' ? BENCH_HTML : path === '/bench.js' ? BENCH_JS : file ? readFileSync(file) : null;
+      const body =
+        path === '/bench.html' ? BENCH_HTML : path === '/bench.js' ? BENCH_JS : file ? readFileSync(file) : null;
       if (body === null) throw new Error('not found');
       res.writeHead(200, { 'content-type': TYPES[extname(path) || '.html'] ?? 'application/octet-stream' });
       res.end(body);
@@ -63,10 +80,12 @@ function serve(): Promise<{ url: string; close: () => void }> {
       res.writeHead(404).end();
     }
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => {
-    const a = server.address();
-    ok({ url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`, close: () => server.close() });
-  }));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      ok({ url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`, close: () => server.close() });
+    }),
+  );
 }
 
 /** CPU seconds used so far by every process of the Chromium that runs with this profile. */
@@ -78,7 +97,9 @@ function cpuSeconds(profile: string): number {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(f[11]) + Number(f[12]);
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return ticks / 100;
 }
@@ -86,8 +107,10 @@ function cpuSeconds(profile: string): number {
 async function open(args: string[]): Promise<{ context: BrowserContext; page: Page; profile: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'vitrine-bench-camera-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required', ...args], viewport: { width: 1280, height: 720 },
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required', ...args],
+    viewport: { width: 1280, height: 720 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (m) => m.type() === 'error' && console.error(`[browser] ${m.text()}`));
@@ -96,11 +119,18 @@ async function open(args: string[]): Promise<{ context: BrowserContext; page: Pa
 }
 
 async function main() {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: join(ROOT, 'packages/player'), stdio: 'inherit' });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: join(ROOT, 'packages/player'),
+    stdio: 'inherit',
+  });
   const assets = readdirSync(join(DIST, 'assets'));
   const run = `/player/assets/${assets.find((f) => /^run-.*\.js$/.test(f))}`;
   const worker = `/player/assets/${assets.find((f) => /^detector\.worker-.*\.js$/.test(f))}`;
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (shared with other work)`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (shared with other work)`,
+  );
   const { url, close } = await serve();
   const page = `${url}/bench.html?run=${encodeURIComponent(run)}&worker=${encodeURIComponent(worker)}&models=${encodeURIComponent(MODEL_DIR)}`;
   const tmp = mkdtempSync(join(tmpdir(), 'vitrine-bench-y4m-'));
@@ -113,8 +143,13 @@ async function main() {
     type Still = { url: string; faces: Face[]; ms: number[] };
     const bySize: Record<number, Still[]> = {};
     for (const size of [224, 320, 416]) {
-      bySize[size] = await stills.page.evaluate(([urls, s]) => (window as unknown as { bench: { stills: (u: string[], s: number, r: number) => Promise<Still[]> } }).bench.stills(urls, s, 5),
-        [names.map((n) => `/photos/${n}`), size] as [string[], number]);
+      bySize[size] = await stills.page.evaluate(
+        ([urls, s]) =>
+          (
+            window as unknown as { bench: { stills: (u: string[], s: number, r: number) => Promise<Still[]> } }
+          ).bench.stills(urls, s, 5),
+        [names.map((n) => `/photos/${n}`), size] as [string[], number],
+      );
       const ms = bySize[size].flatMap((r) => r.ms.slice(1));
       const found = bySize[size].reduce((s, r) => s + r.faces.length, 0);
       const labelled = names.reduce((s, n) => s + LABELS[n].faces, 0);
@@ -127,9 +162,13 @@ async function main() {
           if (f.reading && Math.abs(ageBand(f.reading.age) - label.band) <= 1) band++;
         }
       });
-      console.log(`input ${size}: ${median(ms).toFixed(0)} ms/frame median (p90 ${[...ms].sort((a, b) => a - b)[Math.floor(ms.length * 0.9)].toFixed(0)}), faces ${found}/${labelled}, `
-        + `gender right (p ≥ 0.7) ${gender}/${found} = ${((100 * gender) / Math.max(1, found)).toFixed(0)} %, age band within one ${band}/${found} = ${((100 * band) / Math.max(1, found)).toFixed(0)} %`);
-      console.log(`  per photo: ${bySize[size].map((r, i) => `${names[i]} ${r.faces.length} [${r.faces.map((f) => `${f.reading?.gender === 2 ? 'F' : 'M'}${f.reading?.genderProbability.toFixed(2)}/${f.reading?.age.toFixed(0)}`).join(' ')}]`).join('; ')}`);
+      console.log(
+        `input ${size}: ${median(ms).toFixed(0)} ms/frame median (p90 ${[...ms].sort((a, b) => a - b)[Math.floor(ms.length * 0.9)].toFixed(0)}), faces ${found}/${labelled}, ` +
+          `gender right (p ≥ 0.7) ${gender}/${found} = ${((100 * gender) / Math.max(1, found)).toFixed(0)} %, age band within one ${band}/${found} = ${((100 * band) / Math.max(1, found)).toFixed(0)} %`,
+      );
+      console.log(
+        `  per photo: ${bySize[size].map((r, i) => `${names[i]} ${r.faces.length} [${r.faces.map((f) => `${f.reading?.gender === 2 ? 'F' : 'M'}${f.reading?.genderProbability.toFixed(2)}/${f.reading?.age.toFixed(0)}`).join(' ')}]`).join('; ')}`,
+      );
     }
     await stills.context.close();
     rmSync(stills.profile, { recursive: true, force: true });
@@ -146,17 +185,40 @@ async function main() {
     await live.page.goto(page);
     await live.page.waitForFunction(() => (window as { benchReady?: boolean }).benchReady === true);
     type Frame = { ms: number; faces: number; read: boolean; at: number };
-    type B = { bench: { playVideo: () => Promise<void>; quality: () => { total: number; dropped: number }; start: (s: number) => void; stop: () => Frame[]; now: () => number; status: () => { state: string } | null } };
-    const bench = <T>(fn: (b: B['bench'], arg: number) => T, arg = 0) => live.page.evaluate(([f, a]) => new Function('b', 'a', `return (${f})(b, a)`)((window as unknown as B).bench, a), [fn.toString(), arg] as const) as Promise<Awaited<T>>;
+    type B = {
+      bench: {
+        playVideo: () => Promise<void>;
+        quality: () => { total: number; dropped: number };
+        start: (s: number) => void;
+        stop: () => Frame[];
+        now: () => number;
+        status: () => { state: string } | null;
+      };
+    };
+    const bench = <T>(fn: (b: B['bench'], arg: number) => T, arg = 0) =>
+      live.page.evaluate(([f, a]) => new Function('b', 'a', `return (${f})(b, a)`)((window as unknown as B).bench, a), [
+        fn.toString(),
+        arg,
+      ] as const) as Promise<Awaited<T>>;
     await bench((b) => b.playVideo());
     await live.page.waitForTimeout(2000);
-    const phases: { on: boolean; cpu: number; dropped: number; total: number; fps: number; ms: number; readMs: number }[] = [];
+    const phases: {
+      on: boolean;
+      cpu: number;
+      dropped: number;
+      total: number;
+      fps: number;
+      ms: number;
+      readMs: number;
+    }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       for (const on of [false, true]) {
         if (on) {
           await bench((b, s) => b.start(s), size);
           // the camera opens and the models load outside the window
-          await live.page.waitForFunction(() => (window as unknown as B).bench.status()?.state === 'on', undefined, { timeout: 120_000 });
+          await live.page.waitForFunction(() => (window as unknown as B).bench.status()?.state === 'on', undefined, {
+            timeout: 120_000,
+          });
           await live.page.waitForTimeout(1000);
         }
         const q0 = await bench((b) => b.quality());
@@ -173,15 +235,21 @@ async function main() {
         const ms = median(frames.filter((f) => !f.read).map((f) => f.ms));
         const readMs = median(frames.filter((f) => f.read).map((f) => f.ms));
         phases.push({ on, cpu, dropped: q1.dropped - q0.dropped, total: q1.total - q0.total, fps, ms, readMs });
-        console.log(`round ${r + 1} detection ${on ? 'on ' : 'off'}: Chromium ${cpu.toFixed(2)} cores, video frames ${q1.total - q0.total} dropped ${q1.dropped - q0.dropped}`
-          + (on ? `, ${fps.toFixed(2)} analysed frames/s, ${ms.toFixed(0)} ms/frame detecting (${frames.filter((f) => !f.read).length}), ${readMs.toFixed(0)} ms with age/gender (${frames.filter((f) => f.read).length}), faces ${median(frames.map((f) => f.faces))}` : ''));
+        console.log(
+          `round ${r + 1} detection ${on ? 'on ' : 'off'}: Chromium ${cpu.toFixed(2)} cores, video frames ${q1.total - q0.total} dropped ${q1.dropped - q0.dropped}` +
+            (on
+              ? `, ${fps.toFixed(2)} analysed frames/s, ${ms.toFixed(0)} ms/frame detecting (${frames.filter((f) => !f.read).length}), ${readMs.toFixed(0)} ms with age/gender (${frames.filter((f) => f.read).length}), faces ${median(frames.map((f) => f.faces))}`
+              : ''),
+        );
       }
     }
     const off = phases.filter((p) => !p.on);
     const on = phases.filter((p) => p.on);
-    console.log(`\nmedians over ${ROUNDS} rounds, input ${size}: analysed ${median(on.map((p) => p.fps)).toFixed(2)} frames/s at ${median(on.map((p) => p.ms)).toFixed(0)} ms/frame detecting; `
-      + `Chromium ${median(off.map((p) => p.cpu)).toFixed(2)} cores off, ${median(on.map((p) => p.cpu)).toFixed(2)} on (detection ${(median(on.map((p) => p.cpu)) - median(off.map((p) => p.cpu))).toFixed(2)}); `
-      + `dropped video frames ${median(off.map((p) => p.dropped))} off, ${median(on.map((p) => p.dropped))} on (of ~${median(on.map((p) => p.total))})`);
+    console.log(
+      `\nmedians over ${ROUNDS} rounds, input ${size}: analysed ${median(on.map((p) => p.fps)).toFixed(2)} frames/s at ${median(on.map((p) => p.ms)).toFixed(0)} ms/frame detecting; ` +
+        `Chromium ${median(off.map((p) => p.cpu)).toFixed(2)} cores off, ${median(on.map((p) => p.cpu)).toFixed(2)} on (detection ${(median(on.map((p) => p.cpu)) - median(off.map((p) => p.cpu))).toFixed(2)}); ` +
+        `dropped video frames ${median(off.map((p) => p.dropped))} off, ${median(on.map((p) => p.dropped))} on (of ~${median(on.map((p) => p.total))})`,
+    );
     await live.context.close();
     rmSync(live.profile, { recursive: true, force: true });
   } finally {

@@ -36,7 +36,13 @@ const token = (id: number) => `bench-cluster-token-${id}`;
 type Instance = { name: string; port: number; child: ChildProcess };
 type Cluster = { url: string; dir: string; instances: Instance[]; stop(): Promise<void> };
 type ClusterLib = {
-  startCluster(o: { instances: number; databaseUrl: string; pgbouncer?: boolean; quiet?: boolean; env?: Record<string, string> }): Promise<Cluster>;
+  startCluster(o: {
+    instances: number;
+    databaseUrl: string;
+    pgbouncer?: boolean;
+    quiet?: boolean;
+    env?: Record<string, string>;
+  }): Promise<Cluster>;
   haproxyConfig(o: { port: number; servers: { name: string; port: number }[] }): string;
   freePort(): Promise<number>;
   which(name: string): string | undefined;
@@ -67,7 +73,8 @@ type Cpu = { servers: number; pg: number; haproxy: number; bench: number; machin
 
 // ---------------------------------------------------------------- setup
 
-const setup = (admin: pg.Client) => seedFleet(admin, { code: 'BENCHCLU', phone: '19900000002', screens: SCREENS, tokenPrefix: 'bench-cluster-token-' });
+const setup = (admin: pg.Client) =>
+  seedFleet(admin, { code: 'BENCHCLU', phone: '19900000002', screens: SCREENS, tokenPrefix: 'bench-cluster-token-' });
 
 /**
  * One round's requests: of every 10, 8 heartbeats, 1 plays batch and 1 visits batch (a screen
@@ -80,14 +87,32 @@ function mix(port: number, ids: number[]): Buffer[] {
     const dt = token(ids[i % ids.length]);
     const k = i % 10;
     if (k === 4) {
-      const events = Array.from({ length: BATCH }, (_, j) => ({ eventId: randomUUID(), contentId: 1, planId: 0, start: now - j * 15, durationMs: 15_000 }));
+      const events = Array.from({ length: BATCH }, (_, j) => ({
+        eventId: randomUUID(),
+        contentId: 1,
+        planId: 0,
+        start: now - j * 15,
+        durationMs: 15_000,
+      }));
       return httpRequest(port, '/device-api/plays', { dt, ...json }, JSON.stringify({ events }));
     }
     if (k === 9) {
-      const events = Array.from({ length: BATCH }, (_, j) => ({ eventId: randomUUID(), time: now - j, gender: j % 3, ageBand: j % 5, action: 'watch', dwellMs: 3000 }));
+      const events = Array.from({ length: BATCH }, (_, j) => ({
+        eventId: randomUUID(),
+        time: now - j,
+        gender: j % 3,
+        ageBand: j % 5,
+        action: 'watch',
+        dwellMs: 3000,
+      }));
       return httpRequest(port, '/device-api/visits', { dt, ...json }, JSON.stringify({ events }));
     }
-    return httpRequest(port, '/device-api/heartbeat', { dt, ...json }, JSON.stringify({ appVersion: '1.0.0', freeStorageMb: 4096 }));
+    return httpRequest(
+      port,
+      '/device-api/heartbeat',
+      { dt, ...json },
+      JSON.stringify({ appVersion: '1.0.0', freeStorageMb: 4096 }),
+    );
   });
 }
 
@@ -124,7 +149,10 @@ async function main() {
   let admin: pg.Client | undefined;
   try {
     cluster = await lib.startCluster({
-      instances: 3, databaseUrl: scratch.url, pgbouncer: PGBOUNCER, quiet: true,
+      instances: 3,
+      databaseUrl: scratch.url,
+      pgbouncer: PGBOUNCER,
+      quiet: true,
       // what production runs (no demo, no simulator, no log lines, no result checks), the per-device call limit out of the way
       env: { DEMO: '0', SIMULATE: '0', LOG: '0', CHECK_RESULTS: '0', DEVICE_CALLS_PER_MINUTE: '1000000000' },
     });
@@ -146,16 +174,30 @@ async function main() {
       await waitReady(`http://127.0.0.1:${port}/readyz`, 15_000);
       fronts.push({ n, port, rounds: [], cpu: [] });
     }
-    const pgPids = async () => (await db.query<{ pid: number }>(
-      "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()",
-    )).rows.map((r) => r.pid);
+    const pgPids = async () =>
+      (
+        await db.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()",
+        )
+      ).rows.map((r) => r.pid);
     const round = async (f: (typeof fronts)[number], seconds: number, measure: boolean) => {
       const requests = mix(f.port, ids);
       const pids = await pgPids();
       const [s0, p0, h0, m0, b0, w0] = [
-        cluster!.instances.map((i) => ticks(i.child.pid)), pids.map(ticks), ticks(proxies[f.n - 1].pid), machine(), process.cpuUsage(), performance.now(),
+        cluster!.instances.map((i) => ticks(i.child.pid)),
+        pids.map(ticks),
+        ticks(proxies[f.n - 1].pid),
+        machine(),
+        process.cpuUsage(),
+        performance.now(),
       ];
-      const r = await runLoad({ port: f.port, requests, connections: CONNECTIONS, maxRequests: PER_ROUND, maxSeconds: seconds });
+      const r = await runLoad({
+        port: f.port,
+        requests,
+        connections: CONNECTIONS,
+        maxRequests: PER_ROUND,
+        maxSeconds: seconds,
+      });
       const wall = (performance.now() - w0) * 1000; // µs
       const m1 = machine();
       const b = process.cpuUsage(b0);
@@ -169,30 +211,48 @@ async function main() {
         other: 0,
       };
       cpu.other = Math.max(0, cpu.machine * cpus().length - cpu.servers - cpu.pg - cpu.haproxy - cpu.bench);
-      if (r.non200 > 0 || (JSON.parse(r.firstBody) as { ret: number }).ret !== 0) throw new Error(`N=${f.n}: ${r.non200} non-200; ${r.firstBody}`);
+      if (r.non200 > 0 || (JSON.parse(r.firstBody) as { ret: number }).ret !== 0)
+        throw new Error(`N=${f.n}: ${r.non200} non-200; ${r.firstBody}`);
       if (measure) {
         f.rounds.push(r);
         f.cpu.push(cpu);
       }
-      console.log(`N=${f.n}${measure ? '' : ' (warm-up)'}: ${fmt(r.rps)} req/s; CPU % of a core — instances ${fmt(cpu.servers)}, PostgreSQL ${fmt(cpu.pg)}, HAProxy ${fmt(cpu.haproxy)}, generator ${fmt(cpu.bench)}; machine busy ${fmt(cpu.machine)} %, other work ${fmt(cpu.other)}`);
+      console.log(
+        `N=${f.n}${measure ? '' : ' (warm-up)'}: ${fmt(r.rps)} req/s; CPU % of a core — instances ${fmt(cpu.servers)}, PostgreSQL ${fmt(cpu.pg)}, HAProxy ${fmt(cpu.haproxy)}, generator ${fmt(cpu.bench)}; machine busy ${fmt(cpu.machine)} %, other work ${fmt(cpu.other)}`,
+      );
     };
     for (const f of fronts) await round(f, 1.5, false);
-    for (let k = 0; k < ROUNDS; k++) for (const f of k % 2 ? [...fronts].reverse() : fronts) await round(f, SECONDS, true);
+    for (let k = 0; k < ROUNDS; k++)
+      for (const f of k % 2 ? [...fronts].reverse() : fronts) await round(f, SECONDS, true);
 
     // what reached the database (the plays' and visits' events of the measured and warm-up rounds)
-    const stored = (await db.query<{ n: string }>('select (select count(*) from play_events) + (select count(*) from visit_events) as n')).rows[0].n;
+    const stored = (
+      await db.query<{ n: string }>(
+        'select (select count(*) from play_events) + (select count(*) from visit_events) as n',
+      )
+    ).rows[0].n;
 
     const base = median(fronts[0].rounds.map((r) => r.rps));
     const cpuMed = (f: (typeof fronts)[number], k: keyof Cpu) => fmt(median(f.cpu.map((c) => c[k])));
     // CPU per request (µs): the % of a core over the round's req/s, median over the rounds
-    const perReq = (f: (typeof fronts)[number], k: 'servers' | 'pg') => median(f.cpu.map((c, i) => (c[k] * 10_000) / f.rounds[i].rps));
+    const perReq = (f: (typeof fronts)[number], k: 'servers' | 'pg') =>
+      median(f.cpu.map((c, i) => (c[k] * 10_000) / f.rounds[i].rps));
     const rows = fronts.map((f) => {
       const rps = median(f.rounds.map((r) => r.rps));
       const per = f.rounds.map((r) => r.rps);
       return [
-        `${f.n}`, fmt(rps), `${fmt(Math.min(...per))}–${fmt(Math.max(...per))}`, fmt((rps * 2 * BATCH) / 10),
+        `${f.n}`,
+        fmt(rps),
+        `${fmt(Math.min(...per))}–${fmt(Math.max(...per))}`,
+        fmt((rps * 2 * BATCH) / 10),
         f.n === 1 ? '1.00 (baseline)' : `**${fmt(rps / base, 2)}**`,
-        cpuMed(f, 'servers'), cpuMed(f, 'pg'), `${fmt(perReq(f, 'servers'))} / ${fmt(perReq(f, 'pg'))}`, cpuMed(f, 'haproxy'), cpuMed(f, 'bench'), cpuMed(f, 'other'), `${cpuMed(f, 'machine')} %`,
+        cpuMed(f, 'servers'),
+        cpuMed(f, 'pg'),
+        `${fmt(perReq(f, 'servers'))} / ${fmt(perReq(f, 'pg'))}`,
+        cpuMed(f, 'haproxy'),
+        cpuMed(f, 'bench'),
+        cpuMed(f, 'other'),
+        `${cpuMed(f, 'machine')} %`,
       ];
     });
     const section = `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC${PGBOUNCER ? ', through PgBouncer (transaction mode, pool 20)' : ''} — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, PostgreSQL;
@@ -204,12 +264,21 @@ ${table(['N instances', 'median req/s', 'range', 'events/s', 'ratio vs N = 1', '
 
 CPU columns: % of one core, median over the rounds (instances summed; PostgreSQL = this database's client backends; other work = the machine's busy time not ours: the other sessions sharing it).`;
     console.log(`\n${section}\n`);
-    if (PGBOUNCER) writeReadmeSection('cluster-pgbouncer', section, `### The same through PgBouncer
+    if (PGBOUNCER)
+      writeReadmeSection(
+        'cluster-pgbouncer',
+        section,
+        `### The same through PgBouncer
 
 \`BENCH_PGBOUNCER=1\`: the instances' pools (10 each) go through PgBouncer in transaction mode
 (\`default_pool_size\` 20), so PostgreSQL sees at most 20 backends instead of 10 × N; PgBouncer's own
-CPU falls in "other work".`);
-    else writeReadmeSection('cluster', section, `## Several instances (\`bench/cluster.ts\`, PostgreSQL, HAProxy)
+CPU falls in "other work".`,
+      );
+    else
+      writeReadmeSection(
+        'cluster',
+        section,
+        `## Several instances (\`bench/cluster.ts\`, PostgreSQL, HAProxy)
 
 \`\`\`sh
 DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/cluster.ts
@@ -220,14 +289,20 @@ Three built server instances on one PostgreSQL (started as \`npm run cluster\` s
 instance 1, over 1–2, over 1–3 (leastconn). The device-API mix goes through each frontend in turn,
 alternating rounds of one run; the ratio is median req/s ÷ N = 1's. The CPU columns, read from
 \`/proc\`, say where the time went. Knobs: \`BENCH_SCREENS\` (10,000), \`BENCH_ROUNDS\` (5),
-\`BENCH_SECONDS\` (3), \`BENCH_CONNECTIONS\` (32), \`BENCH_BATCH\` (20).`);
+\`BENCH_SECONDS\` (3), \`BENCH_CONNECTIONS\` (32), \`BENCH_BATCH\` (20).`,
+      );
   } finally {
     await admin?.end().catch(() => {});
-    await Promise.all(proxies.map((p) => new Promise<void>((r) => {
-      if (p.exitCode !== null || p.signalCode !== null) return r();
-      p.once('exit', () => r());
-      p.kill('SIGTERM');
-    })));
+    await Promise.all(
+      proxies.map(
+        (p) =>
+          new Promise<void>((r) => {
+            if (p.exitCode !== null || p.signalCode !== null) return r();
+            p.once('exit', () => r());
+            p.kill('SIGTERM');
+          }),
+      ),
+    );
     await cluster?.stop();
     await scratch.drop();
   }

@@ -26,7 +26,9 @@ async function main() {
       await seedStores(db.admin, ent, user, 50, 0);
       await db.admin.query(
         `insert into commodities (enterprise_id, author_id, status, live_version, online, name, code, category, price)
-         select $1, $2, 103, 1, 302, '商品' || g, 'P' || g, '类' || (g % 8), 1000 + g from generate_series(1, 100) g`, [ent, user]);
+         select $1, $2, 103, 1, 302, '商品' || g, 'P' || g, '类' || (g % 8), 1000 + g from generate_series(1, 100) g`,
+        [ent, user],
+      );
       await db.admin.query(
         `with s as (select array_agg(id order by id) as ids from shops where enterprise_id = $1),
               c as (select array_agg(id order by id) as ids from commodities where enterprise_id = $1)
@@ -34,7 +36,8 @@ async function main() {
          select $1, 'L' || g, s.ids[1 + g % 50], c.ids[1 + (g / 50) % 100], 1 + g % 3, 990 + g % 5000, t, t::date, extract(hour from t)::smallint
            from generate_series(1, $2::int) g, s, c,
                 lateral (select date_trunc('day', now()) - (g % 400) * interval '1 day' + interval '9 hours' + (g % 36000) * interval '1 second' as t) tt`,
-        [ent, LINES]);
+        [ent, LINES],
+      );
       await db.admin.query('analyze sale_lines');
     });
     const to = new Date();
@@ -52,7 +55,9 @@ async function main() {
         await b.call('sale/list', c.body);
         times.push(ms(t0));
       }
-      rows.push(`| ${c.label} | ${first.total} | ${median(times).toFixed(1)} ms | ${Math.max(...times).toFixed(1)} ms |`);
+      rows.push(
+        `| ${c.label} | ${first.total} | ${median(times).toFixed(1)} ms | ${Math.max(...times).toFixed(1)} ms |`,
+      );
     }
     await b.app.close();
     const section = [
@@ -63,7 +68,11 @@ async function main() {
       ...rows,
     ].join('\n');
     console.log(section);
-    writeReadmeSection('costs', section, '## Bounded costs (bench/costs.ts, PGlite)\n\n`npx tsx bench/costs.ts` (knobs `BENCH_LINES`, `BENCH_ROUNDS`): what one sale/list holds PGlite\'s single connection for (issue 24 §1, docs/decisions/0117).');
+    writeReadmeSection(
+      'costs',
+      section,
+      "## Bounded costs (bench/costs.ts, PGlite)\n\n`npx tsx bench/costs.ts` (knobs `BENCH_LINES`, `BENCH_ROUNDS`): what one sale/list holds PGlite's single connection for (issue 24 §1, docs/decisions/0117).",
+    );
   } finally {
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });

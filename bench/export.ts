@@ -26,7 +26,8 @@ import { benchConfig as config, median, ms } from './config.js';
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const rssKiB = (pid: number | string) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+const rssKiB = (pid: number | string) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 /** The server process: the real app on the bench database, its port sent to the parent. */
 async function serve(dbUrl: string) {
@@ -36,7 +37,13 @@ async function serve(dbUrl: string) {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const addr = app.server.address();
   (globalThis as { gc?: () => void }).gc?.();
-  if (process.env.BENCH_TRACE) setInterval(() => { const m = process.memoryUsage(); console.error(`rss ${m.rss >> 20} heap ${m.heapUsed >> 20}/${m.heapTotal >> 20} ext ${m.external >> 20} ab ${m.arrayBuffers >> 20}`); }, 500).unref();
+  if (process.env.BENCH_TRACE)
+    setInterval(() => {
+      const m = process.memoryUsage();
+      console.error(
+        `rss ${m.rss >> 20} heap ${m.heapUsed >> 20}/${m.heapTotal >> 20} ext ${m.external >> 20} ab ${m.arrayBuffers >> 20}`,
+      );
+    }, 500).unref();
   process.send?.({ port: typeof addr === 'object' && addr ? addr.port : 0 });
   process.on('message', (m) => {
     if (m === 'gc') {
@@ -44,10 +51,17 @@ async function serve(dbUrl: string) {
       process.send?.('gc-done');
     }
   });
-  process.on('disconnect', () => void app.close().then(() => db.close()).finally(() => {
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  }));
+  process.on(
+    'disconnect',
+    () =>
+      void app
+        .close()
+        .then(() => db.close())
+        .finally(() => {
+          rmSync(dataDir, { recursive: true, force: true });
+          process.exit(0);
+        }),
+  );
 }
 
 async function main() {
@@ -83,23 +97,43 @@ async function main() {
     await raw.query('analyze sale_lines');
     const seedMs = ms(t0);
 
-    child = fork(import.meta.filename, ['serve', dbUrl], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const { port } = await new Promise<{ port: number }>((res) => child!.once('message', (m) => res(m as { port: number })));
+    child = fork(import.meta.filename, ['serve', dbUrl], {
+      execArgv: ['--import', 'tsx', '--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const { port } = await new Promise<{ port: number }>((res) =>
+      child!.once('message', (m) => res(m as { port: number })),
+    );
     const pid = child.pid!;
     const to = new Date();
     const from = new Date(to.getTime() - 29 * 86_400_000);
     const qs = new URLSearchParams({ kind: 'sales', from: day(from), to: day(to) });
-    const headers = { appid: 'pc', at: token, id: String(user.id), enCode: company.companyCode, roleCode: entry.role_node };
+    const headers = {
+      appid: 'pc',
+      at: token,
+      id: String(user.id),
+      enCode: company.companyCode,
+      roleCode: entry.role_node,
+    };
 
-    const collect = () => new Promise<void>((res) => { child!.once('message', () => res()); child!.send('gc'); });
+    const collect = () =>
+      new Promise<void>((res) => {
+        child!.once('message', () => res());
+        child!.send('gc');
+      });
     // warm-up: one day's export (code paths compiled, pools filled), then a full collection before each run
-    const warm = await fetch(`http://127.0.0.1:${port}/api/stats/export?${new URLSearchParams({ kind: 'sales', from: day(to), to: day(to) })}`, { headers });
+    const warm = await fetch(
+      `http://127.0.0.1:${port}/api/stats/export?${new URLSearchParams({ kind: 'sales', from: day(to), to: day(to) })}`,
+      { headers },
+    );
     await warm.arrayBuffer();
     const viaServer = async () => {
       await collect();
       const before = rssKiB(pid);
       let peak = before;
-      const timer = setInterval(() => { peak = Math.max(peak, rssKiB(pid)); }, 20);
+      const timer = setInterval(() => {
+        peak = Math.max(peak, rssKiB(pid));
+      }, 20);
       const x = process.hrtime.bigint();
       const res = await fetch(`http://127.0.0.1:${port}/api/stats/export?${qs}`, { headers });
       if (res.status !== 200 || !res.body) throw new Error(`export: HTTP ${res.status} ${await res.text()}`);
@@ -127,15 +161,21 @@ async function main() {
       const x = process.hrtime.bigint();
       const stream = raw.query(copyTo(`copy (${exportSql}) to stdout with (format csv)`));
       let lines = 0;
-      for await (const chunk of stream as AsyncIterable<Buffer>) for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+      for await (const chunk of stream as AsyncIterable<Buffer>)
+        for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
       if (lines !== ROWS) throw new Error(`copy: ${lines} rows`);
       return ms(x);
     };
     const runs: Awaited<ReturnType<typeof viaServer>>[] = [];
     const copies: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      if (i % 2 === 0) { runs.push(await viaServer()); copies.push(await viaCopy()); }
-      else { copies.push(await viaCopy()); runs.push(await viaServer()); }
+      if (i % 2 === 0) {
+        runs.push(await viaServer());
+        copies.push(await viaCopy());
+      } else {
+        copies.push(await viaCopy());
+        runs.push(await viaServer());
+      }
       process.stdout.write(`\rround ${i + 1}/${ROUNDS}`);
     }
     process.stdout.write('\n');
@@ -144,7 +184,11 @@ async function main() {
     const serverMs = median(runs.map((r) => r.took));
     const copyMs = median(copies);
     const section = [
-      `Run ${day(new Date())}, PostgreSQL, load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end: ${ROWS.toLocaleString('en')} sales lines (inserted in ${(seedMs / 1000).toFixed(0)} s), ${ROUNDS} alternating rounds, ${(runs[0].bytes / 1048576).toFixed(0)} MiB of CSV each.`,
+      `Run ${day(new Date())}, PostgreSQL, load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(
+          ' / ',
+        )} at the end: ${ROWS.toLocaleString('en')} sales lines (inserted in ${(seedMs / 1000).toFixed(0)} s), ${ROUNDS} alternating rounds, ${(runs[0].bytes / 1048576).toFixed(0)} MiB of CSV each.`,
       '',
       '| what | median | rows/s | server RSS before → peak (MiB); at ¼ ½ ¾ 1 of the rows | growth (goal ≤ 50 MB) |',
       '|---|---|---|---|---|',
@@ -152,7 +196,11 @@ async function main() {
       `| COPY (the same rows) TO STDOUT through pg | ${(copyMs / 1000).toFixed(1)} s | ${Math.round(ROWS / (copyMs / 1000)).toLocaleString('en')} (server ÷ COPY ${(copyMs / serverMs).toFixed(2)}×) | | |`,
     ].join('\n');
     console.log(section);
-    writeReadmeSection('export', section, `## Export (bench/export.ts, PostgreSQL)\n\n\`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/export.ts\` (knobs \`BENCH_EXPORT_ROWS\`, \`BENCH_ROUNDS\`); see the header of the script.`);
+    writeReadmeSection(
+      'export',
+      section,
+      `## Export (bench/export.ts, PostgreSQL)\n\n\`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/export.ts\` (knobs \`BENCH_EXPORT_ROWS\`, \`BENCH_ROUNDS\`); see the header of the script.`,
+    );
   } finally {
     child?.disconnect();
     await raw.end().catch(() => undefined);

@@ -25,12 +25,13 @@ const ROUNDS = num('BENCH_LH_ROUNDS', 3);
 const SETTLE_S = num('BENCH_LH_SETTLE', 20);
 const PATH = process.env.BENCH_LH_PATH ?? '/home/home';
 
-const freePort = () => new Promise<number>((ok, fail) => {
-  const srv = createServer().listen(0, '127.0.0.1', () => {
-    const a = srv.address();
-    srv.close(() => (typeof a === 'object' && a ? ok(a.port) : fail(new Error('no port'))));
+const freePort = () =>
+  new Promise<number>((ok, fail) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => (typeof a === 'object' && a ? ok(a.port) : fail(new Error('no port'))));
+    });
   });
-});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startConsole(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -38,12 +39,17 @@ async function startConsole(): Promise<{ url: string; stop: () => Promise<void> 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-lh-'));
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'ignore',
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   const t0 = Date.now();
   while (Date.now() - t0 < 300_000) {
-    const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await sleep(500);
   }
@@ -61,11 +67,19 @@ async function startConsole(): Promise<{ url: string; stop: () => Promise<void> 
 
 /** Logs the demo supervisor in through the login page; the session stays in the profile. */
 async function logIn(url: string, profile: string) {
-  const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'], baseURL: url });
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+    baseURL: url,
+  });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   await page.goto('/index');
   await page.getByTestId('login-tab-password').click();
-  await page.locator('[data-testid="login-un"] input, input[data-testid="login-un"]').first().fill(DEMO_USERS.supervisor.phone);
+  await page
+    .locator('[data-testid="login-un"] input, input[data-testid="login-un"]')
+    .first()
+    .fill(DEMO_USERS.supervisor.phone);
   await page.locator('[data-testid="login-pw"] input, input[data-testid="login-pw"]').first().fill(DEMO_PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/home/home', { timeout: 60_000 });
@@ -78,11 +92,39 @@ type Report = { categories: { performance: { score: number } }; audits: Record<s
 
 async function lighthouse(url: string, profile: string): Promise<Report> {
   const port = await freePort();
-  const chrome = spawn(CHROMIUM, ['--headless=new', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const chrome = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   try {
-    for (let i = 0; i < 100 && !(await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false)); i++) await sleep(100);
+    for (
+      let i = 0;
+      i < 100 &&
+      !(await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await sleep(100);
     const out = join(profile, '..', `lh-${Date.now()}.json`);
-    const args = [`${url}${PATH}`, `--port=${port}`, '--disable-storage-reset', '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet'];
+    const args = [
+      `${url}${PATH}`,
+      `--port=${port}`,
+      '--disable-storage-reset',
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+    ];
     const [cmd, pre] = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN, []] : ['npx', ['-y', 'lighthouse@12']];
     const run = spawnSync(cmd, [...pre, ...args], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 });
     if (run.status !== 0) throw new Error(`lighthouse exited with ${run.status}`);
@@ -104,12 +146,23 @@ try {
   for (let i = 0; i < ROUNDS; i++) {
     const r = await lighthouse(url, profile);
     const a = (id: string) => r.audits[id]?.numericValue ?? NaN;
-    const row = { score: Math.round(r.categories.performance.score * 100), fcp: a('first-contentful-paint'), lcp: a('largest-contentful-paint'), tbt: a('total-blocking-time'), cls: a('cumulative-layout-shift'), si: a('speed-index') };
+    const row = {
+      score: Math.round(r.categories.performance.score * 100),
+      fcp: a('first-contentful-paint'),
+      lcp: a('largest-contentful-paint'),
+      tbt: a('total-blocking-time'),
+      cls: a('cumulative-layout-shift'),
+      si: a('speed-index'),
+    };
     rows.push(row);
-    console.log(`round ${i + 1}: score ${row.score}, FCP ${Math.round(row.fcp)} ms, LCP ${Math.round(row.lcp)} ms, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, SI ${Math.round(row.si)} ms (load ${loadavg()[0].toFixed(1)})`);
+    console.log(
+      `round ${i + 1}: score ${row.score}, FCP ${Math.round(row.fcp)} ms, LCP ${Math.round(row.lcp)} ms, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, SI ${Math.round(row.si)} ms (load ${loadavg()[0].toFixed(1)})`,
+    );
   }
   const m = (k: keyof (typeof rows)[number]) => median(rows.map((r) => r[k]));
-  console.log(`\nmedian of ${ROUNDS}: score ${m('score')}, FCP ${Math.round(m('fcp'))} ms, LCP ${Math.round(m('lcp'))} ms, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}, SI ${Math.round(m('si'))} ms`);
+  console.log(
+    `\nmedian of ${ROUNDS}: score ${m('score')}, FCP ${Math.round(m('fcp'))} ms, LCP ${Math.round(m('lcp'))} ms, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}, SI ${Math.round(m('si'))} ms`,
+  );
 } finally {
   await stop();
   rmSync(dir, { recursive: true, force: true });

@@ -40,9 +40,22 @@ async function serve(url: string) {
   const db = await openPg(url, 10);
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-live-'));
   const config: Config = {
-    port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false, secret: 'bench-secret', apiBase: '/api',
-    tokenIdleSeconds: 3600, tokenMaxSeconds: 86400, hashConcurrency: 2, logger: false,
-    dbAppRole: 'vitrine_app', dbPool: 10, authCacheMs: 5000, jobs: false,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    production: false,
+    demo: false,
+    autoApprove: false,
+    secret: 'bench-secret',
+    apiBase: '/api',
+    tokenIdleSeconds: 3600,
+    tokenMaxSeconds: 86400,
+    hashConcurrency: 2,
+    logger: false,
+    dbAppRole: 'vitrine_app',
+    dbPool: 10,
+    authCacheMs: 5000,
+    jobs: false,
     limits: { authPerMinute: 1e9, smsPerMinute: 10, smsPerIpDay: 50, smsPerPhoneDay: 10 },
     deviceLoop: { timers: false, callsPerMinute: 1e9, livePingMs: 0 },
   };
@@ -64,7 +77,8 @@ async function serve(url: string) {
 
 // ---------------------------------------------------------------- setup
 
-const setup = (admin: pg.Client) => seedFleet(admin, { code: 'BENCHLIVE', phone: '19900000001', screens: SCREENS, tokenPrefix: 'bench-live-token-' });
+const setup = (admin: pg.Client) =>
+  seedFleet(admin, { code: 'BENCHLIVE', phone: '19900000001', screens: SCREENS, tokenPrefix: 'bench-live-token-' });
 
 /** queueCommands' statement (domains/devices/commands.ts): one command per device, committed on its own. */
 const QUEUE = `with s as (update devices set command_seq = command_seq + 1 where enterprise_id = $1 and id = any($2::int[]) returning id, command_seq)
@@ -75,7 +89,11 @@ const QUEUE = `with s as (update devices set command_seq = command_seq + 1 where
 
 type Screen = { id: number; ws: WebSocket };
 
-function connect(port: number, id: number, arrived: (cmdIds: number[], at: number, ws: WebSocket) => void): Promise<Screen> {
+function connect(
+  port: number,
+  id: number,
+  arrived: (cmdIds: number[], at: number, ws: WebSocket) => void,
+): Promise<Screen> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}${DEVICE_API_PREFIX}/${LIVE_PATH}`);
     ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', deviceToken: token(id) })));
@@ -83,7 +101,12 @@ function connect(port: number, id: number, arrived: (cmdIds: number[], at: numbe
       const at = performance.now();
       const msg = JSON.parse(String(data)) as LiveServerMessage;
       if (msg.type === 'welcome') resolve({ id, ws });
-      if (msg.type === 'commands') arrived(msg.commands.map((c) => c.id), at, ws);
+      if (msg.type === 'commands')
+        arrived(
+          msg.commands.map((c) => c.id),
+          at,
+          ws,
+        );
     });
     ws.on('close', (code) => reject(new Error(`screen ${id} closed ${code}`)));
     ws.on('error', reject);
@@ -95,7 +118,10 @@ const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { minimumFractionDig
 async function main() {
   const load = loadavg()[0];
   const scratch = await scratchDatabase('live');
-  const child = fork(import.meta.filename, ['serve', scratch.url], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(import.meta.filename, ['serve', scratch.url], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   try {
     const mdb = await openPg(scratch.url, 2);
     await migrate(mdb);
@@ -104,8 +130,14 @@ async function main() {
     await admin.connect();
     const { ent, user, ids } = await setup(admin);
     child.send({ cmd: 'start' });
-    const { port } = await new Promise<{ port: number }>((res) => child.once('message', (m) => res(m as { port: number })));
-    const ask = () => new Promise<{ rssMiB: number; sockets: number }>((res) => { child.once('message', (m) => res(m as { rssMiB: number; sockets: number })); child.send({ cmd: 'rss' }); });
+    const { port } = await new Promise<{ port: number }>((res) =>
+      child.once('message', (m) => res(m as { port: number })),
+    );
+    const ask = () =>
+      new Promise<{ rssMiB: number; sockets: number }>((res) => {
+        child.once('message', (m) => res(m as { rssMiB: number; sockets: number }));
+        child.send({ cmd: 'rss' });
+      });
 
     // the sockets, opened 100 at a time; every command heard is acknowledged over its socket
     const before = await ask();
@@ -124,7 +156,8 @@ async function main() {
     };
     const t0 = performance.now();
     const screens: Screen[] = [];
-    for (let i = 0; i < ids.length; i += 100) screens.push(...await Promise.all(ids.slice(i, i + 100).map((id) => connect(port, id, arrived))));
+    for (let i = 0; i < ids.length; i += 100)
+      screens.push(...(await Promise.all(ids.slice(i, i + 100).map((id) => connect(port, id, arrived)))));
     const connectMs = performance.now() - t0;
     await new Promise((r) => setTimeout(r, 1000));
     const full = await ask();
@@ -132,13 +165,18 @@ async function main() {
 
     const queue = async (devices: number[]) => {
       expecting = devices.length;
-      const all = new Promise<void>((res) => { done = res; });
+      const all = new Promise<void>((res) => {
+        done = res;
+      });
       await admin.query('begin');
       const rows = (await admin.query<{ id: number }>(QUEUE, [ent, devices, user])).rows;
       const at = performance.now();
       for (const r of rows) sent.set(r.id, at);
       await admin.query('commit');
-      await Promise.race([all, new Promise((_, rej) => setTimeout(() => rej(new Error(`${expecting} commands never arrived`)), 30_000))]);
+      await Promise.race([
+        all,
+        new Promise((_, rej) => setTimeout(() => rej(new Error(`${expecting} commands never arrived`)), 30_000)),
+      ]);
     };
     // 1. one screen at a time
     for (let i = 0; i < SINGLES; i++) await queue([ids[Math.floor(Math.random() * ids.length)]]);
@@ -154,8 +192,20 @@ async function main() {
 
     const perSocketKB = ((full.rssMiB - before.rssMiB) * 1024) / SCREENS;
     const rows = [
-      ['one screen at a time', fmt(singles.length), fmt(median(singles), 1), fmt(quantile(singles, 0.99), 1), fmt(Math.max(...singles), 1)],
-      [`all ${fmt(SCREENS)} screens in one statement`, fmt(bulkAll.length), fmt(median(bulkAll), 1), fmt(quantile(bulkAll, 0.99), 1), fmt(Math.max(...bulkAll), 1)],
+      [
+        'one screen at a time',
+        fmt(singles.length),
+        fmt(median(singles), 1),
+        fmt(quantile(singles, 0.99), 1),
+        fmt(Math.max(...singles), 1),
+      ],
+      [
+        `all ${fmt(SCREENS)} screens in one statement`,
+        fmt(bulkAll.length),
+        fmt(median(bulkAll), 1),
+        fmt(quantile(bulkAll, 0.99), 1),
+        fmt(Math.max(...bulkAll), 1),
+      ],
     ];
     const section = [
       `Run ${new Date().toISOString().slice(0, 16)}Z, ${fmt(SCREENS)} sockets on one server process (PostgreSQL), load average ${load.toFixed(1)} at the start.`,
@@ -164,14 +214,18 @@ async function main() {
       '| --- | ---: | ---: | ---: | ---: |',
       ...rows.map((r) => `| ${r.join(' | ')} |`),
       '',
-      `Latency is commit → \`commands\` message read on the screen's socket (the console's HTTP call adds its own time before the commit). `
-        + `The poll it replaces answers on average after 30 s (60 s ± 10 % heartbeats): ratio poll ÷ live p99 (bulk) ≈ ${fmt(30_000 / quantile(bulkAll, 0.99))}.`,
+      `Latency is commit → \`commands\` message read on the screen's socket (the console's HTTP call adds its own time before the commit). ` +
+        `The poll it replaces answers on average after 30 s (60 s ± 10 % heartbeats): ratio poll ÷ live p99 (bulk) ≈ ${fmt(30_000 / quantile(bulkAll, 0.99))}.`,
       '',
-      `Memory: server RSS ${fmt(before.rssMiB, 1)} MiB without sockets, ${fmt(full.rssMiB, 1)} MiB with ${fmt(SCREENS)} (after GC): `
-        + `**${fmt(perSocketKB, 1)} KB per socket** (goal ≤ 30 KB). ${fmt(SCREENS)} hellos and welcomes took ${fmt(connectMs)} ms.`,
+      `Memory: server RSS ${fmt(before.rssMiB, 1)} MiB without sockets, ${fmt(full.rssMiB, 1)} MiB with ${fmt(SCREENS)} (after GC): ` +
+        `**${fmt(perSocketKB, 1)} KB per socket** (goal ≤ 30 KB). ${fmt(SCREENS)} hellos and welcomes took ${fmt(connectMs)} ms.`,
     ].join('\n');
     console.log(section);
-    writeReadmeSection('live', section, '## Live channel\n\n`DATABASE_URL=… npx tsx bench/live.ts` (`BENCH_SCREENS`, default 1,000; `BENCH_SINGLES` 200; `BENCH_BULKS` 5). See the header of bench/live.ts for what is measured.');
+    writeReadmeSection(
+      'live',
+      section,
+      '## Live channel\n\n`DATABASE_URL=… npx tsx bench/live.ts` (`BENCH_SCREENS`, default 1,000; `BENCH_SINGLES` 200; `BENCH_BULKS` 5). See the header of bench/live.ts for what is measured.',
+    );
     await admin.end();
   } finally {
     child.send({ cmd: 'close' });

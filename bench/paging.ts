@@ -26,10 +26,16 @@ const STRATEGIES: Strategy[] = [
   {
     name: 'two statements',
     run: async (c, sql, pageNum) => {
-      const { rows } = await c.query(`select count(*)::int as total from ${sql.countFrom ?? sql.from} where ${sql.where}`, sql.params);
+      const { rows } = await c.query(
+        `select count(*)::int as total from ${sql.countFrom ?? sql.from} where ${sql.where}`,
+        sql.params,
+      );
       if (rows[0].total > (pageNum - 1) * 10) {
         const n = sql.params.length;
-        await c.query(`select ${sql.select} from ${sql.from} where ${sql.where} order by ${sql.order} limit $${n + 1} offset $${n + 2}`, [...sql.params, 10, (pageNum - 1) * 10]);
+        await c.query(
+          `select ${sql.select} from ${sql.from} where ${sql.where} order by ${sql.order} limit $${n + 1} offset $${n + 2}`,
+          [...sql.params, 10, (pageNum - 1) * 10],
+        );
       }
       return rows[0].total;
     },
@@ -50,7 +56,9 @@ const STRATEGIES: Strategy[] = [
         [...sql.params, 10, (pageNum - 1) * 10],
       );
       if (rows.length) return Number(rows[0].__total);
-      return (await c.query(`select count(*)::int as total from ${sql.countFrom ?? sql.from} where ${sql.where}`, sql.params)).rows[0].total;
+      return (
+        await c.query(`select count(*)::int as total from ${sql.countFrom ?? sql.from} where ${sql.where}`, sql.params)
+      ).rows[0].total;
     },
   },
 ];
@@ -68,9 +76,22 @@ async function main() {
   try {
     await migrate(db);
     await raw.connect();
-    const [{ id: user }] = (await raw.query(`insert into users (phone, nickname) values ('13800000000', 'bench') returning id`)).rows;
-    const [{ id: ent }] = (await raw.query(`insert into enterprises (code, title, status, creator_id) values ('BENCH1', 'Bench', 1, $1) returning id`, [user])).rows;
-    await seedStores(raw, ent, user, Number(process.env.BENCH_SHOPS ?? 10_000), Number(process.env.BENCH_DEVICES ?? 100_000));
+    const [{ id: user }] = (
+      await raw.query(`insert into users (phone, nickname) values ('13800000000', 'bench') returning id`)
+    ).rows;
+    const [{ id: ent }] = (
+      await raw.query(
+        `insert into enterprises (code, title, status, creator_id) values ('BENCH1', 'Bench', 1, $1) returning id`,
+        [user],
+      )
+    ).rows;
+    await seedStores(
+      raw,
+      ent,
+      user,
+      Number(process.env.BENCH_SHOPS ?? 10_000),
+      Number(process.env.BENCH_DEVICES ?? 100_000),
+    );
     await raw.query(
       `insert into oplog (enterprise_id, user_id, role, verb, entity, entity_id, label, summary)
        select $1, $2, 3, 'update', 'shop', g::text, '门店' || g, jsonb_build_object('before', jsonb_build_object('name', 'a'), 'after', jsonb_build_object('name', 'b'))
@@ -81,13 +102,18 @@ async function main() {
     const scope = { enterpriseId: ent, range: null };
     const oplog = (keyword: string | null): PageSql => ({
       select: `o.id, extract(epoch from o.created_at)::int as time, coalesce(nullif(u.nickname, ''), u.phone) as operator, o.verb, o.entity, o.entity_id, o.label, o.summary`,
-      from: 'oplog o join users u on u.id = o.user_id', where: 'o.enterprise_id = $1 and ($2::text is null or o.label ilike $2)', order: 'o.id desc',
+      from: 'oplog o join users u on u.id = o.user_id',
+      where: 'o.enterprise_id = $1 and ($2::text is null or o.label ilike $2)',
+      order: 'o.id desc',
       params: [ent, keyword],
     });
     const shapes: { label: string; sql: PageSql }[] = [
       { label: 'shop/enable-list (10,000)', sql: listSql(SHOP, scope, user, 'enabled', paging(1)) },
       { label: 'device/enable-list (100,000)', sql: listSql(DEVICE, scope, user, 'enabled', paging(1)) },
-      { label: 'device/enable-list, keyword (≈11,000 match)', sql: listSql(DEVICE, scope, user, 'enabled', { ...paging(1), keyword: '屏1' }) },
+      {
+        label: 'device/enable-list, keyword (≈11,000 match)',
+        sql: listSql(DEVICE, scope, user, 'enabled', { ...paging(1), keyword: '屏1' }),
+      },
       { label: 'shop/my-list (version join; 0 drafts)', sql: listSql(SHOP, scope, user, 'mine', paging(1)) },
       { label: 'oplog/list (50,000 rows)', sql: oplog(null) },
       { label: 'oplog/list, keyword (≈5,000 match)', sql: oplog('%门店1%') },
@@ -108,13 +134,20 @@ async function main() {
           }
         }
         const base = median(times[0]);
-        lines.push(`| ${shape.label}, page ${pageNum} | ${times.map((t, k) => `${median(t).toFixed(2)} ms${k ? ` (${(median(t) / base).toFixed(2)}×)` : ''}`).join(' | ')} |`);
+        lines.push(
+          `| ${shape.label}, page ${pageNum} | ${times.map((t, k) => `${median(t).toFixed(2)} ms${k ? ` (${(median(t) / base).toFixed(2)}×)` : ''}`).join(' | ')} |`,
+        );
       }
     }
-    console.log([
-      `Paging on PostgreSQL, ${ROUNDS} rounds, median per list call (ratio to two statements):`, '',
-      `| list | ${STRATEGIES.map((s) => s.name).join(' | ')} |`, `|---|${STRATEGIES.map(() => '---').join('|')}|`, ...lines,
-    ].join('\n'));
+    console.log(
+      [
+        `Paging on PostgreSQL, ${ROUNDS} rounds, median per list call (ratio to two statements):`,
+        '',
+        `| list | ${STRATEGIES.map((s) => s.name).join(' | ')} |`,
+        `|---|${STRATEGIES.map(() => '---').join('|')}|`,
+        ...lines,
+      ].join('\n'),
+    );
   } finally {
     await raw.end().catch(() => undefined);
     await db.close();

@@ -60,7 +60,9 @@ function forkServe(spec: ServeSpec): ChildProcess {
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<number | null>((res) => (child.exitCode !== null ? res(child.exitCode) : child.once('exit', (code) => res(code))));
+  new Promise<number | null>((res) =>
+    child.exitCode !== null ? res(child.exitCode) : child.once('exit', (code) => res(code)),
+  );
 
 async function start(spec: ServeSpec): Promise<Server> {
   const child = forkServe(spec);
@@ -118,19 +120,35 @@ type Target = { name: string; port: number; request: Buffer; rounds: LoadResult[
 
 function assertOk(name: string, r: LoadResult) {
   const body = JSON.parse(r.firstBody) as { ret?: number };
-  if (body.ret !== 0 || r.non200 > 0) throw new Error(`${name}: ${r.non200} non-200 answers; first body ${r.firstBody}`);
+  if (body.ret !== 0 || r.non200 > 0)
+    throw new Error(`${name}: ${r.non200} non-200 answers; first body ${r.firstBody}`);
 }
 
 async function throughput(targets: Target[]) {
   for (const t of targets) {
     // Warm-up (JIT, caches, connections), and a check that the call really succeeds.
-    assertOk(t.name, await runLoad({ port: t.port, requests: [t.request], connections: CONNECTIONS, maxRequests: MAX_REQUESTS, maxSeconds: 1 }));
+    assertOk(
+      t.name,
+      await runLoad({
+        port: t.port,
+        requests: [t.request],
+        connections: CONNECTIONS,
+        maxRequests: MAX_REQUESTS,
+        maxSeconds: 1,
+      }),
+    );
   }
   for (let round = 0; round < ROUNDS; round++) {
     // Alternate, and reverse the order every other round so drift in the machine's load is shared.
     const order = round % 2 === 0 ? targets : [...targets].reverse();
     for (const t of order) {
-      const r = await runLoad({ port: t.port, requests: [t.request], connections: CONNECTIONS, maxRequests: MAX_REQUESTS, maxSeconds: SECONDS });
+      const r = await runLoad({
+        port: t.port,
+        requests: [t.request],
+        connections: CONNECTIONS,
+        maxRequests: MAX_REQUESTS,
+        maxSeconds: SECONDS,
+      });
       assertOk(t.name, r);
       t.rounds.push(r);
       process.stdout.write(`  round ${round + 1} ${t.name.padEnd(34)} ${fmt(r.rps, 0).padStart(7)} req/s\n`);
@@ -138,29 +156,65 @@ async function throughput(targets: Target[]) {
   }
 }
 
-type LoginRow = { cap: number; logins: number; seconds: number; perSecond: number; p50: number; p95: number; idleMiB: number; peakMiB: number };
+type LoginRow = {
+  cap: number;
+  logins: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  idleMiB: number;
+  peakMiB: number;
+};
 
 async function loginBench(templateFile: string, passwordHash: string, cap: number): Promise<LoginRow> {
   const server = await start({
-    kind: 'vitrine', db: { pglite: templateFile }, authCacheMs: [5000], hashConcurrency: cap, passwordHash, loginUsers: LOGINS,
+    kind: 'vitrine',
+    db: { pglite: templateFile },
+    authCacheMs: [5000],
+    hashConcurrency: cap,
+    passwordHash,
+    loginUsers: LOGINS,
   });
   try {
     const port = server.ready.ports[0];
     const requests = (server.ready.phones ?? []).map((un) =>
-      httpRequest(port, '/api/account/login', { appid: 'pc', ...FORM }, new URLSearchParams({ un, pw: PASSWORD }).toString()),
+      httpRequest(
+        port,
+        '/api/account/login',
+        { appid: 'pc', ...FORM },
+        new URLSearchParams({ un, pw: PASSWORD }).toString(),
+      ),
     );
     const idle = await server.ask({ cmd: 'resetPeak' });
-    const r = await runLoad({ port, requests, connections: LOGIN_CONNECTIONS, maxRequests: LOGINS, maxSeconds: 600, keepBodies: true });
+    const r = await runLoad({
+      port,
+      requests,
+      connections: LOGIN_CONNECTIONS,
+      maxRequests: LOGINS,
+      maxSeconds: 600,
+      keepBodies: true,
+    });
     const stats = await server.ask({ cmd: 'stats' });
     const failed = r.bodies.filter((b) => (JSON.parse(b) as { ret?: number }).ret !== 0);
     if (r.non200 || failed.length || r.completed !== LOGINS) {
-      throw new Error(`login bench (cap ${cap}): ${r.completed}/${LOGINS} answered, ${r.non200} non-200; e.g. ${failed[0] ?? r.firstBody}`);
+      throw new Error(
+        `login bench (cap ${cap}): ${r.completed}/${LOGINS} answered, ${r.non200} non-200; e.g. ${failed[0] ?? r.firstBody}`,
+      );
     }
     const row = {
-      cap, logins: r.completed, seconds: r.seconds, perSecond: r.rps,
-      p50: median(r.latencies), p95: quantile(r.latencies, 0.95), idleMiB: idle.rssMiB, peakMiB: stats.peakRssMiB,
+      cap,
+      logins: r.completed,
+      seconds: r.seconds,
+      perSecond: r.rps,
+      p50: median(r.latencies),
+      p95: quantile(r.latencies, 0.95),
+      idleMiB: idle.rssMiB,
+      peakMiB: stats.peakRssMiB,
     };
-    console.log(`  hash cap ${cap}: ${fmt(row.perSecond, 2)} logins/s, p50 ${fmt(row.p50, 0)} ms, p95 ${fmt(row.p95, 0)} ms, peak RSS ${fmt(row.peakMiB, 0)} MiB (idle ${fmt(row.idleMiB, 0)})`);
+    console.log(
+      `  hash cap ${cap}: ${fmt(row.perSecond, 2)} logins/s, p50 ${fmt(row.p50, 0)} ms, p95 ${fmt(row.p95, 0)} ms, peak RSS ${fmt(row.peakMiB, 0)} MiB (idle ${fmt(row.idleMiB, 0)})`,
+    );
     return row;
   } finally {
     await server.close();
@@ -169,7 +223,8 @@ async function loginBench(templateFile: string, passwordHash: string, cap: numbe
 
 // ---------------------------------------------------------------- report
 
-const fmt = (n: number, digits: number) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits: number) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function table(head: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
@@ -183,12 +238,30 @@ function report(targets: Target[], logins: LoginRow[], meta: { load: number[]; s
     const rps = t.rounds.map((r) => r.rps);
     const lat = t.rounds.flatMap((r) => r.latencies);
     const perRound = t.rounds.map((r, i) => r.rps / hello.rounds[i].rps);
-    const ratio = t === hello ? '1.00 (baseline)' : `**${fmt(median(rps) / helloMedian, 2)}** (rounds ${fmt(Math.min(...perRound), 2)}–${fmt(Math.max(...perRound), 2)})`;
+    const ratio =
+      t === hello
+        ? '1.00 (baseline)'
+        : `**${fmt(median(rps) / helloMedian, 2)}** (rounds ${fmt(Math.min(...perRound), 2)}–${fmt(Math.max(...perRound), 2)})`;
     const clientCpu = median(t.rounds.map((r) => r.clientCpu));
-    return [t.name, fmt(median(rps), 0), `${fmt(Math.min(...rps), 0)}–${fmt(Math.max(...rps), 0)}`, fmt(median(lat), 2), fmt(quantile(lat, 0.99), 2), `${fmt(clientCpu, 0)} %`, ratio];
+    return [
+      t.name,
+      fmt(median(rps), 0),
+      `${fmt(Math.min(...rps), 0)}–${fmt(Math.max(...rps), 0)}`,
+      fmt(median(lat), 2),
+      fmt(quantile(lat, 0.99), 2),
+      `${fmt(clientCpu, 0)} %`,
+      ratio,
+    ];
   });
   const loginRows = logins.map((l) => [
-    String(l.cap), String(l.logins), fmt(l.perSecond, 2), fmt(l.p50, 0), fmt(l.p95, 0), fmt(l.idleMiB, 0), fmt(l.peakMiB, 0), fmt(l.peakMiB - l.idleMiB, 0),
+    String(l.cap),
+    String(l.logins),
+    fmt(l.perSecond, 2),
+    fmt(l.p50, 0),
+    fmt(l.p95, 0),
+    fmt(l.idleMiB, 0),
+    fmt(l.peakMiB, 0),
+    fmt(l.peakMiB - l.idleMiB, 0),
   ]);
   const cpu = cpus();
   return [
@@ -199,11 +272,17 @@ function report(targets: Target[], logins: LoginRow[], meta: { load: number[]; s
     '',
     '**Authenticated call (`POST /api/account/session`) vs bare Fastify hello**',
     '',
-    table(['server', 'median req/s', 'range req/s', 'p50 ms', 'p99 ms', 'client CPU', 'ratio to hello (goal ≥ 0.75)'], rows),
+    table(
+      ['server', 'median req/s', 'range req/s', 'p50 ms', 'p99 ms', 'client CPU', 'ratio to hello (goal ≥ 0.75)'],
+      rows,
+    ),
     '',
     `**Password login** (\`POST /api/account/login\`, scrypt N=2^17, ${LOGINS} logins of distinct users, ${LOGIN_CONNECTIONS} connections, PGlite)`,
     '',
-    table(['hash cap', 'logins', 'logins/s', 'p50 ms', 'p95 ms', 'idle RSS MiB', 'peak RSS MiB', 'peak − idle MiB'], loginRows),
+    table(
+      ['hash cap', 'logins', 'logins/s', 'p50 ms', 'p95 ms', 'idle RSS MiB', 'peak RSS MiB', 'peak − idle MiB'],
+      loginRows,
+    ),
   ]
     .filter((l, i, all) => !(l === '' && all[i - 1] === ''))
     .join('\n');
@@ -231,7 +310,13 @@ async function main() {
     const [, passwordHash] = await Promise.all([makeTemplate(templateFile), createHasher(1).hash(PASSWORD)]);
     if (process.env.DATABASE_URL) pgDb = await pgDatabase(process.env.DATABASE_URL);
 
-    const common = { kind: 'vitrine' as const, authCacheMs: [5000, 0], hashConcurrency: 2, passwordHash, loginUsers: 0 };
+    const common = {
+      kind: 'vitrine' as const,
+      authCacheMs: [5000, 0],
+      hashConcurrency: 2,
+      passwordHash,
+      loginUsers: 0,
+    };
     const hello = await start({ kind: 'hello' });
     const lite = await start({ ...common, db: { pglite: templateFile } });
     const pgs = pgDb ? await start({ ...common, db: { pg: pgDb.url } }) : undefined;
@@ -239,7 +324,10 @@ async function main() {
 
     const headers = lite.ready.headers ?? {};
     const target = (name: string, port: number, h: Record<string, string>): Target => ({
-      name, port, request: httpRequest(port, PATH, { ...h, ...FORM }, 'x=1'), rounds: [],
+      name,
+      port,
+      request: httpRequest(port, PATH, { ...h, ...FORM }, 'x=1'),
+      rounds: [],
     });
     const targets = [
       target('bare Fastify hello', hello.ready.ports[0], headers),
@@ -256,7 +344,9 @@ async function main() {
     await throughput(targets);
     for (const s of servers.splice(0)) await s.close();
 
-    console.log(`Password login: ${LOGINS} logins, ${LOGIN_CONNECTIONS} connections, hash caps ${HASH_CAPS.join(', ')}`);
+    console.log(
+      `Password login: ${LOGINS} logins, ${LOGIN_CONNECTIONS} connections, hash caps ${HASH_CAPS.join(', ')}`,
+    );
     const logins: LoginRow[] = [];
     for (const cap of HASH_CAPS) logins.push(await loginBench(templateFile, passwordHash, cap));
 

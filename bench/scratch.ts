@@ -38,7 +38,10 @@ export function writeReadmeSection(bench: string, section: string, intro: string
   const text = readFileSync(README, 'utf8');
   const i = text.indexOf(start);
   const j = text.indexOf(end);
-  writeFileSync(README, i >= 0 && j > i
-    ? `${text.slice(0, i + start.length)}\n${section}\n${text.slice(j)}`
-    : `${text.trimEnd()}\n\n${intro}\n\n${start}\n${section}\n${end}\n`);
+  writeFileSync(
+    README,
+    i >= 0 && j > i
+      ? `${text.slice(0, i + start.length)}\n${section}\n${text.slice(j)}`
+      : `${text.trimEnd()}\n\n${intro}\n\n${start}\n${section}\n${end}\n`,
+  );
 }

@@ -23,9 +23,22 @@ import { PATH, type Command, type Ready, type ServeSpec, type Stats } from './sh
 
 export function benchConfig(dataDir: string, hashConcurrency: number): Config {
   return {
-    port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false,
-    dbAppRole: 'vitrine_app', dbPool: 10, authCacheMs: 5000, jobs: false, secret: 'bench-secret', apiBase: '/api', tokenIdleSeconds: 3600, tokenMaxSeconds: 86400,
-    hashConcurrency, logger: false,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    production: false,
+    demo: false,
+    autoApprove: false,
+    dbAppRole: 'vitrine_app',
+    dbPool: 10,
+    authCacheMs: 5000,
+    jobs: false,
+    secret: 'bench-secret',
+    apiBase: '/api',
+    tokenIdleSeconds: 3600,
+    tokenMaxSeconds: 86400,
+    hashConcurrency,
+    logger: false,
     // Every call comes from 127.0.0.1: the per-IP auth bucket would stop the login bench at 60/min.
     limits: { authPerMinute: 1_000_000, smsPerMinute: 10, smsPerIpDay: 50, smsPerPhoneDay: 10 },
   };
@@ -60,7 +73,6 @@ async function main() {
     await db.close();
     process.disconnect?.(); // the runner waits for this process to exit
     return;
-
   }
 
   if (spec.kind === 'hello') {

@@ -72,8 +72,21 @@ async function main() {
     const prev = new Date(from.getTime() - DAYS * 86_400_000);
     const body = JSON.stringify({ from: day(from), to: day(to), group: 'day' });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const headers = { appid: 'pc', at: token, id: String(user.id), enCode: company.companyCode, roleCode: entry.role_node, 'content-type': 'application/json' };
-    type Answer = { summary: { visits: number; male_num: number }; previous: { visits: number }; series: { t: string; visits: number }[]; byShop: { shopId: number; visits: number }[]; heat: { visits: number }[] };
+    const headers = {
+      appid: 'pc',
+      at: token,
+      id: String(user.id),
+      enCode: company.companyCode,
+      roleCode: entry.role_node,
+      'content-type': 'application/json',
+    };
+    type Answer = {
+      summary: { visits: number; male_num: number };
+      previous: { visits: number };
+      series: { t: string; visits: number }[];
+      byShop: { shopId: number; visits: number }[];
+      heat: { visits: number }[];
+    };
     const viaApp = async (): Promise<Answer> => {
       const res = await fetch(`${address}/api/stats/pa`, { method: 'POST', headers, body });
       const json = (await res.json()) as { ret: number; result: Answer };
@@ -93,12 +106,25 @@ async function main() {
         (select json_agg(x order by x.t) from (select to_char(local_day, 'YYYY-MM-DD') as t, ${S} from w where local_day >= $3::date group by 1) x) as series,
         (select json_agg(x order by x.visits desc, x.shop_id) from (select w.shop_id, s.name, ${S.replace(/sum\((\w+)\)/g, 'sum(w.$1)')} from w join shops s on s.id = w.shop_id where local_day >= $3::date group by 1, 2) x) as by_shop,
         (select json_agg(x order by x.weekday, x.hour) from (select extract(dow from local_day)::int as weekday, local_hour::int as hour, sum(visits)::int as visits from w where local_day >= $3::date group by 1, 2) x) as heat`;
-    type RawAnswer = { summary: { visits: number }; previous: { visits: number } | null; series: { visits: number }[]; by_shop: { shop_id: number; visits: number }[]; heat: { visits: number }[] };
-    const viaRaw = async (): Promise<RawAnswer> => (await raw.query(rawSql, [company.companyId, day(prev), day(from), day(to)])).rows[0] as RawAnswer;
+    type RawAnswer = {
+      summary: { visits: number };
+      previous: { visits: number } | null;
+      series: { visits: number }[];
+      by_shop: { shop_id: number; visits: number }[];
+      heat: { visits: number }[];
+    };
+    const viaRaw = async (): Promise<RawAnswer> =>
+      (await raw.query(rawSql, [company.companyId, day(prev), day(from), day(to)])).rows[0] as RawAnswer;
     const [a, b] = [await viaApp(), await viaRaw()];
-    const same = a.summary.visits === b.summary.visits && a.summary.visits === VISITS && a.series.length === b.series.length &&
-      a.series.every((x, i) => x.visits === b.series[i].visits) && a.byShop.length === b.by_shop.length &&
-      a.byShop.every((x, i) => x.visits === b.by_shop[i].visits) && a.heat.length === b.heat.length && a.heat.every((x, i) => x.visits === b.heat[i].visits);
+    const same =
+      a.summary.visits === b.summary.visits &&
+      a.summary.visits === VISITS &&
+      a.series.length === b.series.length &&
+      a.series.every((x, i) => x.visits === b.series[i].visits) &&
+      a.byShop.length === b.by_shop.length &&
+      a.byShop.every((x, i) => x.visits === b.by_shop[i].visits) &&
+      a.heat.length === b.heat.length &&
+      a.heat.every((x, i) => x.visits === b.heat[i].visits);
     if (!same) throw new Error(`the server's answer differs from raw: ${a.summary.visits} vs ${b.summary.visits}`);
     const appT: number[] = [];
     const rawT: number[] = [];
@@ -106,7 +132,8 @@ async function main() {
       const order = i % 2 === 0 ? [true, false] : [false, true];
       for (const useApp of order) {
         const x = process.hrtime.bigint();
-        if (useApp) await viaApp(); else await viaRaw();
+        if (useApp) await viaApp();
+        else await viaRaw();
         (useApp ? appT : rawT).push(ms(x));
       }
       process.stdout.write(`\rround ${i + 1}/${ROUNDS}`);
@@ -114,7 +141,10 @@ async function main() {
     process.stdout.write('\n');
     const [{ rows: dailyRows }] = [await raw.query<{ n: number }>('select count(*)::int as n from visit_rollup_daily')];
     const ratio = median(rawT) / median(appT);
-    const load = (await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' / ');
+    const load = (await import('node:os'))
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ');
     const section = [
       `Run ${day(new Date())}, PostgreSQL, load average ${load} at the end: ${VISITS.toLocaleString('en')} visits over ${DAYS} days, ${SHOPS} shops with ${SHOPS * 2} screens (inserted in ${(seedMs / 1000).toFixed(0)} s; folded into rollups in ${(foldMs / 1000).toFixed(0)} s, ${folded.toLocaleString('en')} events → ${dailyRows[0].n.toLocaleString('en')} daily rows), ${ROUNDS} alternating rounds.`,
       '',
@@ -124,7 +154,11 @@ async function main() {
       `| the same answer by one raw GROUP BY over visit_events | ${median(rawT).toFixed(1)} ms | | |`,
     ].join('\n');
     console.log(section);
-    writeReadmeSection('stats', section, `## Visitor statistics (bench/stats.ts, PostgreSQL)\n\n\`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stats.ts\` (knobs \`BENCH_VISITS\`, \`BENCH_ROUNDS\`).\nRollups (docs/decisions/0080) against aggregating the raw events; see the header of the script.`);
+    writeReadmeSection(
+      'stats',
+      section,
+      `## Visitor statistics (bench/stats.ts, PostgreSQL)\n\n\`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stats.ts\` (knobs \`BENCH_VISITS\`, \`BENCH_ROUNDS\`).\nRollups (docs/decisions/0080) against aggregating the raw events; see the header of the script.`,
+    );
     await app.close();
   } finally {
     await raw.end().catch(() => undefined);

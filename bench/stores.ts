@@ -45,7 +45,13 @@ async function main() {
     const b = await prepare(db, dataDir, async (ent, user) => {
       const seeder = new pg.Client({ connectionString: dbUrl });
       await seeder.connect();
-      await seedStores({ query: async <T>(t: string, p?: unknown[]) => (await seeder.query(t, p)).rows as T[] }, ent, user, SHOPS, DEVICES);
+      await seedStores(
+        { query: async <T>(t: string, p?: unknown[]) => (await seeder.query(t, p)).rows as T[] },
+        ent,
+        user,
+        SHOPS,
+        DEVICES,
+      );
       await seeder.end();
     });
     const scope = { enterpriseId: b.enterpriseId, range: null };
@@ -68,19 +74,36 @@ async function main() {
       const direct: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const order = i % 2 === 0;
-        if (order) { const a = process.hrtime.bigint(); await b.call(c.path); server.push(ms(a)); }
-        const t = process.hrtime.bigint(); await viaRaw(); direct.push(ms(t));
-        if (!order) { const a = process.hrtime.bigint(); await b.call(c.path); server.push(ms(a)); }
+        if (order) {
+          const a = process.hrtime.bigint();
+          await b.call(c.path);
+          server.push(ms(a));
+        }
+        const t = process.hrtime.bigint();
+        await viaRaw();
+        direct.push(ms(t));
+        if (!order) {
+          const a = process.hrtime.bigint();
+          await b.call(c.path);
+          server.push(ms(a));
+        }
       }
       const total = (await b.call(c.path)).total;
-      rows.push(`| ${c.label} (${total} enabled, page of 10) | ${median(server).toFixed(2)} ms | ${median(direct).toFixed(2)} ms | ${(median(direct) / median(server)).toFixed(2)}× |`);
+      rows.push(
+        `| ${c.label} (${total} enabled, page of 10) | ${median(server).toFixed(2)} ms | ${median(direct).toFixed(2)} ms | ${(median(direct) / median(server)).toFixed(2)}× |`,
+      );
     }
     rows.push(await rangeCut(b, ROUNDS, 'PostgreSQL'));
     rows.push(await pgliteRangeCut());
 
     const tree: string[] = [];
     let id = '';
-    for (const level of ['provinces', 'cities of the first province', 'districts of its first city', 'shops of its first district']) {
+    for (const level of [
+      'provinces',
+      'cities of the first province',
+      'districts of its first city',
+      'shops of its first district',
+    ]) {
       const times: number[] = [];
       let first = '';
       let n = 0;

@@ -18,9 +18,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function round(db: Db): Promise<number> {
   let left = PER_ROUND;
   const t0 = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (left-- > 0) await db.tx({ userId: 1 }, (q) => q.query('select 1'));
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left-- > 0) await db.tx({ userId: 1 }, (q) => q.query('select 1'));
+    }),
+  );
   return PER_ROUND / (Number(process.hrtime.bigint() - t0) / 1e9);
 }
 
@@ -44,7 +46,9 @@ async function main() {
       for (const k of order) rates[k].push(await round(k === 'plain' ? plain : flagged));
     }
     const [p, f] = [median(rates.plain), median(rates.flagged)];
-    console.log(`tx/s commit only ${p.toFixed(0)}, commit + flag read ${f.toFixed(0)}, ratio ${(f / p).toFixed(3)} (${ROUNDS} rounds of ${PER_ROUND})`);
+    console.log(
+      `tx/s commit only ${p.toFixed(0)}, commit + flag read ${f.toFixed(0)}, ratio ${(f / p).toFixed(3)} (${ROUNDS} rounds of ${PER_ROUND})`,
+    );
   } finally {
     await plain.close();
     await flagged.close();

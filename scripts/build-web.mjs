@@ -7,7 +7,11 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const SHARED = ['packages/contract/src', 'packages/screen/src'];
 const APPS = [
-  { pkg: 'packages/web', label: 'the web app', sources: ['src', 'public', 'index.html', 'vite.config.ts', 'vite-precompress.ts'] },
+  {
+    pkg: 'packages/web',
+    label: 'the web app',
+    sources: ['src', 'public', 'index.html', 'vite.config.ts', 'vite-precompress.ts'],
+  },
   { pkg: 'packages/player', label: 'the player', sources: ['src', 'index.html', 'vite.config.ts'] },
 ];
 
@@ -44,15 +48,26 @@ export function buildWebIfNeeded({ always = false } = {}) {
     const distDir = join(root, app.pkg, 'dist');
     const dist = join(distDir, 'index.html');
     const last = existsSync(dist) ? statSync(dist).mtimeMs : 0;
-    const changed = Math.max(...[...app.sources.map((s) => join(app.pkg, s)), ...SHARED].map((s) => newest(join(root, s))));
+    const changed = Math.max(
+      ...[...app.sources.map((s) => join(app.pkg, s)), ...SHARED].map((s) => newest(join(root, s))),
+    );
     if (!always && last > changed && builtFor(distDir) === 'production') continue;
     console.log(`Building ${app.label}…`);
     const builtAt = Date.now();
     // always for production: under `npm test` NODE_ENV is "test", which bundled React's development build
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'production', '--logLevel', 'warn'], {
-      cwd: join(root, app.pkg), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
-    });
-    writeFileSync(join(distDir, 'build.json'), `${JSON.stringify({ nodeEnv: 'production', builtAt: new Date(builtAt).toISOString() })}\n`);
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'production', '--logLevel', 'warn'],
+      {
+        cwd: join(root, app.pkg),
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+    writeFileSync(
+      join(distDir, 'build.json'),
+      `${JSON.stringify({ nodeEnv: 'production', builtAt: new Date(builtAt).toISOString() })}\n`,
+    );
     pruneOldAssets(distDir, builtAt);
     built = true;
   }

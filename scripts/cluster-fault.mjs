@@ -26,7 +26,9 @@ if (!/^postgres(ql)?:/.test(base)) {
 await buildServerIfNeeded();
 // the compiled server's modules import the contract's compiled build under this condition
 if (!process.execArgv.some((a) => a.startsWith('--conditions'))) {
-  process.exit(spawnSync(process.execPath, [...NODE_FLAGS, ...process.argv.slice(1)], { stdio: 'inherit' }).status ?? 1);
+  process.exit(
+    spawnSync(process.execPath, [...NODE_FLAGS, ...process.argv.slice(1)], { stdio: 'inherit' }).status ?? 1,
+  );
 }
 const { DeviceClient, ConsoleClient } = await import('../packages/server/dist/sim/client.js');
 const { DEMO_USERS, DEMO_PASSWORD } = await import('../packages/server/dist/seed/demo.js');
@@ -36,7 +38,9 @@ const dbUrl = new URL(base);
 const DB_NAME = `vitrine_cluster_fault_${process.pid}`;
 dbUrl.pathname = `/${DB_NAME}`;
 const dropDatabase = async () => {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(dbUrl), { pathname: '/postgres' }).toString() });
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(dbUrl), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   await admin.query(`drop database if exists ${DB_NAME} with (force)`);
   await admin.end();
@@ -48,10 +52,22 @@ const check = (ok, what) => {
   if (!ok) failures.push(what);
 };
 const cluster = await startCluster({
-  instances: 3, databaseUrl: dbUrl.toString(), quiet: true, pgbouncer: process.env.PGBOUNCER === '1', ownDataDirs: process.env.BREAK === 'own-data-dir',
-  env: { DEMO: '1', SIMULATE: '0', LOG: 'warn', DB_POOL: '8', DEVICE_CALLS_PER_MINUTE: '1000000', LIMIT_ACTIVATE_PER_MINUTE: '100000', LIMIT_AUTH_PER_MINUTE: '100000',
+  instances: 3,
+  databaseUrl: dbUrl.toString(),
+  quiet: true,
+  pgbouncer: process.env.PGBOUNCER === '1',
+  ownDataDirs: process.env.BREAK === 'own-data-dir',
+  env: {
+    DEMO: '1',
+    SIMULATE: '0',
+    LOG: 'warn',
+    DB_POOL: '8',
+    DEVICE_CALLS_PER_MINUTE: '1000000',
+    LIMIT_ACTIVATE_PER_MINUTE: '100000',
+    LIMIT_AUTH_PER_MINUTE: '100000',
     // own DATA_DIRs would also mean own secrets (activation fails at once): one SECRET, so only media differs
-    ...(process.env.BREAK === 'own-data-dir' ? { SECRET: 'cluster-fault-break-secret-0123456789abcdef' } : {}) },
+    ...(process.env.BREAK === 'own-data-dir' ? { SECRET: 'cluster-fault-break-secret-0123456789abcdef' } : {}),
+  },
 });
 try {
   const staff = new ConsoleClient(cluster.url);
@@ -63,10 +79,13 @@ try {
     const [a1, , a3] = cluster.instances;
     const png = makePng(5, 4, 27);
     const permit = await (await fetch(`${at(a1)}/api/file/signature?kind=avatar`, { headers: staff.headers })).json();
-    const up = await (await fetch(`${at(a1)}/api/file/upload`, {
-      method: 'POST', headers: { ...staff.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      body: new Uint8Array(multipartBody({ name: 'a.png', data: png }, { permit: String(permit.result.permit) })),
-    })).json();
+    const up = await (
+      await fetch(`${at(a1)}/api/file/upload`, {
+        method: 'POST',
+        headers: { ...staff.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body: new Uint8Array(multipartBody({ name: 'a.png', data: png }, { permit: String(permit.result.permit) })),
+      })
+    ).json();
     const got = up.ret === 0 ? await fetch(`${at(a3)}${String(up.result.publicUrl)}`) : undefined;
     const same = got?.ok && Buffer.from(await got.arrayBuffer()).equals(png);
     check(Boolean(same), `media uploaded through a1 is served by a3 (upload ret ${up.ret}, a3 HTTP ${got?.status})`);
@@ -91,7 +110,14 @@ try {
     d.token = tokens[i % tokens.length];
     while (Date.now() - start < RUN_MS) {
       const now = Date.now() / 1000;
-      const events = [0, 1].map((k) => ({ eventId: randomUUID(), time: now - k, gender: 1, ageBand: 2, action: 'pass', dwellMs: 900 }));
+      const events = [0, 1].map((k) => ({
+        eventId: randomUUID(),
+        time: now - k,
+        gender: 1,
+        ageBand: 2,
+        action: 'pass',
+        dwellMs: 900,
+      }));
       try {
         const r = await d.call('visits', { events });
         if (r.accepted === events.length) acked.push(...events.map((e) => e.eventId));
@@ -111,15 +137,24 @@ try {
     console.log(`instance a2 (port ${cluster.instances[1].port}) killed with SIGKILL at ${killedAt - start} ms`);
   });
   await Promise.all([killer, ...Array.from({ length: SCREENS }, (_, i) => loop(i))]);
-  console.log(`${acked.length} visits acknowledged, ${errors} calls failed, ${okAfterKill} calls answered after the kill`);
+  console.log(
+    `${acked.length} visits acknowledged, ${errors} calls failed, ${okAfterKill} calls answered after the kill`,
+  );
   for (const [k, n] of kinds) console.log(`  ${n} x ${k}`);
   const c = new pg.Client({ connectionString: dbUrl.toString() });
   await c.connect();
-  const found = (await c.query('select count(*)::int as n from visit_events where event_id = any($1::uuid[])', [acked])).rows[0].n;
+  const found = (await c.query('select count(*)::int as n from visit_events where event_id = any($1::uuid[])', [acked]))
+    .rows[0].n;
   await c.end();
-  check(acked.length > 0 && found === acked.length, `every acknowledged visit is in the database (${found} of ${acked.length})`);
+  check(
+    acked.length > 0 && found === acked.length,
+    `every acknowledged visit is in the database (${found} of ${acked.length})`,
+  );
   const recovery = lastErrorAt && killedAt ? lastErrorAt - killedAt : 0;
-  check(recovery < 10_000 && okAfterKill > 0, `screens work through the others within 10 s of the kill (last failed call ${Math.max(0, recovery)} ms after it)`);
+  check(
+    recovery < 10_000 && okAfterKill > 0,
+    `screens work through the others within 10 s of the kill (last failed call ${Math.max(0, recovery)} ms after it)`,
+  );
 } finally {
   await cluster.stop();
   await dropDatabase().catch((err) => console.log(`could not drop ${DB_NAME}: ${err.message}`));

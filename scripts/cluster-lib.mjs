@@ -14,7 +14,8 @@ export const APT_LINE = 'sudo apt-get install -y haproxy pgbouncer';
 
 /** The path of `name` in /usr/sbin, /usr/bin or PATH, or undefined. */
 export function which(name) {
-  for (const dir of ['/usr/sbin', '/usr/local/sbin', '/usr/bin', '/usr/local/bin']) if (existsSync(join(dir, name))) return join(dir, name);
+  for (const dir of ['/usr/sbin', '/usr/local/sbin', '/usr/bin', '/usr/local/bin'])
+    if (existsSync(join(dir, name))) return join(dir, name);
   const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
@@ -120,7 +121,8 @@ export async function startCluster(opts) {
   if (!haproxy) throw new Error(`haproxy not found; install it: ${APT_LINE}`);
   const bouncer = opts.pgbouncer ? which('pgbouncer') : undefined;
   if (opts.pgbouncer && !bouncer) throw new Error(`pgbouncer not found; install it: ${APT_LINE}`);
-  if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} missing: run npm start once (or node scripts/build-server.mjs)`);
+  if (!existsSync(SERVER_MAIN))
+    throw new Error(`${SERVER_MAIN} missing: run npm start once (or node scripts/build-server.mjs)`);
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-cluster-'));
   const dataDir = opts.dataDir ?? join(dir, 'data');
   await ensureDatabase(opts.databaseUrl);
@@ -129,12 +131,18 @@ export async function startCluster(opts) {
   let appUrl = opts.databaseUrl;
   if (bouncer) {
     const port = await freePort();
-    writeFileSync(join(dir, 'userlist.txt'), `"${decodeURIComponent(new URL(opts.databaseUrl).username) || 'postgres'}" ""\n`);
+    writeFileSync(
+      join(dir, 'userlist.txt'),
+      `"${decodeURIComponent(new URL(opts.databaseUrl).username) || 'postgres'}" ""\n`,
+    );
     writeFileSync(join(dir, 'pgbouncer.ini'), pgbouncerConfig({ port, pgUrl: opts.databaseUrl, dir }));
     // PgBouncer refuses to run as root: then as nobody, who must read the configs
     const asRoot = process.getuid?.() === 0;
     if (asRoot) for (const f of ['', 'userlist.txt', 'pgbouncer.ini']) chmodSync(join(dir, f), f ? 0o644 : 0o755);
-    const b = spawn(bouncer, [join(dir, 'pgbouncer.ini')], { stdio: out, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    const b = spawn(bouncer, [join(dir, 'pgbouncer.ini')], {
+      stdio: out,
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
     children.push(b);
     const u = new URL(opts.databaseUrl);
     u.host = `127.0.0.1:${port}`;
@@ -147,8 +155,14 @@ export async function startCluster(opts) {
     const ownDir = opts.ownDataDirs ? join(dir, `data-${i}`) : dataDir;
     mkdirSync(ownDir, { recursive: true });
     const env = {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ownDir, DATABASE_URL: appUrl,
-      LISTEN_DATABASE_URL: opts.databaseUrl, DRAIN_DELAY_MS: '1000', ...(opts.env ?? {}),
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: ownDir,
+      DATABASE_URL: appUrl,
+      LISTEN_DATABASE_URL: opts.databaseUrl,
+      DRAIN_DELAY_MS: '1000',
+      ...(opts.env ?? {}),
     };
     const child = spawn(process.execPath, [...NODE_FLAGS, SERVER_MAIN], { env, stdio: out });
     children.push(child);
@@ -156,13 +170,20 @@ export async function startCluster(opts) {
     await waitReady(`http://127.0.0.1:${port}/readyz`, 60_000, child);
     return inst;
   };
-  const end = (c) => c.exitCode === null && c.signalCode === null
-    ? new Promise((r) => {
-      const t = setTimeout(() => { c.kill('SIGKILL'); r(); }, 5000);
-      c.once('exit', () => { clearTimeout(t); r(); });
-      c.kill('SIGTERM');
-    })
-    : undefined;
+  const end = (c) =>
+    c.exitCode === null && c.signalCode === null
+      ? new Promise((r) => {
+          const t = setTimeout(() => {
+            c.kill('SIGKILL');
+            r();
+          }, 5000);
+          c.once('exit', () => {
+            clearTimeout(t);
+            r();
+          });
+          c.kill('SIGTERM');
+        })
+      : undefined;
   // the balancer and the instances first, PgBouncer (the first child) once they have closed their pools
   const stop = async () => {
     await Promise.all(children.slice(bouncer ? 1 : 0).map(end));
@@ -172,10 +193,14 @@ export async function startCluster(opts) {
   try {
     // the first migrates (and seeds the demo when DEMO is on); the others find it done
     instances.push(await startInstance('a1', 0));
-    instances.push(...(await Promise.all(Array.from({ length: opts.instances - 1 }, (_, i) => startInstance(`a${i + 2}`, i + 1)))));
+    instances.push(
+      ...(await Promise.all(Array.from({ length: opts.instances - 1 }, (_, i) => startInstance(`a${i + 2}`, i + 1)))),
+    );
     const port = opts.port || (await freePort());
     writeFileSync(join(dir, 'haproxy.cfg'), haproxyConfig({ port, servers: instances }));
-    const h = spawn(haproxy, ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: opts.quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'] });
+    const h = spawn(haproxy, ['-db', '-f', join(dir, 'haproxy.cfg')], {
+      stdio: opts.quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'],
+    });
     children.push(h);
     const url = `http://127.0.0.1:${port}`;
     await waitReady(`${url}/readyz`, 15_000, h);

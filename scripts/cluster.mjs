@@ -29,13 +29,22 @@ if (!/^postgres(ql)?:/.test(databaseUrl)) {
 }
 buildWebIfNeeded();
 await buildServerIfNeeded();
-const cluster = await startCluster({ instances, port, pgbouncer, databaseUrl, dataDir: process.env.DATA_DIR || undefined });
-console.log(`\n  Vitrine cluster: ${cluster.url}/index  (${instances} instances: ${cluster.instances.map((i) => i.port).join(', ')}; ` +
-  `database ${pgbouncer ? 'through PgBouncer' : 'direct'}; media ${process.env.S3_BUCKET ? 'S3' : cluster.instances[0].dataDir})\n  Ctrl-C stops everything.\n`);
-let stopping = false;
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, async () => {
-  if (stopping) return;
-  stopping = true;
-  await cluster.stop();
-  process.exit(0);
+const cluster = await startCluster({
+  instances,
+  port,
+  pgbouncer,
+  databaseUrl,
+  dataDir: process.env.DATA_DIR || undefined,
 });
+console.log(
+  `\n  Vitrine cluster: ${cluster.url}/index  (${instances} instances: ${cluster.instances.map((i) => i.port).join(', ')}; ` +
+    `database ${pgbouncer ? 'through PgBouncer' : 'direct'}; media ${process.env.S3_BUCKET ? 'S3' : cluster.instances[0].dataDir})\n  Ctrl-C stops everything.\n`,
+);
+let stopping = false;
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, async () => {
+    if (stopping) return;
+    stopping = true;
+    await cluster.stop();
+    process.exit(0);
+  });

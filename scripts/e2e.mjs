@@ -9,13 +9,19 @@ import { buildWebIfNeeded } from './build-web.mjs';
 const root = join(import.meta.dirname, '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`end-to-end tests need Chromium at ${chromium} (apt-get install chromium fonts-wqy-microhei, or set CHROMIUM_PATH).`);
+  console.error(
+    `end-to-end tests need Chromium at ${chromium} (apt-get install chromium fonts-wqy-microhei, or set CHROMIUM_PATH).`,
+  );
   process.exit(1);
 }
 buildWebIfNeeded();
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-const result = spawnSync(process.execPath, [vitest, 'run', '--config', join(root, 'vitest.e2e.config.ts'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  [vitest, 'run', '--config', join(root, 'vitest.e2e.config.ts'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

@@ -12,7 +12,14 @@ const profile = mkdtempSync(join(tmpdir(), 'vitrine-shot-'));
 const ctx = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
   viewport: { width: 1366, height: 800 },
   locale: lang,
 });
@@ -26,7 +33,13 @@ try {
   await page.waitForURL(/\/home/);
   // first visit: choose the enterprise (one role → chosen automatically, the app reloads)
   await page.getByTestId('role-chooser').getByText('维特琳演示连锁').click();
-  await page.getByTestId('home-page').waitFor({ timeout: 15000 }).catch(async (e) => { await page.screenshot({ path: '/tmp/fail.png' }); throw e; });
+  await page
+    .getByTestId('home-page')
+    .waitFor({ timeout: 15000 })
+    .catch(async (e) => {
+      await page.screenshot({ path: '/tmp/fail.png' });
+      throw e;
+    });
   await page.waitForTimeout(800);
   await page.screenshot({ path: out });
   console.log(`saved ${out}`);

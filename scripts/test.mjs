@@ -18,7 +18,9 @@ if (!existsSync(chromium)) {
     console.error(`\n✖ end-to-end tests need Chromium at ${chromium}, and CI requires them.`);
     process.exit(1);
   }
-  console.log(`\n⚠ end-to-end tests SKIPPED: no Chromium at ${chromium} (apt-get install chromium fonts-wqy-microhei).`);
+  console.log(
+    `\n⚠ end-to-end tests SKIPPED: no Chromium at ${chromium} (apt-get install chromium fonts-wqy-microhei).`,
+  );
   process.exit(0);
 }
 console.log(`\n▶ end-to-end tests in Chromium on ${db}`);

@@ -16,7 +16,11 @@ function detectorFiles(): Plugin {
     generateBundle() {
       for (const [name, [pkg, path]] of Object.entries(MODEL_SOURCES)) {
         const root = dirname(require.resolve(`${pkg}/package.json`));
-        this.emitFile({ type: 'asset', fileName: `${MODEL_DIR.replace('/player/', '')}${name}`, source: readFileSync(join(root, path)) });
+        this.emitFile({
+          type: 'asset',
+          fileName: `${MODEL_DIR.replace('/player/', '')}${name}`,
+          source: readFileSync(join(root, path)),
+        });
       }
     },
   };
@@ -32,9 +36,15 @@ export default defineConfig({
   plugins: [react(), detectorFiles()],
   resolve: {
     alias: [
-      { find: /^@vladmandic\/face-api$/, replacement: require.resolve('@vladmandic/face-api/dist/face-api.esm-nobundle.js') },
+      {
+        find: /^@vladmandic\/face-api$/,
+        replacement: require.resolve('@vladmandic/face-api/dist/face-api.esm-nobundle.js'),
+      },
       { find: /^@tensorflow\/tfjs\/dist\/index\.js$/, replacement: here('./src/audience/shims/tfjs.ts') },
-      { find: /^@tensorflow\/tfjs-backend-webgl\/dist\/index\.js$/, replacement: here('./src/audience/shims/empty.ts') },
+      {
+        find: /^@tensorflow\/tfjs-backend-webgl\/dist\/index\.js$/,
+        replacement: here('./src/audience/shims/empty.ts'),
+      },
     ],
   },
   worker: { format: 'es' },

@@ -16,7 +16,11 @@ const API_TARGET = 'http://127.0.0.1:8080';
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
-  { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 20 },
+  {
+    name: 'vendor-i18n',
+    test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+    priority: 20,
+  },
 ];
 
 // react-router 7 points every condition at its development build (remix-run/react-router#12532,

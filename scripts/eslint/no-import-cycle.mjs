@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-const SPEC = /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const SPEC =
+  /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 const edges = new Map();
 
 function resolveSpec(from, spec) {
@@ -80,7 +81,11 @@ function areas(root) {
 }
 
 export const noImportCycle = {
-  meta: { type: 'problem', docs: { description: 'no import cycles between files, nor between domain areas' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: 'no import cycles between files, nor between domain areas' },
+    schema: [],
+  },
   create(context) {
     const file = resolve(context.filename);
     const root = context.cwd;
@@ -90,7 +95,10 @@ export const noImportCycle = {
         for (const target of importsOf(file)) {
           const cycle = pathBack(target, file, importsOf);
           if (cycle) {
-            context.report({ node, message: `Import cycle: ${[file, ...cycle].map((f) => relative(root, f)).join(' → ')}` });
+            context.report({
+              node,
+              message: `Import cycle: ${[file, ...cycle].map((f) => relative(root, f)).join(' → ')}`,
+            });
             return;
           }
         }
@@ -100,7 +108,10 @@ export const noImportCycle = {
         for (const b of graph.get(a) ?? []) {
           const back = pathBack(b, a, (x) => [...(graph.get(x) ?? [])]);
           if (back) {
-            context.report({ node, message: `Domain areas import each other in a circle: ${[a, ...back].join(' → ')}` });
+            context.report({
+              node,
+              message: `Domain areas import each other in a circle: ${[a, ...back].join(' → ')}`,
+            });
             return;
           }
         }

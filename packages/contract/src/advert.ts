@@ -40,7 +40,10 @@ export const planTargets = z.object({
   p: z.array(regionCode).max(100).default([]),
   c: z.array(regionCode).max(500).default([]),
   a: z.array(regionCode).max(2000).default([]),
-  s: z.array(z.union([z.string().max(16), id4])).max(5000).default([]),
+  s: z
+    .array(z.union([z.string().max(16), id4]))
+    .max(5000)
+    .default([]),
   d: z.array(id).max(5000).default([]),
 });
 export type PlanTargets = z.infer<typeof planTargets>;
@@ -48,7 +51,11 @@ export type PlanTargets = z.infer<typeof planTargets>;
 export const adPlanData = z.object({
   name: text(64),
   /** ad contents in play order, each with a weight */
-  contents: json(z.array(z.object({ contentId: id, weight: int.min(1, 'field.invalid').max(100, 'field.invalid').default(1) })).max(50, 'field.tooLong')).default([]),
+  contents: json(
+    z
+      .array(z.object({ contentId: id, weight: int.min(1, 'field.invalid').max(100, 'field.invalid').default(1) }))
+      .max(50, 'field.tooLong'),
+  ).default([]),
   dateFrom: day,
   dateTo: day,
   /** 0 Sunday … 6 Saturday */
@@ -86,7 +93,13 @@ export const adContentData = z.object({
   /** 1 landscape, 0 portrait */
   orientation: oneOf([0, 1]).default(1),
   /** material file ids in play order; durationMs 0 = the material's own (videos) or 10 s (images) */
-  items: json(z.array(z.object({ fileId: id, durationMs: int.min(0, 'field.invalid').max(MAX_ITEM_MS, 'field.invalid').default(0) })).max(50, 'field.tooLong')).default([]),
+  items: json(
+    z
+      .array(
+        z.object({ fileId: id, durationMs: int.min(0, 'field.invalid').max(MAX_ITEM_MS, 'field.invalid').default(0) }),
+      )
+      .max(50, 'field.tooLong'),
+  ).default([]),
   commodityIds: json(z.array(id).max(4, 'field.tooLong')).default([]),
   /** the specification rows a comparison shows (names of the products' spec rows) */
   specNames: json(z.array(text(32)).max(30, 'field.tooLong')).default([]),
@@ -101,10 +114,12 @@ export const adContentView = z.object({
 });
 /** The sidebar's filters (spec §2/§3): ad content category as `extend_opt` {"ad_type"}, device type (also `extend_opt` {"mode": {"type"}}), orientation. */
 export const adContentFilter = z.object({
-  extend_opt: json(z.object({
-    ad_type: z.enum(AD_TYPES, { error: 'field.invalid' }).optional(),
-    mode: z.object({ type: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).optional() }).optional(),
-  })).optional(),
+  extend_opt: json(
+    z.object({
+      ad_type: z.enum(AD_TYPES, { error: 'field.invalid' }).optional(),
+      mode: z.object({ type: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).optional() }).optional(),
+    }),
+  ).optional(),
   DeviceType: z.enum(DEVICE_TYPES, { error: 'field.invalid' }).optional(),
   Direction: oneOf([0, 1]).optional(),
 });
@@ -129,7 +144,10 @@ export const aiPitchData = z.object({
   scope: json(planTargets).default({ p: [], c: [], a: [], s: [], d: [] }),
 });
 export const aiPitchView = z.object({});
-export const aiPitchFilter = z.object({ gender: oneOf(PITCH_GENDERS).optional(), ageBand: oneOf(PITCH_AGE_BANDS).optional() });
+export const aiPitchFilter = z.object({
+  gender: oneOf(PITCH_GENDERS).optional(),
+  ageBand: oneOf(PITCH_AGE_BANDS).optional(),
+});
 
 export const adContentCalls = lifecycleCalls('ad-content', ADVERT, adContentData, adContentView, adContentFilter);
 export const aiPitchCalls = lifecycleCalls('ai-pitch', ADVERT, aiPitchData, aiPitchView, aiPitchFilter);
@@ -141,10 +159,24 @@ const view = { menu: ADVERT, bit: 'view' } as const;
 const planItem = adPlanCalls.setStatus.result;
 
 /** Why a targeted screen does not play the plan now (issue 9 §5). */
-export const PLAN_DEVICE_REASONS = ['notLaunched', 'offline', 'deviceType', 'orientation', 'noContent', 'outranked', 'outsideTime'] as const;
+export const PLAN_DEVICE_REASONS = [
+  'notLaunched',
+  'offline',
+  'deviceType',
+  'orientation',
+  'noContent',
+  'outranked',
+  'outsideTime',
+] as const;
 export const planDevice = z.object({
-  deviceId: z.number(), code: z.string(), name: z.string(), shopId: z.number(), shopName: z.string(),
-  type: z.string(), orientation: z.number(), deviceStatus: z.number(),
+  deviceId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  shopId: z.number(),
+  shopName: z.string(),
+  type: z.string(),
+  orientation: z.number(),
+  deviceStatus: z.number(),
   /** 1: the plan is what the screen plays now */
   playing: z.number(),
   reason: z.enum(PLAN_DEVICE_REASONS).nullable(),
@@ -156,33 +188,60 @@ export const planDevice = z.object({
 /** The plan-only calls (spec: throw, revoke, default, device-list) and what a screen plays this week. */
 export const adPlanExtraCalls = {
   throw: defineCall({
-    path: 'ad-plan/throw', auth: 'tenant', perm: publish, log: { entity: 'ad-plan', verb: 'throw' },
-    summary: 'Launch an enabled plan to its screens (online 302)', body: z.object({ id }), result: planItem,
+    path: 'ad-plan/throw',
+    auth: 'tenant',
+    perm: publish,
+    log: { entity: 'ad-plan', verb: 'throw' },
+    summary: 'Launch an enabled plan to its screens (online 302)',
+    body: z.object({ id }),
+    result: planItem,
   }),
   revoke: defineCall({
-    path: 'ad-plan/revoke', auth: 'tenant', perm: publish, log: { entity: 'ad-plan', verb: 'revoke' },
-    summary: 'Take a launched plan off its screens (offline 301)', body: z.object({ id }), result: planItem,
+    path: 'ad-plan/revoke',
+    auth: 'tenant',
+    perm: publish,
+    log: { entity: 'ad-plan', verb: 'revoke' },
+    summary: 'Take a launched plan off its screens (offline 301)',
+    body: z.object({ id }),
+    result: planItem,
   }),
   default: defineCall({
-    path: 'ad-plan/default', auth: 'tenant', perm: publish, log: { entity: 'ad-plan', verb: 'update' },
+    path: 'ad-plan/default',
+    auth: 'tenant',
+    perm: publish,
+    log: { entity: 'ad-plan', verb: 'update' },
     summary: 'Make an enabled plan a default plan (it fills the gaps; the most specific default wins), or no longer',
-    body: z.object({ id, isDefault: oneOf([0, 1]).default(1) }), result: planItem,
+    body: z.object({ id, isDefault: oneOf([0, 1]).default(1) }),
+    result: planItem,
   }),
   deviceList: defineCall({
-    path: 'ad-plan/device-list', auth: 'tenant', perm: view,
+    path: 'ad-plan/device-list',
+    auth: 'tenant',
+    perm: view,
     summary: "Every screen the plan is aimed at (in the caller's range), whether it plays the plan now, and if not why",
-    body: paging.extend({ id }), result: listOf(planDevice),
+    body: paging.extend({ id }),
+    result: listOf(planDevice),
   }),
   timeline: defineCall({
-    path: 'ad-plan/timeline', auth: 'tenant', perm: view,
+    path: 'ad-plan/timeline',
+    auth: 'tenant',
+    perm: view,
     summary: 'What a screen plays over the next 7 local days: the resolution the device API serves',
     body: z.object({ deviceId: id }),
     result: z.object({
-      timezone: z.string(), segments: z.array(playlistSegment), fallback: z.object({ planId: z.number(), items: z.array(playlistItem) }).nullable(), etag: z.string(),
+      timezone: z.string(),
+      segments: z.array(playlistSegment),
+      fallback: z.object({ planId: z.number(), items: z.array(playlistItem) }).nullable(),
+      etag: z.string(),
       /** The names of the plans it shows, so the console names them (issue 25 §5). */
       plans: z.array(z.object({ id: z.number(), name: z.string(), isDefault: z.number() })),
     }),
   }),
 };
 
-export const advertApi = { commodity: commodityCalls, 'ad-content': adContentCalls, 'ad-plan': { ...adPlanCalls, ...adPlanExtraCalls }, 'ai-pitch': aiPitchCalls };
+export const advertApi = {
+  commodity: commodityCalls,
+  'ad-content': adContentCalls,
+  'ad-plan': { ...adPlanCalls, ...adPlanExtraCalls },
+  'ai-pitch': aiPitchCalls,
+};

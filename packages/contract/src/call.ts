@@ -43,7 +43,12 @@ export type CallDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.Zod
   result: R;
 };
 
-export function defineCall<B extends z.ZodType, R extends z.ZodType, A extends Auth, Q extends z.ZodObject | undefined = undefined>(
+export function defineCall<
+  B extends z.ZodType,
+  R extends z.ZodType,
+  A extends Auth,
+  Q extends z.ZodObject | undefined = undefined,
+>(
   def: Omit<CallDef<B, R, A>, 'method' | 'query'> & { method?: 'POST' | 'GET'; query?: Q },
 ): CallDef<B, R, A> & (Q extends z.ZodObject ? { query: Q } : unknown) {
   return { method: 'POST', ...def } as CallDef<B, R, A> & (Q extends z.ZodObject ? { query: Q } : unknown);
@@ -63,7 +68,9 @@ export type CallRoute<C extends CallDef = CallDef> = {
 };
 
 /** The routes of an object of calls by area (the contract's `api`), area and call names kept. */
-export type RoutesOf<T> = { [A in keyof T]: { [K in keyof T[A]]: T[A][K] extends CallDef ? CallRoute<T[A][K]> : never } };
+export type RoutesOf<T> = {
+  [A in keyof T]: { [K in keyof T[A]]: T[A][K] extends CallDef ? CallRoute<T[A][K]> : never };
+};
 
 /** A call's route: its definition without the schemas. */
 export function routeOf(def: CallDef): CallRoute {
@@ -76,12 +83,19 @@ export function routeOf(def: CallDef): CallRoute {
 }
 
 /** A call's body as the client sends it; for a definition or its route. */
-export type BodyOf<C> = C extends CallDef<infer B, z.ZodType, Auth> ? z.input<B> & QueryOf<C> : C extends CallRoute<infer D> ? BodyOf<D> : never;
+export type BodyOf<C> =
+  C extends CallDef<infer B, z.ZodType, Auth>
+    ? z.input<B> & QueryOf<C>
+    : C extends CallRoute<infer D>
+      ? BodyOf<D>
+      : never;
 /** The query-string parameters of a POST that has them (the client puts them in the URL). */
 export type QueryOf<C> = C extends { query: infer Q extends z.ZodType } ? Partial<z.input<Q>> : unknown;
 /** What a handler receives: the parsed body, and the parsed query string of a POST that has one. */
-export type InputOf<C extends CallDef> = z.output<C['body']> & (C extends { query: infer Q extends z.ZodType } ? z.output<Q> : unknown);
-export type ResultOf<C> = C extends CallDef<z.ZodType, infer R, Auth> ? z.output<R> : C extends CallRoute<infer D> ? ResultOf<D> : never;
+export type InputOf<C extends CallDef> = z.output<C['body']> &
+  (C extends { query: infer Q extends z.ZodType } ? z.output<Q> : unknown);
+export type ResultOf<C> =
+  C extends CallDef<z.ZodType, infer R, Auth> ? z.output<R> : C extends CallRoute<infer D> ? ResultOf<D> : never;
 
 /** The verb one call writes for this input (the contract's declaration, read by the server). */
 export function verbOf(log: OpLog, input: unknown): OpVerb | undefined {
@@ -91,4 +105,5 @@ export function verbOf(log: OpLog, input: unknown): OpVerb | undefined {
 }
 
 /** Every verb a declaration can produce (the contract-derived oplog test reads it). */
-export const verbsOf = (log: OpLog): OpVerb[] => (typeof log.verb === 'string' ? [log.verb] : Object.values(log.verb.map));
+export const verbsOf = (log: OpLog): OpVerb[] =>
+  typeof log.verb === 'string' ? [log.verb] : Object.values(log.verb.map);

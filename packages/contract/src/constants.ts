@@ -15,7 +15,11 @@ export const DEVICE_BATCH_MAX = 500;
 export const CAMERA_STATES = ['starting', 'on', 'off', 'no-camera', 'denied', 'model-failed'] as const;
 export type CameraState = (typeof CAMERA_STATES)[number];
 /** The heartbeat error each camera fault is reported as (status 1 while the device's AI is on). */
-export const CAMERA_ERRORS: Partial<Record<CameraState, string>> = { 'no-camera': 'camera.off', denied: 'camera.denied', 'model-failed': 'camera.model' };
+export const CAMERA_ERRORS: Partial<Record<CameraState, string>> = {
+  'no-camera': 'camera.off',
+  denied: 'camera.denied',
+  'model-failed': 'camera.model',
+};
 
 /** The spec's visitor age bands (0: 0-18, 1: 19-29, 2: 30-39, 3: 40-49, 4: 50+) for an age in years. */
 export function ageBandOf(age: number): number {

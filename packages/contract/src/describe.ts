@@ -20,11 +20,22 @@ export type FieldInfo = {
 };
 
 type JsonSchema = {
-  type?: string; anyOf?: JsonSchema[]; enum?: (string | number)[];
-  minimum?: number; maximum?: number; exclusiveMinimum?: number; maxLength?: number;
+  type?: string;
+  anyOf?: JsonSchema[];
+  enum?: (string | number)[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  maxLength?: number;
 };
 
-const TYPES: Record<string, FieldType> = { string: 'text', integer: 'int', number: 'num', array: 'json', object: 'json' };
+const TYPES: Record<string, FieldType> = {
+  string: 'text',
+  integer: 'int',
+  number: 'num',
+  array: 'json',
+  object: 'json',
+};
 const bound = (v: number | undefined) => (v === undefined || Math.abs(v) >= INT_MAX ? undefined : v);
 
 function infoOf(key: string, field: z.ZodType, js: JsonSchema): FieldInfo {
@@ -48,8 +59,12 @@ const cache = new WeakMap<z.ZodObject, Record<string, FieldInfo>>();
 export function describeFields<S extends z.ZodObject>(schema: S): { [K in keyof S['shape'] & string]: FieldInfo } {
   let out = cache.get(schema);
   if (!out) {
-    const js = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as { properties: Record<string, JsonSchema> };
-    out = Object.fromEntries(Object.entries(schema.shape).map(([k, f]) => [k, infoOf(k, f as z.ZodType, js.properties[k] ?? {})]));
+    const js = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as {
+      properties: Record<string, JsonSchema>;
+    };
+    out = Object.fromEntries(
+      Object.entries(schema.shape).map(([k, f]) => [k, infoOf(k, f as z.ZodType, js.properties[k] ?? {})]),
+    );
     cache.set(schema, out);
   }
   return out as { [K in keyof S['shape'] & string]: FieldInfo };
@@ -57,4 +72,8 @@ export function describeFields<S extends z.ZodObject>(schema: S): { [K in keyof 
 
 /** A number that must be one of `values` (form bodies send strings); the values are part of its description. */
 export const oneOf = <T extends readonly number[]>(values: T) =>
-  z.coerce.number({ error: 'field.invalid' }).int('field.invalid').refine((v) => values.includes(v), 'field.invalid').meta({ enum: [...values] });
+  z.coerce
+    .number({ error: 'field.invalid' })
+    .int('field.invalid')
+    .refine((v) => values.includes(v), 'field.invalid')
+    .meta({ enum: [...values] });

@@ -25,10 +25,26 @@ export const OFFLINE_INTERVALS = 2.5;
 export const PLAYBACK_INTERVALS = 2;
 
 /** Error codes a device reports in heartbeats (any other code also counts as an error). */
-export const DEVICE_ERROR_CODES = ['storage.low', 'download.failed', 'camera.off', 'playback.failed', 'clock.skew', 'camera.denied', 'camera.model'] as const;
+export const DEVICE_ERROR_CODES = [
+  'storage.low',
+  'download.failed',
+  'camera.off',
+  'playback.failed',
+  'clock.skew',
+  'camera.denied',
+  'camera.model',
+] as const;
 
 /** Command actions as a device receives them (API.md), and the states of a command. */
-export const COMMAND_ACTIONS = ['volume', 'direction', 'ai', 'restart', 'refresh', 'screenshot', 'virtual-status'] as const;
+export const COMMAND_ACTIONS = [
+  'volume',
+  'direction',
+  'ai',
+  'restart',
+  'refresh',
+  'screenshot',
+  'virtual-status',
+] as const;
 export type CommandAction = (typeof COMMAND_ACTIONS)[number];
 export const COMMAND_STATES = ['pending', 'delivered', 'acknowledged', 'failed', 'expired'] as const;
 
@@ -41,7 +57,11 @@ const whole = int4;
 const positive = id4;
 /** Unix seconds, possibly with a millisecond fraction. */
 const unixTime = num.min(0, 'field.invalid').max(1e11, 'field.invalid');
-const uuid = z.string({ error: 'field.required' }).trim().toLowerCase().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'field.invalid');
+const uuid = z
+  .string({ error: 'field.required' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'field.invalid');
 const short = (max: number) => z.string({ error: 'field.invalid' }).trim().max(max, 'field.tooLong');
 
 // ---------------------------------------------------------------- activation and heartbeat
@@ -72,7 +92,10 @@ export const deviceError = z.object({ code: short(64).min(1, 'field.required'), 
 export const heartbeatBody = z.object({
   appVersion: short(40).optional(),
   freeStorageMb: num.min(0, 'field.invalid').max(1e9, 'field.invalid').optional(),
-  playing: z.object({ contentId: positive, planId: whole.min(0, 'field.invalid') }).nullable().optional(),
+  playing: z
+    .object({ contentId: positive, planId: whole.min(0, 'field.invalid') })
+    .nullable()
+    .optional(),
   volume: whole.min(0, 'field.invalid').max(100, 'field.invalid').optional(),
   direction: z.union([z.literal(0), z.literal(1)], { error: 'field.invalid' }).optional(),
   errors: z.array(deviceError).max(20, 'field.tooLong').optional(),
@@ -83,11 +106,13 @@ export const heartbeatBody = z.object({
   /** The playlist ETag the device holds (informative; the answer's playlistEtag is the truth). */
   playlistEtag: short(100).optional(),
   /** The camera that counts visitors (issue 26): its state, frames analysed a second, the last visit it made. */
-  camera: z.object({
-    state: z.enum(CAMERA_STATES, { error: 'field.invalid' }),
-    fps: num.min(0, 'field.invalid').max(1000, 'field.invalid'),
-    lastVisitAt: unixTime.nullable().optional(),
-  }).optional(),
+  camera: z
+    .object({
+      state: z.enum(CAMERA_STATES, { error: 'field.invalid' }),
+      fps: num.min(0, 'field.invalid').max(1000, 'field.invalid'),
+      lastVisitAt: unixTime.nullable().optional(),
+    })
+    .optional(),
 });
 
 export const deviceCommandOut = z.object({
@@ -103,17 +128,35 @@ export const deviceCommandOut = z.object({
 
 /** A product as a product display or comparison shows it (its picture by hash, in the file manifest). */
 export const playlistProduct = z.object({
-  id: z.number(), name: z.string(), brand: z.string(), price: z.number(), unit: z.string(), image: z.string().nullable(),
-  sellingPoints: z.array(z.string()), specs: z.array(z.object({ name: z.string(), value: z.string() })),
+  id: z.number(),
+  name: z.string(),
+  brand: z.string(),
+  price: z.number(),
+  unit: z.string(),
+  image: z.string().nullable(),
+  sellingPoints: z.array(z.string()),
+  specs: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 export const playlistItem = z.object({
-  contentId: z.number(), type: z.string(), durationMs: z.number(), files: z.array(z.string()),
+  contentId: z.number(),
+  type: z.string(),
+  durationMs: z.number(),
+  files: z.array(z.string()),
   /** product displays and comparisons (added to API.md's shape): what the panel shows */
   show: z.object({ layout: z.string(), specNames: z.array(z.string()), products: z.array(playlistProduct) }).optional(),
 });
-export const playlistSegment = z.object({ from: z.number(), to: z.number(), planId: z.number(), items: z.array(playlistItem) });
+export const playlistSegment = z.object({
+  from: z.number(),
+  to: z.number(),
+  planId: z.number(),
+  items: z.array(playlistItem),
+});
 export const playlistPitch = z.object({
-  pitchId: z.number(), gender: z.number(), ageBand: z.number(), text: z.string(), files: z.array(z.string()),
+  pitchId: z.number(),
+  gender: z.number(),
+  ageBand: z.number(),
+  text: z.string(),
+  files: z.array(z.string()),
 });
 export const playlistFile = z.object({ sha256: z.string(), size: z.number(), mime: z.string(), url: z.string() });
 export const playlist = z.object({
@@ -148,14 +191,22 @@ export const visitEvent = z.object({
   /** 0: 0-18, 1: 19-29, 2: 30-39, 3: 40-49, 4: 50+ */
   ageBand: whole.min(0, 'field.invalid').max(4, 'field.invalid'),
   action: z.enum(VISIT_ACTIONS, { error: 'field.invalid' }),
-  dwellMs: whole.min(0, 'field.invalid').max(24 * 3600 * 1000, 'field.invalid').optional(),
+  dwellMs: whole
+    .min(0, 'field.invalid')
+    .max(24 * 3600 * 1000, 'field.invalid')
+    .optional(),
   pitchId: positive.optional(),
 });
 export type PlayEvent = z.infer<typeof playEvent>;
 export type VisitEvent = z.infer<typeof visitEvent>;
 
 /** One event the server did not take: its id (as sent), a reason key and the reason in the request's language. */
-export const rejectedEvent = z.object({ eventId: z.string(), reason: z.string(), message: z.string(), field: z.string().optional() });
+export const rejectedEvent = z.object({
+  eventId: z.string(),
+  reason: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
 export const batchResult = z.object({ accepted: z.number(), duplicates: z.number(), rejected: z.array(rejectedEvent) });
 
 // ---------------------------------------------------------------- the calls
@@ -164,8 +215,11 @@ const byDevice = { auth: 'device' as const };
 
 export const deviceApi = {
   activate: defineCall({
-    path: 'activate', auth: 'public', limit: 'activate',
-    summary: "Activate a screen: the device's code from the console and the one-time activation code shown there (single use, 24 h, 5 wrong tries kill it). A new token revokes the previous one.",
+    path: 'activate',
+    auth: 'public',
+    limit: 'activate',
+    summary:
+      "Activate a screen: the device's code from the console and the one-time activation code shown there (single use, 24 h, 5 wrong tries kill it). A new token revokes the previous one.",
     body: z.object({
       code: z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(64, 'field.tooLong'),
       activation: z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(32, 'field.tooLong'),
@@ -174,46 +228,76 @@ export const deviceApi = {
     result: z.object({ deviceToken: z.string(), deviceId: z.number(), interval: z.number(), config: deviceConfig }),
   }),
   heartbeat: defineCall({
-    path: 'heartbeat', ...byDevice,
-    summary: 'State and errors of the device; answers the server time, its heartbeat period, the playlist ETag and the commands not yet acknowledged (in order)',
+    path: 'heartbeat',
+    ...byDevice,
+    summary:
+      'State and errors of the device; answers the server time, its heartbeat period, the playlist ETag and the commands not yet acknowledged (in order)',
     body: heartbeatBody,
     result: z.object({
-      serverTime: z.number(), interval: z.number(), playlistEtag: z.string(), commands: z.array(deviceCommandOut), config: deviceConfig,
+      serverTime: z.number(),
+      interval: z.number(),
+      playlistEtag: z.string(),
+      commands: z.array(deviceCommandOut),
+      config: deviceConfig,
     }),
   }),
   ack: defineCall({
-    path: 'ack', ...byDevice,
+    path: 'ack',
+    ...byDevice,
     summary: 'Results of commands (idempotent): ok 1 acknowledged, 0 failed; file = the id from screenshot',
     body: z.object({
-      results: z.array(z.object({
-        id: positive, ok: z.union([z.literal(0), z.literal(1)], { error: 'field.invalid' }), message: short(500).optional(), file: positive.optional(),
-      })).max(DEVICE_BATCH_MAX, 'field.tooLong'),
+      results: z
+        .array(
+          z.object({
+            id: positive,
+            ok: z.union([z.literal(0), z.literal(1)], { error: 'field.invalid' }),
+            message: short(500).optional(),
+            file: positive.optional(),
+          }),
+        )
+        .max(DEVICE_BATCH_MAX, 'field.tooLong'),
     }),
-    result: z.object({ accepted: z.array(z.number()), rejected: z.array(z.object({ id: z.number(), reason: z.string() })) }),
+    result: z.object({
+      accepted: z.array(z.number()),
+      rejected: z.array(z.object({ id: z.number(), reason: z.string() })),
+    }),
   }),
   playlist: defineCall({
-    path: 'playlist', method: 'GET', ...byDevice,
+    path: 'playlist',
+    method: 'GET',
+    ...byDevice,
     summary: "The device's playlist; If-None-Match with its ETag answers 304",
-    body: z.object({}), result: playlist,
+    body: z.object({}),
+    result: playlist,
   }),
   file: defineCall({
-    path: 'file', method: 'GET', ...byDevice,
-    summary: "The bytes of a file of the device's playlist by SHA-256; supports Range (206). The signed URL in files[].url works too.",
-    body: z.object({ sha256: sha256Hex }), result: z.unknown(),
+    path: 'file',
+    method: 'GET',
+    ...byDevice,
+    summary:
+      "The bytes of a file of the device's playlist by SHA-256; supports Range (206). The signed URL in files[].url works too.",
+    body: z.object({ sha256: sha256Hex }),
+    result: z.unknown(),
   }),
   plays: defineCall({
-    path: 'plays', ...byDevice,
+    path: 'plays',
+    ...byDevice,
     summary: 'Proof of play, ≤ 500 events; idempotent per (device, eventId); a bad event is rejected alone',
-    body: z.object({ events: z.array(playEvent).max(DEVICE_BATCH_MAX) }), result: batchResult,
+    body: z.object({ events: z.array(playEvent).max(DEVICE_BATCH_MAX) }),
+    result: batchResult,
   }),
   visits: defineCall({
-    path: 'visits', ...byDevice,
+    path: 'visits',
+    ...byDevice,
     summary: 'Visitor events, ≤ 500; idempotent per (device, eventId); a bad event is rejected alone',
-    body: z.object({ events: z.array(visitEvent).max(DEVICE_BATCH_MAX) }), result: batchResult,
+    body: z.object({ events: z.array(visitEvent).max(DEVICE_BATCH_MAX) }),
+    result: batchResult,
   }),
   screenshot: defineCall({
-    path: 'screenshot', ...byDevice,
-    summary: 'Multipart: field commandId (a screenshot command of this device) and one image (png, jpeg or webp ≤ 2 MB)',
+    path: 'screenshot',
+    ...byDevice,
+    summary:
+      'Multipart: field commandId (a screenshot command of this device) and one image (png, jpeg or webp ≤ 2 MB)',
     body: z.object({ commandId: id }),
     result: z.object({ fileId: z.number() }),
   }),

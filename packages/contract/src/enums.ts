@@ -14,7 +14,16 @@ export type Source = (typeof SOURCES)[number];
 
 /** File type from MIME (spec §3): 1 spreadsheet … 10 pdf. */
 export const FILE_TYPE = {
-  spreadsheet: 1, html: 2, video: 3, other: 4, image: 5, zip: 6, presentation: 7, word: 8, audio: 9, pdf: 10,
+  spreadsheet: 1,
+  html: 2,
+  video: 3,
+  other: 4,
+  image: 5,
+  zip: 6,
+  presentation: 7,
+  word: 8,
+  audio: 9,
+  pdf: 10,
 } as const;
 
 export const COMPARE_OPS = { 1: '>=', 2: '>', 3: '=', 4: '<=', 5: '<' } as const;
@@ -39,14 +48,32 @@ export type ReviewPolicy = (typeof REVIEW_POLICY)[keyof typeof REVIEW_POLICY];
 export type EnterpriseStatus = (typeof ENTERPRISE_STATUS)[keyof typeof ENTERPRISE_STATUS];
 
 export const OP_VERBS = [
-  'create', 'copy', 'update', 'delete', 'recovery', 'apply', 'pass', 'reject',
-  'online', 'offline', 'throw', 'revoke', 'send',
+  'create',
+  'copy',
+  'update',
+  'delete',
+  'recovery',
+  'apply',
+  'pass',
+  'reject',
+  'online',
+  'offline',
+  'throw',
+  'revoke',
+  'send',
 ] as const;
 export type OpVerb = (typeof OP_VERBS)[number];
 
 /** Operation bits carried in a menu item's `weight` (DESIGN §4). */
 export const PERM = {
-  view: 1, create: 2, update: 4, delete: 8, submit: 16, examine: 32, publish: 64, export: 128,
+  view: 1,
+  create: 2,
+  update: 4,
+  delete: 8,
+  submit: 16,
+  examine: 32,
+  publish: 64,
+  export: 128,
 } as const;
 export type PermBit = keyof typeof PERM;
 export const ALL_BITS = Object.values(PERM).reduce((a, b) => a | b, 0);

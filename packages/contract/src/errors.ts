@@ -17,8 +17,18 @@ export const RET = {
 export type Ret = (typeof RET)[keyof typeof RET];
 
 export const HTTP_STATUS: Record<number, number> = {
-  0: 200, 1: 200, 65536: 401, 10017: 403, 40001: 400, 40003: 403, 40004: 404, 40009: 409,
-  40013: 413, 40029: 429, 50000: 500, 50003: 503,
+  0: 200,
+  1: 200,
+  65536: 401,
+  10017: 403,
+  40001: 400,
+  40003: 403,
+  40004: 404,
+  40009: 409,
+  40013: 413,
+  40029: 429,
+  50000: 500,
+  50003: 503,
 };
 
 export const isSuccess = (ret: number) => ret === RET.ok || ret === RET.okAlt;

@@ -11,14 +11,23 @@ export const phone = z
   .regex(/^1\d{10}$/, 'phone.format');
 
 export const password = z.string({ error: 'field.required' }).min(8, 'password.length').max(64, 'password.length');
-export const smsCode = z.string({ error: 'code.format' }).trim().regex(/^\d{6}$/, 'code.format');
-export const text = (max: number) => z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(max, 'field.tooLong');
+export const smsCode = z
+  .string({ error: 'code.format' })
+  .trim()
+  .regex(/^\d{6}$/, 'code.format');
+export const text = (max: number) =>
+  z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(max, 'field.tooLong');
 export const optionalText = (max: number) => z.string().trim().max(max, 'field.tooLong').optional();
 /**
  * A logo or avatar: empty, or the lasting address of an image uploaded here (`<apiBase>/file/img/<sha256>`),
  * never someone else's site or a script URL (issue 8 §1).
  */
-export const ownImage = z.string().trim().max(300, 'field.tooLong').regex(/^$|^(\/[A-Za-z0-9_.-]+)*\/file\/img\/[0-9a-f]{64}$/, 'field.invalid').optional();
+export const ownImage = z
+  .string()
+  .trim()
+  .max(300, 'field.tooLong')
+  .regex(/^$|^(\/[A-Za-z0-9_.-]+)*\/file\/img\/[0-9a-f]{64}$/, 'field.invalid')
+  .optional();
 
 /**
  * Integers are the database's: 32-bit, like the int columns they land in (an id is 1..INT_MAX). Every
@@ -29,10 +38,18 @@ export const ownImage = z.string().trim().max(300, 'field.tooLong').regex(/^$|^(
 export const INT_MAX = 2147483647;
 export const INT_MIN = -INT_MAX - 1;
 /** Numbers arrive as strings in form bodies: the console's calls read them with these. */
-export const int = z.coerce.number({ error: 'field.invalid' }).int('field.invalid').min(INT_MIN, 'field.invalid').max(INT_MAX, 'field.invalid');
+export const int = z.coerce
+  .number({ error: 'field.invalid' })
+  .int('field.invalid')
+  .min(INT_MIN, 'field.invalid')
+  .max(INT_MAX, 'field.invalid');
 export const id = int.positive('field.invalid');
 /** The same integers in JSON bodies (the device API), where a string or null is not a number. */
-export const int4 = z.number({ error: 'field.invalid' }).int('field.invalid').min(INT_MIN, 'field.invalid').max(INT_MAX, 'field.invalid');
+export const int4 = z
+  .number({ error: 'field.invalid' })
+  .int('field.invalid')
+  .min(INT_MIN, 'field.invalid')
+  .max(INT_MAX, 'field.invalid');
 export const id4 = int4.positive('field.invalid');
 
 /**
@@ -59,7 +76,8 @@ function fault(message: BodyFault['message'], frame?: Frame, key?: string): Body
 }
 
 /** A key that could reach an object's prototype (`__proto__`, or `constructor` holding a `prototype`). */
-const poisons = (k: string, v: unknown) => k === '__proto__' || (k === 'constructor' && !!v && typeof v === 'object' && Object.hasOwn(v, 'prototype'));
+const poisons = (k: string, v: unknown) =>
+  k === '__proto__' || (k === 'constructor' && !!v && typeof v === 'object' && Object.hasOwn(v, 'prototype'));
 
 /**
  * The first fault of a parsed body, or undefined: a container nested deeper than MAX_DEPTH
@@ -83,7 +101,8 @@ export function bodyFault(value: unknown, opts: { text?: boolean; depth?: number
         const v: unknown = node[i];
         if (typeof v === 'string') {
           if (text && BAD_TEXT.test(v)) return fault('field.invalid', frame, String(i));
-        } else if (v && typeof v === 'object') stack.push({ value: v, depth: frame.depth + 1, key: String(i), up: frame });
+        } else if (v && typeof v === 'object')
+          stack.push({ value: v, depth: frame.depth + 1, key: String(i), up: frame });
       }
     } else {
       for (const k in node as object) {
@@ -133,5 +152,10 @@ export const empty = z.object({}).strip();
 export const ok = z.object({}).strip();
 
 /** A calendar day YYYY-MM-DD that exists (2026-02-30 is refused here, not by the database). */
-export const localDay = z.string({ error: 'field.required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'field.invalid')
-  .refine((d) => { const t = Date.parse(`${d}T00:00:00Z`); return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d; }, 'field.invalid');
+export const localDay = z
+  .string({ error: 'field.required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'field.invalid')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, 'field.invalid');

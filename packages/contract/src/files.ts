@@ -27,14 +27,29 @@ const smallImages = (max: number): UploadRule[] => [
  * their extension over bytes that are UTF-8 without NUL (TEXT_ATTACHMENTS).
  */
 const ATTACHMENT_MAX = 20 * MB;
-export const TEXT_ATTACHMENTS: Record<string, string> = { csv: 'text/csv', txt: 'text/plain', html: 'text/html', htm: 'text/html' };
+export const TEXT_ATTACHMENTS: Record<string, string> = {
+  csv: 'text/csv',
+  txt: 'text/plain',
+  html: 'text/html',
+  htm: 'text/html',
+};
 const ATTACHMENT_RULES: UploadRule[] = [
   ...[
-    ['pdf', 'application/pdf'], ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['pdf', 'application/pdf'],
+    ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
     ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     ['pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
-    ['cfb', 'application/x-cfb'], ['zip', 'application/zip'], ['7z', 'application/x-7z-compressed'], ['rar', 'application/x-rar-compressed'],
-    ['mp4', 'video/mp4'], ['mp3', 'audio/mpeg'], ['aac', 'audio/aac'], ['jpg', 'image/jpeg'], ['png', 'image/png'], ['gif', 'image/gif'], ['webp', 'image/webp'],
+    ['cfb', 'application/x-cfb'],
+    ['zip', 'application/zip'],
+    ['7z', 'application/x-7z-compressed'],
+    ['rar', 'application/x-rar-compressed'],
+    ['mp4', 'video/mp4'],
+    ['mp3', 'audio/mpeg'],
+    ['aac', 'audio/aac'],
+    ['jpg', 'image/jpeg'],
+    ['png', 'image/png'],
+    ['gif', 'image/gif'],
+    ['webp', 'image/webp'],
   ].map(([ext, mime]) => ({ ext, mime, max: ATTACHMENT_MAX })),
   ...Object.entries(TEXT_ATTACHMENTS).map(([ext, mime]) => ({ ext, mime, max: ATTACHMENT_MAX })),
 ];
@@ -49,8 +64,10 @@ export const UPLOAD_RULES: Record<StoredKind, UploadRule[]> = {
   logo: [...smallImages(200 * KB), { ext: 'webp', mime: 'image/webp', max: 200 * KB }],
   avatar: [...smallImages(200 * KB), { ext: 'webp', mime: 'image/webp', max: 200 * KB }],
   material: [
-    { ext: 'mp4', mime: 'video/mp4', max: 20 * MB - 1 }, ...smallImages(200 * KB - 1),
-    { ext: 'mp3', mime: 'audio/mpeg', max: 10 * MB - 1 }, { ext: 'aac', mime: 'audio/aac', max: 10 * MB - 1 },
+    { ext: 'mp4', mime: 'video/mp4', max: 20 * MB - 1 },
+    ...smallImages(200 * KB - 1),
+    { ext: 'mp3', mime: 'audio/mpeg', max: 10 * MB - 1 },
+    { ext: 'aac', mime: 'audio/aac', max: 10 * MB - 1 },
   ],
   poster: [...smallImages(200 * KB), { ext: 'webp', mime: 'image/webp', max: 200 * KB }],
   attachment: ATTACHMENT_RULES,
@@ -61,7 +78,11 @@ export const UPLOAD_RULES: Record<StoredKind, UploadRule[]> = {
 export const maxUploadSize = (kind: StoredKind) => Math.max(...UPLOAD_RULES[kind].map((r) => r.max));
 
 /** SHA-256 of the content, lowercase hex. */
-export const sha256Hex = z.string({ error: 'field.required' }).trim().toLowerCase().regex(/^[0-9a-f]{64}$/, 'field.invalid');
+export const sha256Hex = z
+  .string({ error: 'field.required' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{64}$/, 'field.invalid');
 
 /** A stored file of the current enterprise. `type` is the spec's file-type code (1–10); times in Unix seconds. */
 export const fileRecord = z.object({
@@ -92,25 +113,36 @@ const kind = z.enum(UPLOAD_KINDS, { error: 'field.invalid' });
 export const filesApi = {
   file: {
     signature: defineCall({
-      path: 'file/signature', method: 'GET', auth: 'tenant',
-      summary: 'A short-lived signed upload permit (query: kind = logo | avatar | material | poster; optional name, size)',
+      path: 'file/signature',
+      method: 'GET',
+      auth: 'tenant',
+      summary:
+        'A short-lived signed upload permit (query: kind = logo | avatar | material | poster; optional name, size)',
       body: z.object({ kind, name: optionalText(200), size: int.min(0, 'field.invalid').optional() }),
       result: z.object({ permit: z.string(), expires: z.number(), maxSize: z.number(), accept: z.array(z.string()) }),
     }),
     info: defineCall({
-      path: 'file/info', auth: 'tenant', summary: 'The file with this SHA-256 in the current enterprise (40004 when not uploaded here)',
-      body: z.object({ hash: sha256Hex }), result: fileRecord,
+      path: 'file/info',
+      auth: 'tenant',
+      summary: 'The file with this SHA-256 in the current enterprise (40004 when not uploaded here)',
+      body: z.object({ hash: sha256Hex }),
+      result: fileRecord,
     }),
     url: defineCall({
-      path: 'file/url', auth: 'tenant', summary: 'A short-lived signed download URL of a file (by id or hash)',
+      path: 'file/url',
+      auth: 'tenant',
+      summary: 'A short-lived signed download URL of a file (by id or hash)',
       body: z
         .object({ id: id.optional(), hash: sha256Hex.optional() })
         .refine((b) => b.id !== undefined || b.hash !== undefined, { message: 'field.required', path: ['id'] }),
       result: signedUrl,
     }),
     save: defineCall({
-      path: 'file/save', auth: 'tenant', perm: { menu: '/advert', bit: 'create' },
-      summary: 'Attach an uploaded material (id) to the library with a title and, for a video, its poster frame (posterId: a file of kind poster); a file already in the library answers its existing entry',
+      path: 'file/save',
+      auth: 'tenant',
+      perm: { menu: '/advert', bit: 'create' },
+      summary:
+        'Attach an uploaded material (id) to the library with a title and, for a video, its poster frame (posterId: a file of kind poster); a file already in the library answers its existing entry',
       log: { entity: 'material', verb: 'create' },
       body: z.object({ id, title: text(100), posterId: id.optional() }),
       result: z.object({ id: z.number(), fileId: z.number(), title: z.string(), ctime: z.number() }),
@@ -124,6 +156,10 @@ export const filesApi = {
  * the registry above; described here so the client and OpenAPI share its shape.
  */
 export const fileUpload = defineCall({
-  path: 'file/upload', auth: 'tenant', summary: 'Upload one file (multipart) with a permit from file/signature', log: { entity: 'file', verb: 'create' },
-  body: z.object({ permit: z.string().max(1000).optional() }), result: fileRecord,
+  path: 'file/upload',
+  auth: 'tenant',
+  summary: 'Upload one file (multipart) with a permit from file/signature',
+  log: { entity: 'file', verb: 'create' },
+  body: z.object({ permit: z.string().max(1000).optional() }),
+  result: fileRecord,
 });

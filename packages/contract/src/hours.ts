@@ -11,11 +11,18 @@ export type Span = [number, number];
 const ALWAYS = /^(24h|24\s*小时|全天|00:00-24:00)$/i;
 
 export function parseHours(text: string | null | undefined): Span[] | null {
-  const t = (text ?? '').trim().replace(/：/g, ':').replace(/[～~–—至]/g, '-').replace(/\s*-\s*/g, '-');
+  const t = (text ?? '')
+    .trim()
+    .replace(/：/g, ':')
+    .replace(/[～~–—至]/g, '-')
+    .replace(/\s*-\s*/g, '-');
   if (!t) return parseHours(DEFAULT_HOURS);
   if (ALWAYS.test(t)) return [[0, 1440]];
   const spans: Span[] = [];
-  for (const part of t.split(/[,，;；]/).map((p) => p.trim()).filter(Boolean)) {
+  for (const part of t
+    .split(/[,，;；]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/.exec(part);
     if (!m) return null;
     const [h1, m1, h2, m2] = m.slice(1).map(Number);

@@ -24,17 +24,25 @@ const news = { menu: '/news', bit: 'view' } as const;
 export const inboxApi = {
   message: {
     list: defineCall({
-      path: 'message/list', auth: 'tenant', perm: news,
+      path: 'message/list',
+      auth: 'tenant',
+      perm: news,
       summary: 'My messages in the current enterprise, newest first (status 401 unread / 402 read)',
-      body: paging.extend({ status: status.optional() }), result: listOf(messageItem),
+      body: paging.extend({ status: status.optional() }),
+      result: listOf(messageItem),
     }),
     info: defineCall({
-      path: 'message/info', auth: 'tenant', perm: news,
+      path: 'message/info',
+      auth: 'tenant',
+      perm: news,
       summary: 'One of my messages (reading it does not mark it read: message/check does)',
-      body: z.object({ id }), result: messageItem,
+      body: z.object({ id }),
+      result: messageItem,
     }),
     check: defineCall({
-      path: 'message/check', auth: 'tenant', perm: news,
+      path: 'message/check',
+      auth: 'tenant',
+      perm: news,
       summary: 'Mark my messages read: `ids` (JSON array), or `all: 1` for every unread one',
       // Read marks are the caller's own state, not an operation on the enterprise.
       log: 'private',
@@ -44,9 +52,11 @@ export const inboxApi = {
       result: z.object({ count: z.number() }),
     }),
     unreadCount: defineCall({
-      path: 'message/unread-count', auth: 'tenant',
+      path: 'message/unread-count',
+      auth: 'tenant',
       summary: 'How many of my messages in the current enterprise are unread (the header badge; every member)',
-      body: empty, result: z.object({ count: z.number() }),
+      body: empty,
+      result: z.object({ count: z.number() }),
     }),
   },
 };

@@ -29,11 +29,16 @@ export const COMPARE_OP_CODES = [1, 2, 3, 4, 5] as const;
 /** Whether `value` meets `threshold` under the spec's compare operator (1 >=, 2 >, 3 =, 4 <=, 5 <). */
 export function compare(op: keyof typeof COMPARE_OPS, value: number, threshold: number): boolean {
   switch (op) {
-    case 1: return value >= threshold;
-    case 2: return value > threshold;
-    case 3: return value === threshold;
-    case 4: return value <= threshold;
-    case 5: return value < threshold;
+    case 1:
+      return value >= threshold;
+    case 2:
+      return value > threshold;
+    case 3:
+      return value === threshold;
+    case 4:
+      return value <= threshold;
+    case 5:
+      return value < threshold;
   }
 }
 
@@ -41,7 +46,11 @@ export function compare(op: keyof typeof COMPARE_OPS, value: number, threshold: 
  * The tier reached: the last of the tiers (listed from the first to reach to the best) whose
  * threshold the value meets, or -1. For "at most" operators the tiers' thresholds go down.
  */
-export function reachedTier(op: keyof typeof COMPARE_OPS, value: number, tiers: readonly { threshold: number }[]): number {
+export function reachedTier(
+  op: keyof typeof COMPARE_OPS,
+  value: number,
+  tiers: readonly { threshold: number }[],
+): number {
   let reached = -1;
   tiers.forEach((t, i) => {
     if (compare(op, value, t.threshold)) reached = i;
@@ -96,49 +105,92 @@ export const standing = z.object({
   next: z.number().nullable(),
 });
 const period = z.object({ from: z.string(), to: z.string(), key: z.string() });
-export const progressResult = z.object({ period, total: z.number(), list: z.array(standing), reachedCount: z.number() });
+export const progressResult = z.object({
+  period,
+  total: z.number(),
+  list: z.array(standing),
+  reachedCount: z.number(),
+});
 
 /** A scheme as one participant sees it (the assistant's own, a manager's shop). */
 export const myScheme = z.object({
-  id: z.number(), name: z.string(), metric: z.string(), level: z.string(), op: z.number(),
+  id: z.number(),
+  name: z.string(),
+  metric: z.string(),
+  level: z.string(),
+  op: z.number(),
   tiers: z.array(z.object({ threshold: z.number(), reward: z.string(), rewardFen: z.number() })),
-  period, me: standing.nullable(), participants: z.number(),
+  period,
+  me: standing.nullable(),
+  participants: z.number(),
 });
 
 export const settlementRow = z.object({
-  periodKey: z.string(), from: z.string(), to: z.string(), participantId: z.number(), name: z.string(), shopName: z.string(),
-  value: z.number(), tier: z.number(), reward: z.string(), rewardFen: z.number(), settledAt: z.number(),
+  periodKey: z.string(),
+  from: z.string(),
+  to: z.string(),
+  participantId: z.number(),
+  name: z.string(),
+  shopName: z.string(),
+  value: z.number(),
+  tier: z.number(),
+  reward: z.string(),
+  rewardFen: z.number(),
+  settledAt: z.number(),
 });
 
 const perm = (bit: 'view' | 'export') => ({ menu: INCENTIVES, bit });
 
 export const incentiveExtra = {
   progress: defineCall({
-    path: 'incentive/progress', auth: 'tenant', perm: perm('view'),
-    summary: "incentive: every participant's value, tier and rank in the current period (or the period holding `day`), in my data range",
-    body: paging.extend({ id, day: localDay.optional() }), result: progressResult,
+    path: 'incentive/progress',
+    auth: 'tenant',
+    perm: perm('view'),
+    summary:
+      "incentive: every participant's value, tier and rank in the current period (or the period holding `day`), in my data range",
+    body: paging.extend({ id, day: localDay.optional() }),
+    result: progressResult,
   }),
   leaderboard: defineCall({
-    path: 'incentive/leaderboard', auth: 'tenant', perm: perm('view'),
-    summary: 'incentive: the first `n` participants of the current period (the whole scheme, names of other shops included)',
-    body: z.object({ id, n: int.min(1, 'field.invalid').max(50, 'field.invalid').default(10) }), result: progressResult,
+    path: 'incentive/leaderboard',
+    auth: 'tenant',
+    perm: perm('view'),
+    summary:
+      'incentive: the first `n` participants of the current period (the whole scheme, names of other shops included)',
+    body: z.object({ id, n: int.min(1, 'field.invalid').max(50, 'field.invalid').default(10) }),
+    result: progressResult,
   }),
   mine: defineCall({
-    path: 'incentive/mine', auth: 'tenant', perm: perm('view'),
-    summary: "incentive: the running schemes I take part in (as the employee with my phone) or my shops do, with my standing and the next tier",
-    body: z.object({}), result: z.object({ list: z.array(myScheme) }),
+    path: 'incentive/mine',
+    auth: 'tenant',
+    perm: perm('view'),
+    summary:
+      'incentive: the running schemes I take part in (as the employee with my phone) or my shops do, with my standing and the next tier',
+    body: z.object({}),
+    result: z.object({ list: z.array(myScheme) }),
   }),
   settlements: defineCall({
-    path: 'incentive/settlements', auth: 'tenant', perm: perm('view'),
+    path: 'incentive/settlements',
+    auth: 'tenant',
+    perm: perm('view'),
     summary: 'incentive: who earned what in each ended period (recorded by the settlement job), in my data range',
-    body: paging.extend({ id }), result: listOf(settlementRow),
+    body: paging.extend({ id }),
+    result: listOf(settlementRow),
   }),
   export: defineCall({
-    path: 'incentive/export', method: 'GET', auth: 'tenant', perm: perm('export'),
-    summary: 'incentive: the current standings (kind=progress) or the settlements (kind=settlements) as CSV, headers in the request language',
-    body: z.object({ id, kind: z.enum(['progress', 'settlements'], { error: 'field.invalid' }).default('progress') }), result: z.unknown(),
+    path: 'incentive/export',
+    method: 'GET',
+    auth: 'tenant',
+    perm: perm('export'),
+    summary:
+      'incentive: the current standings (kind=progress) or the settlements (kind=settlements) as CSV, headers in the request language',
+    body: z.object({ id, kind: z.enum(['progress', 'settlements'], { error: 'field.invalid' }).default('progress') }),
+    result: z.unknown(),
   }),
 };
 
-export const incentiveCalls = { ...lifecycleCalls('incentive', INCENTIVES, incentiveData, incentiveView, incentiveFilter), ...incentiveExtra };
+export const incentiveCalls = {
+  ...lifecycleCalls('incentive', INCENTIVES, incentiveData, incentiveView, incentiveFilter),
+  ...incentiveExtra,
+};
 export const incentiveApi = { incentive: incentiveCalls };

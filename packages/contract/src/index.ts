@@ -46,10 +46,34 @@ import type { CallDef } from './call.js';
 
 /** Every call of the API, by area; the server registers exactly these. */
 export const api = {
-  account, company: companyCalls, public: publicCalls, operator: operatorCalls,
-  ...enterpriseApi, ...filesApi, ...materialsApi, ...inboxApi, ...storesApi, ...advertApi, ...informApi, ...incentiveApi, ...searchApi,
-  commodity: { ...advertApi.commodity, import: importsApi.commodityImport, importTemplate: importsApi.commodityTemplate },
-  stats: { ...statsApi.stats, sale: salesApi.statsSale, ad: salesApi.statsAd, export: salesApi.statsExport, home: salesApi.statsHome, top: salesApi.statsTop, pdt: salesApi.statsPdt, comm: salesApi.statsComm },
+  account,
+  company: companyCalls,
+  public: publicCalls,
+  operator: operatorCalls,
+  ...enterpriseApi,
+  ...filesApi,
+  ...materialsApi,
+  ...inboxApi,
+  ...storesApi,
+  ...advertApi,
+  ...informApi,
+  ...incentiveApi,
+  ...searchApi,
+  commodity: {
+    ...advertApi.commodity,
+    import: importsApi.commodityImport,
+    importTemplate: importsApi.commodityTemplate,
+  },
+  stats: {
+    ...statsApi.stats,
+    sale: salesApi.statsSale,
+    ad: salesApi.statsAd,
+    export: salesApi.statsExport,
+    home: salesApi.statsHome,
+    top: salesApi.statsTop,
+    pdt: salesApi.statsPdt,
+    comm: salesApi.statsComm,
+  },
   sale: { ...salesApi.sale, import: importsApi.saleImport, importTemplate: importsApi.saleTemplate },
 };
 

@@ -24,7 +24,8 @@ export const INFORM_ATTACHMENTS_MAX = 10;
 /** A reminder goes to the unconfirmed once, this long before the deadline. */
 export const INFORM_REMIND_BEFORE_SECONDS = 24 * 3600;
 
-const blankAs = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema);
+const blankAs = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema);
 
 /** Areas and shops (devices are not recipients). */
 export const informTargets = planTargets.omit({ d: true });
@@ -32,7 +33,10 @@ export const informTargets = planTargets.omit({ d: true });
 const base = {
   title: text(100),
   /** rich text: a safe subset of HTML (paragraphs, emphasis, lists, links, headings), sanitised by the server */
-  body: z.string({ error: 'field.required' }).max(INFORM_BODY_MAX * 2, 'field.tooLong').default(''),
+  body: z
+    .string({ error: 'field.required' })
+    .max(INFORM_BODY_MAX * 2, 'field.tooLong')
+    .default(''),
   /** files uploaded with kind `attachment` */
   attachments: json(z.array(id).max(INFORM_ATTACHMENTS_MAX, 'field.tooLong')).default([]),
   priority: blankAs(oneOf(INFORM_PRIORITIES).optional()).default(1),
@@ -63,58 +67,101 @@ const downloadBody = z.object({ id, fileId: id });
 
 /** One recipient's receipt: when it was delivered, read, confirmed (notifications) and reminded. */
 export const receipt = z.object({
-  userId: z.number(), name: z.string(), role: z.number(), shopId: z.number().nullable(), shopName: z.string(),
-  readAt: z.number().nullable(), confirmedAt: z.number().nullable(), remindedAt: z.number().nullable(), reply: z.string(),
+  userId: z.number(),
+  name: z.string(),
+  role: z.number(),
+  shopId: z.number().nullable(),
+  shopName: z.string(),
+  readAt: z.number().nullable(),
+  confirmedAt: z.number().nullable(),
+  remindedAt: z.number().nullable(),
+  reply: z.string(),
   photoUrl: z.string().nullable(),
 });
 export const receiptsResult = z.object({
   summary: z.object({ total: z.number(), done: z.number(), pending: z.number(), overdue: z.number() }),
-  byShop: z.array(z.object({ shopId: z.number().nullable(), shopName: z.string(), total: z.number(), done: z.number() })),
-  list: z.array(receipt), total: z.number(),
+  byShop: z.array(
+    z.object({ shopId: z.number().nullable(), shopName: z.string(), total: z.number(), done: z.number() }),
+  ),
+  list: z.array(receipt),
+  total: z.number(),
 });
 
 /** What a recipient sees in the Received tab: the record as sent, and their own receipt. */
 export const receivedItem = z.object({
-  id: z.number(), title: z.string(), body: z.string(), priority: z.number(), deadline: z.number().nullable(),
-  files: z.array(attachment), sentAt: z.number(), authorName: z.string(),
-  readAt: z.number().nullable(), confirmedAt: z.number().nullable(), reply: z.string(), overdue: z.number(),
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  priority: z.number(),
+  deadline: z.number().nullable(),
+  files: z.array(attachment),
+  sentAt: z.number(),
+  authorName: z.string(),
+  readAt: z.number().nullable(),
+  confirmedAt: z.number().nullable(),
+  reply: z.string(),
+  overdue: z.number(),
 });
 
 function informExtra(entity: InformEntity) {
   const perm = (bit: 'view' | 'publish') => ({ menu: INFORM, bit });
   return {
     send: defineCall({
-      path: `${entity}/send`, auth: 'tenant', perm: perm('publish'), log: { entity, verb: 'send' },
+      path: `${entity}/send`,
+      auth: 'tenant',
+      perm: perm('publish'),
+      log: { entity, verb: 'send' },
       summary: `${entity}: send an approved record: a receipt and a message for every recipient (roles in the targeted shops); once`,
-      body: sendBody, result: z.object({ id: z.number(), recipients: z.number(), sentAt: z.number() }),
+      body: sendBody,
+      result: z.object({ id: z.number(), recipients: z.number(), sentAt: z.number() }),
     }),
     check: defineCall({
-      path: `${entity}/check`, auth: 'tenant', perm: perm('view'),
+      path: `${entity}/check`,
+      auth: 'tenant',
+      perm: perm('view'),
       // the recipient's own receipt (inform/receipts shows it), not an operation on the enterprise
       log: 'private',
-      summary: entity === 'inform'
-        ? 'inform: the recipient confirms (optional reply text and photo, a file of kind attachment); again updates the reply'
-        : 'inform2: the recipient has read the announcement',
-      body: checkBody, result: receivedItem,
+      summary:
+        entity === 'inform'
+          ? 'inform: the recipient confirms (optional reply text and photo, a file of kind attachment); again updates the reply'
+          : 'inform2: the recipient has read the announcement',
+      body: checkBody,
+      result: receivedItem,
     }),
     received: defineCall({
-      path: `${entity}/received`, auth: 'tenant', perm: perm('view'),
+      path: `${entity}/received`,
+      auth: 'tenant',
+      perm: perm('view'),
       summary: `${entity}: what was sent to me, newest first (pending: 1 only what I have not confirmed or read)`,
-      body: paging.extend({ pending: int.min(0).max(1).optional(), keyword: optionalText(50) }), result: listOf(receivedItem),
+      body: paging.extend({ pending: int.min(0).max(1).optional(), keyword: optionalText(50) }),
+      result: listOf(receivedItem),
     }),
     receipts: defineCall({
-      path: `${entity}/receipts`, auth: 'tenant', perm: perm('view'),
+      path: `${entity}/receipts`,
+      auth: 'tenant',
+      perm: perm('view'),
       summary: `${entity}: who received a sent record, per shop and per person (confirmed or read when, not yet), in my data range`,
-      body: paging.extend({ id, state: z.enum(['all', 'done', 'pending'], { error: 'field.invalid' }).default('all') }), result: receiptsResult,
+      body: paging.extend({ id, state: z.enum(['all', 'done', 'pending'], { error: 'field.invalid' }).default('all') }),
+      result: receiptsResult,
     }),
     download: defineCall({
-      path: `${entity}/download`, method: 'GET', auth: 'tenant', perm: perm('view'),
+      path: `${entity}/download`,
+      method: 'GET',
+      auth: 'tenant',
+      perm: perm('view'),
       summary: `${entity}: a short-lived signed address of one attachment, for its recipients and for who may open the record`,
-      body: downloadBody, result: z.object({ url: z.string(), expires: z.number(), name: z.string() }),
+      body: downloadBody,
+      result: z.object({ url: z.string(), expires: z.number(), name: z.string() }),
     }),
   };
 }
 
-export const informCalls = { ...lifecycleCalls('inform', INFORM, informData, informView, informFilter), ...informExtra('inform') };
-export const inform2Calls = { ...lifecycleCalls('inform2', INFORM, inform2Data, informView, informFilter), ...informExtra('inform2') };
+export const informCalls = {
+  ...lifecycleCalls('inform', INFORM, informData, informView, informFilter),
+  ...informExtra('inform'),
+};
+export const inform2Calls = {
+  ...lifecycleCalls('inform2', INFORM, inform2Data, informView, informFilter),
+  ...informExtra('inform2'),
+};
 export const informApi = { inform: informCalls, inform2: inform2Calls };

@@ -14,7 +14,8 @@ export type Range = z.infer<typeof range>;
 
 /** `[start, end]` in Unix seconds (the spec's `ctime_range`, `mtime_range`): a JSON array in a form body; `[]` is no bound. */
 const secondsRange = json(
-  z.array(int.min(0, 'field.invalid'), { error: 'field.invalid' })
+  z
+    .array(int.min(0, 'field.invalid'), { error: 'field.invalid' })
     .refine((r) => r.length === 0 || (r.length === 2 && r[0] <= r[1]), 'field.invalid'),
 );
 
@@ -47,10 +48,12 @@ export const paging = z.strictObject({
   DeviceType: z.string().trim().max(32, 'field.tooLong').optional(),
   Direction: int.optional(),
   status: int.optional(),
-  extend_opt: json(z.object({
-    ad_type: z.string().trim().max(32, 'field.tooLong').optional(),
-    mode: z.object({ type: z.string().trim().max(32, 'field.tooLong').optional() }).optional(),
-  })).optional(),
+  extend_opt: json(
+    z.object({
+      ad_type: z.string().trim().max(32, 'field.tooLong').optional(),
+      mode: z.object({ type: z.string().trim().max(32, 'field.tooLong').optional() }).optional(),
+    }),
+  ).optional(),
   enCode: z.string().trim().max(64, 'field.tooLong').optional(),
 });
 

@@ -125,15 +125,22 @@ export class LiveClient {
         this.startPings();
         this.o.onState?.(true, msg.interval);
         break;
-      case 'commands': this.o.onCommands(msg.commands); break;
-      case 'playlist': this.o.onPlaylist(msg.etag); break;
-      case 'collect': this.o.onCollect(); break;
+      case 'commands':
+        this.o.onCommands(msg.commands);
+        break;
+      case 'playlist':
+        this.o.onPlaylist(msg.etag);
+        break;
+      case 'collect':
+        this.o.onCollect();
+        break;
       case 'bye':
         // the server is going away: come back when it said (it spread the delays), not at once
         clearTimeout(this.timer);
         this.timer = setTimeout(() => this.reconnect(), msg.reconnectInMs);
         break;
-      case 'pong': break;
+      case 'pong':
+        break;
     }
   }
 

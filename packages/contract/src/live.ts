@@ -49,5 +49,9 @@ export const CONSOLE_LIVE_PATH = 'device/live';
 /** `devices`: a device's status or acknowledged settings changed; `commands`: a command was queued or answered. */
 export const CONSOLE_LIVE_EVENTS = ['devices', 'commands'] as const;
 export type ConsoleLiveEvent = (typeof CONSOLE_LIVE_EVENTS)[number];
-export const consoleHello = z.object({ type: z.literal('hello'), headers: z.record(z.string().max(40), z.string().max(400)) });
-export type ConsoleLiveMessage = { type: 'welcome' } | { type: ConsoleLiveEvent } | { type: 'denied'; ret: number; msg: string };
+export const consoleHello = z.object({
+  type: z.literal('hello'),
+  headers: z.record(z.string().max(40), z.string().max(400)),
+});
+export type ConsoleLiveMessage =
+  { type: 'welcome' } | { type: ConsoleLiveEvent } | { type: 'denied'; ret: number; msg: string };

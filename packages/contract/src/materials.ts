@@ -10,7 +10,10 @@ export const MATERIAL_MEDIA = ['image', 'video', 'audio'] as const;
 export type MaterialMedia = (typeof MATERIAL_MEDIA)[number];
 
 /** Screen sizes a picture or video fits without scaling (landscape and portrait). */
-export const SCREEN_SIZES = [[1920, 1080], [1080, 1920]] as const;
+export const SCREEN_SIZES = [
+  [1920, 1080],
+  [1080, 1920],
+] as const;
 
 /** One entry of the materials library (API.md: type, name, size, width/height, duration, poster, where used). */
 export const materialRow = z.object({
@@ -47,19 +50,34 @@ const ADVERT = '/advert';
 export const materialsApi = {
   material: {
     list: defineCall({
-      path: 'material/list', auth: 'tenant', perm: { menu: ADVERT, bit: 'view' },
+      path: 'material/list',
+      auth: 'tenant',
+      perm: { menu: ADVERT, bit: 'view' },
       summary: 'The materials library, newest first: by media type (image | video | audio) and title keyword',
-      body: paging.extend({ type: z.enum(MATERIAL_MEDIA, { error: 'field.invalid' }).optional(), keyword: optionalText(100) }),
+      body: paging.extend({
+        type: z.enum(MATERIAL_MEDIA, { error: 'field.invalid' }).optional(),
+        keyword: optionalText(100),
+      }),
       result: listOf(materialRow),
     }),
     rename: defineCall({
-      path: 'material/rename', auth: 'tenant', perm: { menu: ADVERT, bit: 'update' }, log: { entity: 'material', verb: 'update' },
-      summary: 'Rename a material', body: z.object({ id, title: text(100) }), result: materialRow,
+      path: 'material/rename',
+      auth: 'tenant',
+      perm: { menu: ADVERT, bit: 'update' },
+      log: { entity: 'material', verb: 'update' },
+      summary: 'Rename a material',
+      body: z.object({ id, title: text(100) }),
+      result: materialRow,
     }),
     delete: defineCall({
-      path: 'material/delete', auth: 'tenant', perm: { menu: ADVERT, bit: 'delete' }, log: { entity: 'material', verb: 'delete' },
-      summary: 'Remove a material from the library (40009 while an ad content or product uses it); the stored file stays',
-      body: z.object({ id }), result: z.object({ id: z.number() }),
+      path: 'material/delete',
+      auth: 'tenant',
+      perm: { menu: ADVERT, bit: 'delete' },
+      log: { entity: 'material', verb: 'delete' },
+      summary:
+        'Remove a material from the library (40009 while an ad content or product uses it); the stored file stays',
+      body: z.object({ id }),
+      result: z.object({ id: z.number() }),
     }),
   },
 };

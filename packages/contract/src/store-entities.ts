@@ -7,8 +7,19 @@ import { parseHours } from './hours.js';
 // The editable fields of the stores area's lifecycle entities (issue 4 §3–§4), and their read-only extras.
 
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
-const optionalPhone = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().regex(/^[\d\-+ ]{5,20}$/, 'phone.format').optional());
-const code = (digits: number) => z.string().trim().regex(new RegExp(`^\\d{${digits}}$`), 'field.invalid');
+const optionalPhone = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .regex(/^[\d\-+ ]{5,20}$/, 'phone.format')
+    .optional(),
+);
+const code = (digits: number) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${digits}}$`), 'field.invalid');
 
 export const ET_TYPES = ['entrance', 'window', 'checkout', 'shelf', 'aisle', 'other'] as const;
 export const AGE_BANDS = ['0-18', '19-29', '30-39', '40-49', '50+'] as const;
@@ -26,9 +37,16 @@ export const shopData = z.object({
   phone: optionalPhone.default(''),
   managerId: optionalId.nullable().default(null),
   /** opening hours, e.g. 09:00-22:00 (see hours.ts); empty = 09:00-22:00 */
-  hours: optionalText(64).refine((v) => !v || parseHours(v) !== null, 'shop.hoursFormat').default(''),
+  hours: optionalText(64)
+    .refine((v) => !v || parseHours(v) !== null, 'shop.hoursFormat')
+    .default(''),
   /** m² */
-  area: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'field.invalid' }).min(0, 'field.invalid').max(1e6, 'field.invalid').optional()).default(0),
+  area: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number({ error: 'field.invalid' }).min(0, 'field.invalid').max(1e6, 'field.invalid').optional(),
+    )
+    .default(0),
 });
 export const shopView = z.object({ treeId: z.string(), managerName: z.string(), devices: z.number() });
 export const shopFilter = z.object({ level: oneOf(SHOP_LEVELS).optional() });
@@ -79,13 +97,23 @@ export const deviceData = z.object({
   orientation: oneOf([0, 1]),
   shopId: id,
   etId: optionalId.nullable().default(null),
-  volume: z.preprocess((v) => (v === '' ? undefined : v), int.min(0, 'field.invalid').max(100, 'field.invalid').optional()).default(50),
+  volume: z
+    .preprocess((v) => (v === '' ? undefined : v), int.min(0, 'field.invalid').max(100, 'field.invalid').optional())
+    .default(50),
   ai: z.preprocess((v) => (v === '' ? undefined : v), oneOf([0, 1]).optional()).default(0),
 });
 /** Reported by the device (heartbeat): status 0 offline, 1 abnormal, 3 playback abnormal, 7 normal. */
-const settings = z.object({ volume: z.number().optional(), direction: z.number().optional(), ai: z.number().optional() });
+const settings = z.object({
+  volume: z.number().optional(),
+  direction: z.number().optional(),
+  ai: z.number().optional(),
+});
 export const deviceView = z.object({
-  shopName: z.string(), deviceStatus: z.number(), appVersion: z.string(), lastSeen: z.number().nullable(), treeId: z.string(),
+  shopName: z.string(),
+  deviceStatus: z.number(),
+  appVersion: z.string(),
+  lastSeen: z.number().nullable(),
+  treeId: z.string(),
   /** What the screen acknowledged applying (volume, direction = orientation, ai), over the configured values. */
   reported: settings,
   /** Settings sent and not yet acknowledged (the latest of each). */

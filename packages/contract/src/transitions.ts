@@ -21,7 +21,18 @@ export type LifecycleState = {
   author: boolean;
 };
 
-export const LIFECYCLE_ACTIONS = ['update', 'apply', 'examine', 'online', 'offline', 'delete', 'recovery', 'deleteOwn', 'recoveryOwn', 'copy'] as const;
+export const LIFECYCLE_ACTIONS = [
+  'update',
+  'apply',
+  'examine',
+  'online',
+  'offline',
+  'delete',
+  'recovery',
+  'deleteOwn',
+  'recoveryOwn',
+  'copy',
+] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
 export type Refusal = { ret: 'conflict' | 'forbidden'; key: MessageKey };

@@ -5,5 +5,9 @@ import { Player } from './Player';
 
 export function App() {
   const [device, setDevice] = useState<Device | null>(loadDevice);
-  return device ? <Player device={device} onDeactivated={() => setDevice(null)} /> : <Activation onActivated={setDevice} />;
+  return device ? (
+    <Player device={device} onDeactivated={() => setDevice(null)} />
+  ) : (
+    <Activation onActivated={setDevice} />
+  );
 }

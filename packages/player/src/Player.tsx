@@ -49,26 +49,35 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
     visit: useCallback((v: AudienceVisit) => void recordVisit(v), []),
   });
 
-  const lost = useCallback((err: unknown) => {
-    if (err instanceof DeviceApiError && err.ret === DEACTIVATED) {
-      saveDevice(null);
-      onDeactivated();
-    }
-  }, [onDeactivated]);
+  const lost = useCallback(
+    (err: unknown) => {
+      if (err instanceof DeviceApiError && err.ret === DEACTIVATED) {
+        saveDevice(null);
+        onDeactivated();
+      }
+    },
+    [onDeactivated],
+  );
 
   /** New playlist (when the ETag moved), its files downloaded, the cache kept within budget. */
-  const sync = useCallback(async (force = false) => {
-    const next = await fetchPlaylist(token, force ? null : plRef.current?.etag ?? null);
-    const list = next ?? plRef.current;
-    if (next) { savePlaylist(next); setPl(next); }
-    if (!list) return;
-    const have = await cachedSet();
-    const failed = await download(token, list.files, have);
-    errors.current = errors.current.filter((e) => e.code !== 'download.failed');
-    if (failed.length) errors.current.push({ code: 'download.failed', message: `${failed.length} file(s)` });
-    await evict(new Set(list.files.map((f) => f.sha256)));
-    setCached(new Set(have));
-  }, [token]);
+  const sync = useCallback(
+    async (force = false) => {
+      const next = await fetchPlaylist(token, force ? null : (plRef.current?.etag ?? null));
+      const list = next ?? plRef.current;
+      if (next) {
+        savePlaylist(next);
+        setPl(next);
+      }
+      if (!list) return;
+      const have = await cachedSet();
+      const failed = await download(token, list.files, have);
+      errors.current = errors.current.filter((e) => e.code !== 'download.failed');
+      if (failed.length) errors.current.push({ code: 'download.failed', message: `${failed.length} file(s)` });
+      await evict(new Set(list.files.map((f) => f.sha256)));
+      setCached(new Set(have));
+    },
+    [token],
+  );
 
   // the clock the schedule follows
   useEffect(() => {
@@ -77,12 +86,15 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
     return () => clearInterval(timer);
   }, []);
 
-  const effects = useMemo(() => ({
-    config: (patch: Partial<DeviceConfig>) => setConfig((c) => ({ ...c, ...patch })),
-    refresh: () => sync(true),
-    capture: captureStage,
-    restart: () => location.reload(),
-  }), [sync]);
+  const effects = useMemo(
+    () => ({
+      config: (patch: Partial<DeviceConfig>) => setConfig((c) => ({ ...c, ...patch })),
+      refresh: () => sync(true),
+      capture: captureStage,
+      restart: () => location.reload(),
+    }),
+    [sync],
+  );
   const beatNow = useRef<() => void>(() => undefined);
   // the live socket: commands and playlist changes at once; poll stays the truth
   const live = useLive(token, () => plRef.current?.etag, {
@@ -100,11 +112,21 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
       let interval = device.interval;
       try {
         const estimate = await navigator.storage?.estimate?.();
-        const free = estimate?.quota !== undefined ? Math.round((estimate.quota - (estimate.usage ?? 0)) / 1024 / 1024) : undefined;
+        const free =
+          estimate?.quota !== undefined
+            ? Math.round((estimate.quota - (estimate.usage ?? 0)) / 1024 / 1024)
+            : undefined;
         const camera = cameraReport(audience.current);
         const r = await post<Beat>('heartbeat', token, {
-          appVersion: APP_VERSION, freeStorageMb: free, playing: playing.current, volume: configRef.current.volume, direction: configRef.current.direction === 0 ? 0 : 1,
-          errors: [...errors.current, ...camera.errors], clock: Date.now() / 1000, playlistEtag: plRef.current?.etag, camera: camera.camera,
+          appVersion: APP_VERSION,
+          freeStorageMb: free,
+          playing: playing.current,
+          volume: configRef.current.volume,
+          direction: configRef.current.direction === 0 ? 0 : 1,
+          errors: [...errors.current, ...camera.errors],
+          clock: Date.now() / 1000,
+          playlistEtag: plRef.current?.etag,
+          camera: camera.camera,
           ...(live.current?.connected ? { live: 1 } : {}),
         });
         // while the socket is up, the welcome's longer period
@@ -119,7 +141,10 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
     };
     beatNow.current = () => void beat();
     void beat();
-    return () => { stop = true; clearTimeout(timer); };
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
   }, [token, device.interval, sync, lost, audience, effects, live]);
 
   // a segment is switched to only when every file it needs is cached
@@ -134,13 +159,23 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
   const mime = useMemo(() => new Map((pl?.files ?? []).map((f) => [f.sha256, f.mime])), [pl]);
   const items = useMemo(() => (shown ? screenItems(shown, (sha) => mime.get(sha) ?? '', mediaUrl) : []), [shown, mime]);
 
-  const onItemChange = useCallback((item: ScreenItem) => {
-    const t = Date.now();
-    const prev = current.current;
-    if (prev) void recordPlay({ contentId: prev.item.contentId, planId: prev.planId, materialSha256: prev.item.media[0]?.sha256, start: prev.start / 1000, durationMs: t - prev.start });
-    current.current = shown ? { item, planId: shown.planId, start: t } : null;
-    playing.current = shown ? { contentId: item.contentId, planId: shown.planId } : null;
-  }, [shown]);
+  const onItemChange = useCallback(
+    (item: ScreenItem) => {
+      const t = Date.now();
+      const prev = current.current;
+      if (prev)
+        void recordPlay({
+          contentId: prev.item.contentId,
+          planId: prev.planId,
+          materialSha256: prev.item.media[0]?.sha256,
+          start: prev.start / 1000,
+          durationMs: t - prev.start,
+        });
+      current.current = shown ? { item, planId: shown.planId, start: t } : null;
+      playing.current = shown ? { contentId: item.contentId, planId: shown.planId } : null;
+    },
+    [shown],
+  );
 
   // visitors posted by another detector (a camera-side process or a test), beside the player's own camera
   useEffect(() => {
@@ -148,7 +183,13 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
       const d = e.data as Detection;
       if (d?.type !== 'vitrine-detection') return;
       const pitchId = greet(d);
-      void recordVisit({ time: Date.now() / 1000, gender: d.gender, ageBand: d.ageBand, action: d.action ?? (pitchId ? 'watch' : 'pass'), pitchId });
+      void recordVisit({
+        time: Date.now() / 1000,
+        gender: d.gender,
+        ageBand: d.ageBand,
+        action: d.action ?? (pitchId ? 'watch' : 'pass'),
+        pitchId,
+      });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -170,12 +211,35 @@ export function Player({ device, onDeactivated }: { device: Device; onDeactivate
   const physical = window.innerWidth >= window.innerHeight ? 1 : 0;
   const orientation = config.direction === 0 ? 0 : 1;
   return (
-    <div className={`vp-player ${orientation !== physical ? 'vp-rotated' : ''}`} data-testid="player" data-slot={shown ? shown.planId : 'splash'}>
-      <Screen orientation={orientation} items={items} playing clock={shown ? now - slotStartMs(shown) : undefined} onItemChange={onItemChange} />
-      {pitch && pitch.until > now ? <div className="vp-pitch" data-testid="player-pitch">{pitch.text}</div> : null}
-      {config.ai === 1 && config.cameraMark !== 0 ? <div className="vp-camera-mark" data-testid="player-camera-mark">{word('cameraInUse')}</div> : null}
+    <div
+      className={`vp-player ${orientation !== physical ? 'vp-rotated' : ''}`}
+      data-testid="player"
+      data-slot={shown ? shown.planId : 'splash'}
+    >
+      <Screen
+        orientation={orientation}
+        items={items}
+        playing
+        clock={shown ? now - slotStartMs(shown) : undefined}
+        onItemChange={onItemChange}
+      />
+      {pitch && pitch.until > now ? (
+        <div className="vp-pitch" data-testid="player-pitch">
+          {pitch.text}
+        </div>
+      ) : null}
+      {config.ai === 1 && config.cameraMark !== 0 ? (
+        <div className="vp-camera-mark" data-testid="player-camera-mark">
+          {word('cameraInUse')}
+        </div>
+      ) : null}
       {tracks.length ? (
-        <audio ref={music} src={mediaUrl(tracks[track % tracks.length])} onEnded={() => setTrack((n) => n + 1)} data-testid="player-music" />
+        <audio
+          ref={music}
+          src={mediaUrl(tracks[track % tracks.length])}
+          onEnded={() => setTrack((n) => n + 1)}
+          data-testid="player-music"
+        />
       ) : null}
     </div>
   );

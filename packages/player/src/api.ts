@@ -4,7 +4,12 @@ import type { Playlist } from '@vitrine/contract';
 
 export type Envelope<T> = { ret: number; msg: string; result: T };
 export class DeviceApiError extends Error {
-  constructor(readonly ret: number, message: string) { super(message); }
+  constructor(
+    readonly ret: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const BASE = '/device-api';
@@ -12,18 +17,25 @@ const BASE = '/device-api';
 async function send<T>(path: string, token: string | null, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${BASE}/${path}`, {
     ...init,
-    headers: { ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...(token ? { dt: token } : {}), ...init.headers },
+    headers: {
+      ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { dt: token } : {}),
+      ...init.headers,
+    },
   });
   const body = (await res.json()) as Envelope<T>;
   if (body.ret !== 0 && body.ret !== 1) throw new DeviceApiError(body.ret, body.msg);
   return body.result;
 }
 
-export const post = <T>(path: string, token: string | null, body: unknown) => send<T>(path, token, { method: 'POST', body: JSON.stringify(body) });
+export const post = <T>(path: string, token: string | null, body: unknown) =>
+  send<T>(path, token, { method: 'POST', body: JSON.stringify(body) });
 
 /** The playlist, or null when the ETag held is still current (304). */
 export async function playlist(token: string, etag: string | null): Promise<Playlist | null> {
-  const res = await fetch(`${BASE}/playlist`, { headers: { dt: token, ...(etag ? { 'if-none-match': `"${etag}"` } : {}) } });
+  const res = await fetch(`${BASE}/playlist`, {
+    headers: { dt: token, ...(etag ? { 'if-none-match': `"${etag}"` } : {}) },
+  });
   if (res.status === 304) return null;
   const body = (await res.json()) as Envelope<Playlist>;
   if (body.ret !== 0) throw new DeviceApiError(body.ret, body.msg);

@@ -20,18 +20,29 @@ const applied = new Map<number, Promise<Result>>();
 async function apply(token: string, c: Command, fx: Effects): Promise<{ ok: 0 | 1; message?: string; file?: number }> {
   const n = (k: string) => Number(c.params[k]);
   switch (c.action) {
-    case 'volume': fx.config({ volume: n('volume') }); return { ok: 1 };
-    case 'direction': fx.config({ direction: n('direction') }); return { ok: 1 };
-    case 'ai': fx.config({ ai: n('ai') }); return { ok: 1 };
-    case 'refresh': await fx.refresh(); return { ok: 1 };
-    case 'virtual-status': return { ok: 1 }; // the server applies it once acknowledged (a demo status shown in the console)
-    case 'restart': return { ok: 1 };
+    case 'volume':
+      fx.config({ volume: n('volume') });
+      return { ok: 1 };
+    case 'direction':
+      fx.config({ direction: n('direction') });
+      return { ok: 1 };
+    case 'ai':
+      fx.config({ ai: n('ai') });
+      return { ok: 1 };
+    case 'refresh':
+      await fx.refresh();
+      return { ok: 1 };
+    case 'virtual-status':
+      return { ok: 1 }; // the server applies it once acknowledged (a demo status shown in the console)
+    case 'restart':
+      return { ok: 1 };
     case 'screenshot': {
       const image = await fx.capture();
       if (!image) return { ok: 0, message: 'nothing on screen to capture' };
       return { ok: 1, file: await screenshot(token, c.id, image) };
     }
-    default: return { ok: 0, message: `unknown action ${c.action}` };
+    default:
+      return { ok: 0, message: `unknown action ${c.action}` };
   }
 }
 
@@ -39,13 +50,21 @@ async function apply(token: string, c: Command, fx: Effects): Promise<{ ok: 0 | 
  * Applies the commands of one heartbeat answer or live push and acknowledges them: over the live
  * socket when `ack` takes them, else POST ack.
  */
-export async function runCommands(token: string, commands: Command[], fx: Effects, ack?: (results: ({ id: number } & Result)[]) => boolean): Promise<void> {
+export async function runCommands(
+  token: string,
+  commands: Command[],
+  fx: Effects,
+  ack?: (results: ({ id: number } & Result)[]) => boolean,
+): Promise<void> {
   if (!commands.length) return;
   const results = [];
   for (const c of [...commands].sort((a, b) => a.seq - b.seq)) {
     let r = applied.get(c.id);
     if (!r) {
-      r = apply(token, c, fx).catch((err: unknown): Result => ({ ok: 0, message: err instanceof Error ? err.message.slice(0, 200) : 'failed' }));
+      r = apply(token, c, fx).catch((err: unknown): Result => ({
+        ok: 0,
+        message: err instanceof Error ? err.message.slice(0, 200) : 'failed',
+      }));
       applied.set(c.id, r);
     }
     results.push({ id: c.id, ...(await r) });

@@ -7,11 +7,22 @@ import { add, remove, take, type Kind } from './idb';
 
 type Batch = { accepted: number; duplicates: number; rejected: { eventId: string }[] };
 
-export const recordPlay = (e: { contentId: number; planId: number; materialSha256?: string; start: number; durationMs: number }) =>
-  add('plays', { eventId: crypto.randomUUID(), ...e });
+export const recordPlay = (e: {
+  contentId: number;
+  planId: number;
+  materialSha256?: string;
+  start: number;
+  durationMs: number;
+}) => add('plays', { eventId: crypto.randomUUID(), ...e });
 
-export const recordVisit = (e: { time: number; gender: number; ageBand: number; action: string; dwellMs?: number; pitchId?: number }) =>
-  add('visits', { eventId: crypto.randomUUID(), ...e });
+export const recordVisit = (e: {
+  time: number;
+  gender: number;
+  ageBand: number;
+  action: string;
+  dwellMs?: number;
+  pitchId?: number;
+}) => add('visits', { eventId: crypto.randomUUID(), ...e });
 
 /** Uploads what is buffered; false when the server could not be reached (try again later). */
 export async function flush(token: string): Promise<boolean> {

@@ -17,7 +17,11 @@ function open(): Promise<IDBDatabase> {
 
 let db: Promise<IDBDatabase> | null = null;
 const store = async (mode: IDBTransactionMode) => (await (db ??= open())).transaction(STORE, mode).objectStore(STORE);
-const done = <T>(req: IDBRequest<T>) => new Promise<T>((resolve, reject) => { req.onsuccess = () => resolve(req.result); req.onerror = () => reject(req.error); });
+const done = <T>(req: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
 
 export async function add(kind: Kind, event: Record<string, unknown> & { eventId: string }): Promise<void> {
   await done((await store('readwrite')).put({ eventId: event.eventId, kind, event }));

@@ -7,7 +7,9 @@ import { LIVE_CLOSE, LiveClient, backoffMs, type LiveSocketLike } from '@vitrine
 describe('backoff with full jitter', () => {
   it('is uniform below a cap that doubles per attempt up to the maximum', () => {
     const b = { baseMs: 1000, maxMs: 60_000 };
-    expect([0, 1, 2, 3, 10, 50].map((a) => backoffMs(a, b, () => 0.999999))).toEqual([999, 1999, 3999, 7999, 59_999, 59_999]);
+    expect([0, 1, 2, 3, 10, 50].map((a) => backoffMs(a, b, () => 0.999999))).toEqual([
+      999, 1999, 3999, 7999, 59_999, 59_999,
+    ]);
     expect(backoffMs(5, b, () => 0)).toBe(0);
     // full jitter: 10,000 screens after a restart are spread over the whole window, not in step
     const delays = Array.from({ length: 10_000 }, () => backoffMs(4, b));
@@ -25,10 +27,19 @@ class FakeSocket implements LiveSocketLike {
   onmessage: LiveSocketLike['onmessage'] = null;
   onclose: LiveSocketLike['onclose'] = null;
   onerror: LiveSocketLike['onerror'] = null;
-  send(data: string) { this.sent.push(JSON.parse(data)); }
-  close(code = 1000) { this.onclose?.({ code }); }
-  open() { this.readyState = 1; this.onopen?.({}); }
-  hear(msg: unknown) { this.onmessage?.({ data: JSON.stringify(msg) }); }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code = 1000) {
+    this.onclose?.({ code });
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  hear(msg: unknown) {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
 }
 
 describe('the live client', () => {
@@ -39,10 +50,20 @@ describe('the live client', () => {
     vi.useFakeTimers();
     sockets = [];
     client = new LiveClient({
-      url: 'ws://x/device-api/live', token: () => 'tok', etag: () => 'pl-1',
-      open: () => { const s = new FakeSocket(); sockets.push(s); return s; },
-      onCommands: (c) => seen.push(`commands ${c.length}`), onPlaylist: (e) => seen.push(`playlist ${e}`), onCollect: () => seen.push('collect'),
-      backoff: { baseMs: 1000, maxMs: 8000 }, random: () => 0.5, pingMs: 0x7fffffff,
+      url: 'ws://x/device-api/live',
+      token: () => 'tok',
+      etag: () => 'pl-1',
+      open: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+      onCommands: (c) => seen.push(`commands ${c.length}`),
+      onPlaylist: (e) => seen.push(`playlist ${e}`),
+      onCollect: () => seen.push('collect'),
+      backoff: { baseMs: 1000, maxMs: 8000 },
+      random: () => 0.5,
+      pingMs: 0x7fffffff,
     });
   });
   afterEach(() => {

@@ -19,7 +19,9 @@ export function useLive(token: string, etag: () => string | undefined, handlers:
     if (typeof WebSocket === 'undefined') return undefined;
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${DEVICE_API_PREFIX}/${LIVE_PATH}`;
     const client = new LiveClient({
-      url, token: () => token, etag: () => held.current(),
+      url,
+      token: () => token,
+      etag: () => held.current(),
       open: (u) => new WebSocket(u) as unknown as LiveSocketLike,
       onCommands: (c) => on.current.commands(c),
       onPlaylist: (e) => on.current.playlist(e),

@@ -31,7 +31,10 @@ export async function download(token: string, files: Playlist['files'], cached: 
     try {
       const res = await file(token, f.sha256);
       const bytes = await res.blob();
-      await cache.put(mediaUrl(f.sha256), new Response(bytes, { headers: { 'content-type': f.mime, 'content-length': String(bytes.size) } }));
+      await cache.put(
+        mediaUrl(f.sha256),
+        new Response(bytes, { headers: { 'content-type': f.mime, 'content-length': String(bytes.size) } }),
+      );
       cached.add(f.sha256);
     } catch {
       failed.push(f.sha256);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { missing, screenItems, slotAt } from './schedule';
 
-const item = (contentId: number, files: string[], durationMs = 10_000) => ({ contentId, type: 'main', durationMs, files });
+const item = (contentId: number, files: string[], durationMs = 10_000) => ({
+  contentId,
+  type: 'main',
+  durationMs,
+  files,
+});
 const pl = {
   segments: [
     { from: 1000, to: 2000, planId: 7, items: [item(1, ['a']), item(2, ['b'])] },
@@ -31,17 +36,42 @@ describe('what the player shows', () => {
     expect(missing(null, new Set())).toEqual([]);
   });
 
-  it('a product display needs its products\' pictures too, and draws its panel', () => {
-    const show = { layout: 'left', specNames: ['产地'], products: [{ id: 5, name: '茶', brand: 'B', price: 100, unit: '盒', image: 'p', sellingPoints: [], specs: [] }] };
-    const slot = slotAt({ segments: [{ from: 0, to: 10, planId: 1, items: [{ ...item(6, ['m']), type: 'details', show }] }], fallback: null }, 5);
+  it("a product display needs its products' pictures too, and draws its panel", () => {
+    const show = {
+      layout: 'left',
+      specNames: ['产地'],
+      products: [{ id: 5, name: '茶', brand: 'B', price: 100, unit: '盒', image: 'p', sellingPoints: [], specs: [] }],
+    };
+    const slot = slotAt(
+      {
+        segments: [{ from: 0, to: 10, planId: 1, items: [{ ...item(6, ['m']), type: 'details', show }] }],
+        fallback: null,
+      },
+      5,
+    );
     expect(missing(slot, new Set(['m']))).toEqual(['p']);
-    const [drawn] = screenItems(slot!, () => 'image/jpeg', (sha) => `/player/media/${sha}`);
-    expect([drawn.layout, drawn.products?.[0].image?.url, drawn.specNames]).toEqual(['left', '/player/media/p', ['产地']]);
+    const [drawn] = screenItems(
+      slot!,
+      () => 'image/jpeg',
+      (sha) => `/player/media/${sha}`,
+    );
+    expect([drawn.layout, drawn.products?.[0].image?.url, drawn.specNames]).toEqual([
+      'left',
+      '/player/media/p',
+      ['产地'],
+    ]);
   });
 
   it('items drawn from the cache with their MIME types', () => {
-    const items = screenItems(slotAt(pl, 1500)!, (sha) => (sha === 'a' ? 'image/png' : 'video/mp4'), (sha) => `/player/media/${sha}`);
-    expect(items.map((i) => [i.contentId, i.media[0].url, i.media[0].mime])).toEqual([[1, '/player/media/a', 'image/png'], [2, '/player/media/b', 'video/mp4']]);
+    const items = screenItems(
+      slotAt(pl, 1500)!,
+      (sha) => (sha === 'a' ? 'image/png' : 'video/mp4'),
+      (sha) => `/player/media/${sha}`,
+    );
+    expect(items.map((i) => [i.contentId, i.media[0].url, i.media[0].mime])).toEqual([
+      [1, '/player/media/a', 'image/png'],
+      [2, '/player/media/b', 'video/mp4'],
+    ]);
     expect(new Set(items.map((i) => i.key)).size).toBe(2);
   });
 });

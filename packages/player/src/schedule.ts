@@ -13,7 +13,12 @@ export function slotAt(pl: Pick<Playlist, 'segments' | 'fallback'>, nowSec: numb
   if (pl.fallback && pl.fallback.items.length) {
     // the fallback fills the gap since the last segment ended (or the day began): its loop starts there
     const before = pl.segments.filter((s) => s.to <= nowSec).reduce((m, s) => Math.max(m, s.to), 0);
-    return { planId: pl.fallback.planId, from: before || Math.floor(nowSec / 86_400) * 86_400, to: null, items: pl.fallback.items };
+    return {
+      planId: pl.fallback.planId,
+      from: before || Math.floor(nowSec / 86_400) * 86_400,
+      to: null,
+      items: pl.fallback.items,
+    };
   }
   return null;
 }
@@ -31,12 +36,18 @@ export function missing(slot: Slot | null, cached: ReadonlySet<string>): string[
 export function screenItems(slot: Slot, mimeOf: (sha: string) => string, urlOf: (sha: string) => string): ScreenItem[] {
   const media = (sha: string) => ({ url: urlOf(sha), mime: mimeOf(sha), sha256: sha });
   return slot.items.map((i, n) => ({
-    key: `${slot.planId}-${n}-${i.contentId}`, contentId: i.contentId, type: i.type, durationMs: i.durationMs,
+    key: `${slot.planId}-${n}-${i.contentId}`,
+    contentId: i.contentId,
+    type: i.type,
+    durationMs: i.durationMs,
     media: i.files.map(media),
-    ...(i.show ? {
-      layout: i.show.layout as ScreenItem['layout'], specNames: i.show.specNames,
-      products: i.show.products.map((p) => ({ ...p, image: p.image ? media(p.image) : undefined })),
-    } : {}),
+    ...(i.show
+      ? {
+          layout: i.show.layout as ScreenItem['layout'],
+          specNames: i.show.specNames,
+          products: i.show.products.map((p) => ({ ...p, image: p.image ? media(p.image) : undefined })),
+        }
+      : {}),
   }));
 }
 

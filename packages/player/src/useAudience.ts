@@ -44,14 +44,27 @@ export function useAudience(on: boolean, effects: AudienceEffects) {
     }
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void import('./audience/run').then(({ startAudience }) => {
-      if (cancelled) return;
-      stop = startAudience({
-        onVisitor: (cell) => fx.current.greet(cell),
-        onVisit: (v) => fx.current.visit(v),
-        onStatus: publish,
-      }, { workerUrl: detectorUrl });
-    }, (err: unknown) => publish({ state: 'model-failed', fps: 0, inferenceMs: 0, lastVisitAt: null, message: String(err).slice(0, 200) }));
+    void import('./audience/run').then(
+      ({ startAudience }) => {
+        if (cancelled) return;
+        stop = startAudience(
+          {
+            onVisitor: (cell) => fx.current.greet(cell),
+            onVisit: (v) => fx.current.visit(v),
+            onStatus: publish,
+          },
+          { workerUrl: detectorUrl },
+        );
+      },
+      (err: unknown) =>
+        publish({
+          state: 'model-failed',
+          fps: 0,
+          inferenceMs: 0,
+          lastVisitAt: null,
+          message: String(err).slice(0, 200),
+        }),
+    );
     return () => {
       cancelled = true;
       stop?.();

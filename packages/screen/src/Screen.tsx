@@ -67,20 +67,33 @@ export function Screen({ orientation, items, lang = 'zh-CN', playing = false, cl
     const timer = setTimeout(() => setLeaving(null), FADE_MS);
     return () => clearTimeout(timer);
   }, [leaving]);
-  const slides = [...(leaving && current ? [{ ...leaving, gone: true }] : []), ...(current ? [{ key, item: current, gone: false }] : [])];
+  const slides = [
+    ...(leaving && current ? [{ ...leaving, gone: true }] : []),
+    ...(current ? [{ key, item: current, gone: false }] : []),
+  ];
 
   return (
     <div ref={box} className="vs-box" data-testid="vs-screen" data-orientation={orientation}>
       <div
-        className="vs-stage" data-testid="vs-stage"
+        className="vs-stage"
+        data-testid="vs-stage"
         style={{ width: stage.width, height: stage.height, transform: `translate(-50%, -50%) scale(${scale})` }}
       >
         {slides.map((s) => (
-          <div key={s.key} className={s.gone ? 'vs-slide vs-leaving' : 'vs-slide'} data-type={s.item.type} aria-hidden={s.gone || undefined}>
+          <div
+            key={s.key}
+            className={s.gone ? 'vs-slide vs-leaving' : 'vs-slide'}
+            data-type={s.item.type}
+            aria-hidden={s.gone || undefined}
+          >
             <Slide item={s.item} lang={lang} playing={playing} />
           </div>
         ))}
-        {current ? null : <div className="vs-splash" data-testid="vs-splash">{word(lang, 'splash')}</div>}
+        {current ? null : (
+          <div className="vs-splash" data-testid="vs-splash">
+            {word(lang, 'splash')}
+          </div>
+        )}
       </div>
     </div>
   );

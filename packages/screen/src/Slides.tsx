@@ -8,7 +8,8 @@ import { word, type ScreenLang } from './words';
 /** A picture or a video (muted, so it may start by itself in a preview too; looped while its slot lasts). */
 function Media({ media }: { media: ScreenMedia | undefined }) {
   if (!media) return <div className="vs-media vs-blank" />;
-  if (isVideo(media)) return <video className="vs-media" src={media.url} muted playsInline loop autoPlay data-kind="video" />;
+  if (isVideo(media))
+    return <video className="vs-media" src={media.url} muted playsInline loop autoPlay data-kind="video" />;
   return <img className="vs-media" src={media.url} alt="" data-kind="image" />;
 }
 
@@ -17,12 +18,26 @@ function ProductPanel({ p, lang }: { p: ScreenProduct; lang: ScreenLang }) {
     <div className="vs-panel" data-testid="vs-product">
       {p.brand ? <div className="vs-brand">{p.brand}</div> : null}
       <div className="vs-name">{p.name}</div>
-      <div className="vs-price" aria-label={word(lang, 'price')}>{formatPrice(p.price)}{p.unit ? <small> / {p.unit}</small> : null}</div>
+      <div className="vs-price" aria-label={word(lang, 'price')}>
+        {formatPrice(p.price)}
+        {p.unit ? <small> / {p.unit}</small> : null}
+      </div>
       {p.sellingPoints.length ? (
-        <ul className="vs-points" aria-label={word(lang, 'points')}>{p.sellingPoints.slice(0, 4).map((s) => <li key={s}>{s}</li>)}</ul>
+        <ul className="vs-points" aria-label={word(lang, 'points')}>
+          {p.sellingPoints.slice(0, 4).map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
       ) : null}
       {p.specs.length ? (
-        <dl className="vs-specs">{p.specs.slice(0, 6).map((s) => <div key={s.name}><dt>{s.name}</dt><dd>{s.value}</dd></div>)}</dl>
+        <dl className="vs-specs">
+          {p.specs.slice(0, 6).map((s) => (
+            <div key={s.name}>
+              <dt>{s.name}</dt>
+              <dd>{s.value}</dd>
+            </div>
+          ))}
+        </dl>
       ) : null}
     </div>
   );
@@ -34,7 +49,9 @@ function Details({ item, lang }: { item: ScreenItem; lang: ScreenLang }) {
   const layout = item.layout ?? 'full';
   return (
     <div className={`vs-details vs-layout-${layout}`} data-testid="vs-details">
-      <div className="vs-details-media"><Media media={media} /></div>
+      <div className="vs-details-media">
+        <Media media={media} />
+      </div>
       {p ? <ProductPanel p={p} lang={lang} /> : null}
     </div>
   );
@@ -56,8 +73,14 @@ function Compare({ item, lang }: { item: ScreenItem; lang: ScreenLang }) {
           </div>
         ))}
         {rows.map((r) => [
-          <div key={`${r.name}-n`} className="vs-compare-name">{r.name}</div>,
-          ...r.values.map((v, i) => <div key={`${r.name}-${i}`} className={r.differs ? 'vs-compare-cell vs-differs' : 'vs-compare-cell'}>{v}</div>),
+          <div key={`${r.name}-n`} className="vs-compare-name">
+            {r.name}
+          </div>,
+          ...r.values.map((v, i) => (
+            <div key={`${r.name}-${i}`} className={r.differs ? 'vs-compare-cell vs-differs' : 'vs-compare-cell'}>
+              {v}
+            </div>
+          )),
         ])}
       </div>
     </div>
@@ -74,7 +97,15 @@ function Music({ item, lang, playing }: { item: ScreenItem; lang: ScreenLang; pl
       <div className="vs-note">♪</div>
       <div className="vs-name">{word(lang, 'music')}</div>
       {of ? <div className="vs-track">{word(lang, 'track', { n: n + 1, of })}</div> : null}
-      {of ? <audio src={item.media[n].url} autoPlay={playing} controls={!playing} loop={of === 1} onEnded={() => setPlayed(played + 1)} /> : null}
+      {of ? (
+        <audio
+          src={item.media[n].url}
+          autoPlay={playing}
+          controls={!playing}
+          loop={of === 1}
+          onEnded={() => setPlayed(played + 1)}
+        />
+      ) : null}
     </div>
   );
 }

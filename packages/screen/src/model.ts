@@ -5,12 +5,24 @@ import { DEFAULT_IMAGE_MS } from '@vitrine/contract/constants';
 
 export type ScreenMedia = { url: string; mime: string; sha256?: string };
 export type ScreenProduct = {
-  id: number; name: string; brand: string; price: number; unit: string; image?: ScreenMedia;
-  sellingPoints: string[]; specs: { name: string; value: string }[];
+  id: number;
+  name: string;
+  brand: string;
+  price: number;
+  unit: string;
+  image?: ScreenMedia;
+  sellingPoints: string[];
+  specs: { name: string; value: string }[];
 };
 export type ScreenItem = {
-  key: string; contentId: number; type: string; durationMs: number; media: ScreenMedia[];
-  products?: ScreenProduct[]; specNames?: string[]; layout?: 'left' | 'right' | 'full';
+  key: string;
+  contentId: number;
+  type: string;
+  durationMs: number;
+  media: ScreenMedia[];
+  products?: ScreenProduct[];
+  specNames?: string[];
+  layout?: 'left' | 'right' | 'full';
 };
 
 /** A product or comparison slot without its own duration (the resolution's PRODUCT_ITEM_MS). */

@@ -32,7 +32,12 @@ import type { Storage } from './storage/types.js';
 import { healthRoutes, type Health } from './plugins/health.js';
 
 export type AppOptions = {
-  config: Config; db: Db; sms?: SmsSender; hasher?: Hasher; authCacheMs?: number; jobs?: JobsOptions;
+  config: Config;
+  db: Db;
+  sms?: SmsSender;
+  hasher?: Hasher;
+  authCacheMs?: number;
+  jobs?: JobsOptions;
   /** where device playlists come from (default: the advertising resolution over the launched plans, advert/playlists.ts) */
   playlists?: PlaylistSource;
   /** where file bytes live (default: the configured bucket, else DATA_DIR/files; storage/open.ts) */
@@ -40,7 +45,9 @@ export type AppOptions = {
 };
 
 /** Compose the server: the API under config.apiBase, its OpenAPI docs, and the single-page app. */
-export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; jobs: Jobs<Deps>; health: Health }> {
+export async function buildApp(
+  opts: AppOptions,
+): Promise<{ app: FastifyInstance; deps: Deps; jobs: Jobs<Deps>; health: Health }> {
   const { config, db } = opts;
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
@@ -59,12 +66,20 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     hasher: opts.hasher ?? createHasher(config.hashConcurrency),
     cache: new AuthCache(opts.authCacheMs ?? config.authCacheMs),
     jobs,
-    device: createDeviceRuntime(db, config, app.log, opts.playlists ?? advertPlaylists(db, { ttlMs: config.deviceLoop?.playlistCacheMs })),
-    storage: opts.storage ?? await openStorage(config),
+    device: createDeviceRuntime(
+      db,
+      config,
+      app.log,
+      opts.playlists ?? advertPlaylists(db, { ttlMs: config.deviceLoop?.playlistCacheMs }),
+    ),
+    storage: opts.storage ?? (await openStorage(config)),
   };
   // Who-is-calling lookups are forgotten on every instance when a committed change to what they
   // read notifies (triggers of 0030_auth_notify.sql); no handler has to remember.
-  const unlisten = await db.listen(AUTH_CHANNEL, { notify: () => deps.cache.invalidate(), live: (up) => deps.cache.setLive(up) });
+  const unlisten = await db.listen(AUTH_CHANNEL, {
+    notify: () => deps.cache.invalidate(),
+    live: (up) => deps.cache.setLive(up),
+  });
   // Connected screens hear of commands and playlist changes made on any instance (triggers of
   // 0280_live_notify.sql; the instance holding the socket pushes, device-api/live), and consoles of
   // command answers and device statuses (0282; device-api/live/feed.ts).
@@ -90,7 +105,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Vitrine console API', version: '1.0.0', description: 'Every call answers {ret, msg, result}; see API.md. Device calls live under /device-api (tag device-api).' },
+      info: {
+        title: 'Vitrine console API',
+        version: '1.0.0',
+        description:
+          'Every call answers {ret, msg, result}; see API.md. Device calls live under /device-api (tag device-api).',
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: `${config.apiBase}/docs` });
@@ -107,10 +127,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     { prefix: config.apiBase },
   );
 
-  await app.register(async (dev) => {
-    limitStatements(dev, limits.device);
-    await dev.register(deviceApiRoutes, { deps });
-  }, { prefix: DEVICE_API_PREFIX });
+  await app.register(
+    async (dev) => {
+      limitStatements(dev, limits.device);
+      await dev.register(deviceApiRoutes, { deps });
+    },
+    { prefix: DEVICE_API_PREFIX },
+  );
   startDeviceLoop(app, deps);
 
   const health: Health = { draining: false };
@@ -133,7 +156,11 @@ async function serveWeb(app: FastifyInstance, config: Config) {
   const hasWeb = existsSync(join(dist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
-      root: dist, wildcard: true, index: 'index.html', preCompressed: true, cacheControl: false,
+      root: dist,
+      wildcard: true,
+      index: 'index.html',
+      preCompressed: true,
+      cacheControl: false,
       setHeaders: (reply, path) => {
         reply.header('cache-control', relative(dist, path).startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache');
       },
@@ -146,9 +173,16 @@ async function serveWeb(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (path === config.apiBase || path.startsWith(`${config.apiBase}/`) || path.startsWith(`${DEVICE_API_PREFIX}/`)) {
-      return reply.status(404).send(envelope(RET.notFound, message('notFound.route', langOf(req.headers['accept-language'])), null));
+      return reply
+        .status(404)
+        .send(envelope(RET.notFound, message('notFound.route', langOf(req.headers['accept-language'])), null));
     }
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/assets/') && !path.startsWith('/device-api') && !path.startsWith('/player') && !/\.\w+$/.test(path);
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !path.startsWith('/assets/') &&
+      !path.startsWith('/device-api') &&
+      !path.startsWith('/player') &&
+      !/\.\w+$/.test(path);
     if (hasWeb && isPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).type('text/plain').send('Not found');
   });
@@ -161,7 +195,12 @@ async function serveWeb(app: FastifyInstance, config: Config) {
  */
 async function servePlayer(app: FastifyInstance, dist: string) {
   await app.register(fastifyStatic, {
-    root: dist, prefix: '/player/', decorateReply: false, wildcard: false, index: 'index.html', cacheControl: false,
+    root: dist,
+    prefix: '/player/',
+    decorateReply: false,
+    wildcard: false,
+    index: 'index.html',
+    cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header('cache-control', relative(dist, path).startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache');
     },

@@ -50,7 +50,15 @@ export type Config = {
   /** On SIGTERM, how long /readyz answers 503 before the server stops accepting (DRAIN_DELAY_MS, default 0). */
   drainDelayMs?: number;
   /** Per-IP limits: calls a minute on the auth and SMS buckets, SMS codes a day. */
-  limits: { authPerMinute: number; smsPerMinute: number; smsPerIpDay: number; smsPerPhoneDay: number; activatePerMinute?: number; activateWrongPerAddress?: number; joinPerMinute?: number };
+  limits: {
+    authPerMinute: number;
+    smsPerMinute: number;
+    smsPerIpDay: number;
+    smsPerPhoneDay: number;
+    activatePerMinute?: number;
+    activateWrongPerAddress?: number;
+    joinPerMinute?: number;
+  };
   /**
    * Fail a call whose tenant transaction writes while its contract declares no operation-log verb
    * (one extra statement per transaction: on in tests, `CHECK_WRITES=1` elsewhere).
@@ -80,7 +88,8 @@ export type Config = {
 /** The device API accepts events up to 90 days old: raw rows are kept at least that long. */
 export const RAW_RETENTION_MIN_DAYS = 90;
 
-const envNum = (v: string | undefined) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const envNum = (v: string | undefined) =>
+  v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
 
 /** Read (or create, owner-only) a secret file in the data folder. */
 export function secretFile(dataDir: string, name: string): string {
@@ -133,17 +142,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       smsPerPhoneDay: Number(env.LIMIT_SMS_PER_PHONE_DAY ?? 10),
     },
     rawRetentionDays: Math.max(RAW_RETENTION_MIN_DAYS, envNum(env.RAW_RETENTION_DAYS) ?? RAW_RETENTION_MIN_DAYS),
-    statementTimeouts: Object.fromEntries(Object.entries({
-      request: envNum(env.DB_STATEMENT_TIMEOUT_MS),
-      device: envNum(env.DB_DEVICE_STATEMENT_TIMEOUT_MS),
-      job: envNum(env.DB_JOB_STATEMENT_TIMEOUT_MS),
-      export: envNum(env.DB_EXPORT_STATEMENT_TIMEOUT_MS),
-    }).filter(([, v]) => v !== undefined)),
-    deviceLoop: Object.fromEntries(Object.entries({
-      heartbeatSeconds: envNum(env.DEVICE_HEARTBEAT_SECONDS),
-      flushMs: envNum(env.DEVICE_PRESENCE_FLUSH_MS),
-      callsPerMinute: envNum(env.DEVICE_CALLS_PER_MINUTE),
-      liveHeartbeatSeconds: envNum(env.DEVICE_LIVE_HEARTBEAT_SECONDS),
-    }).filter(([, v]) => v !== undefined)),
+    statementTimeouts: Object.fromEntries(
+      Object.entries({
+        request: envNum(env.DB_STATEMENT_TIMEOUT_MS),
+        device: envNum(env.DB_DEVICE_STATEMENT_TIMEOUT_MS),
+        job: envNum(env.DB_JOB_STATEMENT_TIMEOUT_MS),
+        export: envNum(env.DB_EXPORT_STATEMENT_TIMEOUT_MS),
+      }).filter(([, v]) => v !== undefined),
+    ),
+    deviceLoop: Object.fromEntries(
+      Object.entries({
+        heartbeatSeconds: envNum(env.DEVICE_HEARTBEAT_SECONDS),
+        flushMs: envNum(env.DEVICE_PRESENCE_FLUSH_MS),
+        callsPerMinute: envNum(env.DEVICE_CALLS_PER_MINUTE),
+        liveHeartbeatSeconds: envNum(env.DEVICE_LIVE_HEARTBEAT_SECONDS),
+      }).filter(([, v]) => v !== undefined),
+    ),
   };
 }

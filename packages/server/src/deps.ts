@@ -8,4 +8,13 @@ import type { JobQueue } from './jobs/types.js';
 import type { Storage } from './storage/types.js';
 
 /** What services need from the world; built once in buildApp. */
-export type Deps = { db: Db; config: Config; sms: SmsSender; hasher: Hasher; cache: AuthCache; jobs: JobQueue; device: DeviceRuntime; storage: Storage };
+export type Deps = {
+  db: Db;
+  config: Config;
+  sms: SmsSender;
+  hasher: Hasher;
+  cache: AuthCache;
+  jobs: JobQueue;
+  device: DeviceRuntime;
+  storage: Storage;
+};

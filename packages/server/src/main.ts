@@ -22,7 +22,9 @@ async function main() {
   const { app, deps, jobs, health } = await buildApp({ config, db });
   // a wrong bucket or credentials fail here, not at the first upload
   await deps.storage.check().catch((err: unknown) => {
-    throw new Error(`media storage (${deps.storage.kind}) not reachable: ${err instanceof Error ? err.name + ': ' + err.message : String(err)}`);
+    throw new Error(
+      `media storage (${deps.storage.kind}) not reachable: ${err instanceof Error ? err.name + ': ' + err.message : String(err)}`,
+    );
   });
   if (config.demo) {
     // instances starting together on one PostgreSQL: one seeds, the others find the data there
@@ -40,26 +42,37 @@ async function main() {
     const { port } = app.server.address() as AddressInfo;
     const host = ['0.0.0.0', '::', 'localhost', ''].includes(config.host) ? '127.0.0.1' : config.host;
     startSimulation({
-      base: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, phone: DEMO_USERS.supervisor.phone, password: demoPassword(config),
+      base: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      phone: DEMO_USERS.supervisor.phone,
+      password: demoPassword(config),
       log: (m) => app.log.info(m),
-    }).then((s) => {
-      sim = s;
-      if (closing) s.stop();
-      // Fold before serving (issue 25 §7): the history burst lands in raw rows that every read would
-      // aggregate until the next rollup, a minute on; fold (and analyze, on PGlite) once the burst
-      // has settled past the rollup's settle window, so the first minute reads folded data.
-      if (config.jobs) {
-        void s.history.then(async () => {
-          if (closing) return;
-          await new Promise((r) => setTimeout(r, 11_000).unref());
-          await jobs.send('stats-rollup');
-          await jobs.send('auto-analyze');
-        }).catch((err: unknown) => app.log.warn(`fold after the demo's history: ${err instanceof Error ? err.message : String(err)}`));
-      }
-    }, (err: unknown) => app.log.warn(`simulator not started: ${err instanceof Error ? err.message : String(err)}`));
+    }).then(
+      (s) => {
+        sim = s;
+        if (closing) s.stop();
+        // Fold before serving (issue 25 §7): the history burst lands in raw rows that every read would
+        // aggregate until the next rollup, a minute on; fold (and analyze, on PGlite) once the burst
+        // has settled past the rollup's settle window, so the first minute reads folded data.
+        if (config.jobs) {
+          void s.history
+            .then(async () => {
+              if (closing) return;
+              await new Promise((r) => setTimeout(r, 11_000).unref());
+              await jobs.send('stats-rollup');
+              await jobs.send('auto-analyze');
+            })
+            .catch((err: unknown) =>
+              app.log.warn(`fold after the demo's history: ${err instanceof Error ? err.message : String(err)}`),
+            );
+        }
+      },
+      (err: unknown) => app.log.warn(`simulator not started: ${err instanceof Error ? err.message : String(err)}`),
+    );
   }
-  console.log(`\n  Vitrine is running: http://localhost:${config.port}/index\n  API ${config.apiBase}, docs ${config.apiBase}/docs · database ${db.kind} · media ${deps.storage.kind}`
-    + `${config.demo ? `\n  demo sign-in: ${DEMO_USERS.supervisor.phone} (main admin), password ${demoPassword(config)}` : ''}\n`);
+  console.log(
+    `\n  Vitrine is running: http://localhost:${config.port}/index\n  API ${config.apiBase}, docs ${config.apiBase}/docs · database ${db.kind} · media ${deps.storage.kind}` +
+      `${config.demo ? `\n  demo sign-in: ${DEMO_USERS.supervisor.phone} (main admin), password ${demoPassword(config)}` : ''}\n`,
+  );
 
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -65,22 +65,25 @@ describe('auth cache across instances', () => {
     expect((await post(b, 'account/menu', {}, as)).body.ret).toBe(RET.tenantInvalid);
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('B reconnects its LISTEN connection and, meanwhile, caches nothing', async () => {
-    const u = await makeUser(a);
-    expect((await post(b, 'account/info', {}, u.headers)).body.ret).toBe(0);
-    const [{ n }] = await a.db.admin.query<{ n: number }>(
-      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = 'vitrine-listen' and datname = current_database()`,
-    );
-    expect(n).toBeGreaterThanOrEqual(1);
-    const end = Date.now() + 15_000;
-    // deaf: nothing is trusted; then live again
-    while (b.deps.cache.isLive && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
-    while (!b.deps.cache.isLive && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
-    expect(b.deps.cache.isLive).toBe(true);
-    expect((await post(b, 'account/info', {}, u.headers)).body.ret).toBe(0);
-    const before = b.deps.cache.invalidations;
-    expect((await post(a, 'account/logout', {}, u.headers)).body.ret).toBe(0);
-    await invalidated(b, before);
-    expect((await post(b, 'account/info', {}, u.headers)).body.ret).toBe(RET.unauthenticated);
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'B reconnects its LISTEN connection and, meanwhile, caches nothing',
+    async () => {
+      const u = await makeUser(a);
+      expect((await post(b, 'account/info', {}, u.headers)).body.ret).toBe(0);
+      const [{ n }] = await a.db.admin.query<{ n: number }>(
+        `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = 'vitrine-listen' and datname = current_database()`,
+      );
+      expect(n).toBeGreaterThanOrEqual(1);
+      const end = Date.now() + 15_000;
+      // deaf: nothing is trusted; then live again
+      while (b.deps.cache.isLive && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
+      while (!b.deps.cache.isLive && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
+      expect(b.deps.cache.isLive).toBe(true);
+      expect((await post(b, 'account/info', {}, u.headers)).body.ret).toBe(0);
+      const before = b.deps.cache.invalidations;
+      expect((await post(a, 'account/logout', {}, u.headers)).body.ret).toBe(0);
+      await invalidated(b, before);
+      expect((await post(b, 'account/info', {}, u.headers)).body.ret).toBe(RET.unauthenticated);
+    },
+  );
 });

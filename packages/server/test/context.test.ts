@@ -13,15 +13,43 @@ const t = useTestApp();
 
 type Case = { name: string; headers: (w: World) => Record<string, string>; ret: number };
 const CASES: Case[] = [
-  { name: "other enterprise's code with my role node", headers: (w) => tenantHeaders(w.member, w.b, w.memberNode), ret: RET.tenantInvalid },
-  { name: "my enterprise with another member's role node", headers: (w) => tenantHeaders(w.member, w.a, w.a.ownerRole), ret: RET.tenantInvalid },
-  { name: "other enterprise's code and its owner's role node", headers: (w) => tenantHeaders(w.member, w.b, w.b.ownerRole), ret: RET.tenantInvalid },
+  {
+    name: "other enterprise's code with my role node",
+    headers: (w) => tenantHeaders(w.member, w.b, w.memberNode),
+    ret: RET.tenantInvalid,
+  },
+  {
+    name: "my enterprise with another member's role node",
+    headers: (w) => tenantHeaders(w.member, w.a, w.a.ownerRole),
+    ret: RET.tenantInvalid,
+  },
+  {
+    name: "other enterprise's code and its owner's role node",
+    headers: (w) => tenantHeaders(w.member, w.b, w.b.ownerRole),
+    ret: RET.tenantInvalid,
+  },
   { name: 'removed member', headers: (w) => tenantHeaders(w.removed, w.a, w.removedNode), ret: RET.tenantInvalid },
   { name: 'no enterprise headers', headers: (w) => w.member.headers, ret: RET.tenantInvalid },
-  { name: "another user's token under my id", headers: (w) => ({ ...tenantHeaders(w.member, w.a, w.memberNode), at: w.a.owner.token }), ret: RET.unauthenticated },
-  { name: 'no token', headers: (w) => ({ enCode: w.a.companyCode, roleCode: w.memberNode, id: String(w.member.id) }), ret: RET.unauthenticated },
-  { name: 'forged token', headers: (w) => ({ ...tenantHeaders(w.member, w.a, w.memberNode), at: 'A'.repeat(43) }), ret: RET.unauthenticated },
-  { name: 'role node of another enterprise with my code', headers: (w) => tenantHeaders(w.member, w.a, w.b.ownerRole), ret: RET.tenantInvalid },
+  {
+    name: "another user's token under my id",
+    headers: (w) => ({ ...tenantHeaders(w.member, w.a, w.memberNode), at: w.a.owner.token }),
+    ret: RET.unauthenticated,
+  },
+  {
+    name: 'no token',
+    headers: (w) => ({ enCode: w.a.companyCode, roleCode: w.memberNode, id: String(w.member.id) }),
+    ret: RET.unauthenticated,
+  },
+  {
+    name: 'forged token',
+    headers: (w) => ({ ...tenantHeaders(w.member, w.a, w.memberNode), at: 'A'.repeat(43) }),
+    ret: RET.unauthenticated,
+  },
+  {
+    name: 'role node of another enterprise with my code',
+    headers: (w) => tenantHeaders(w.member, w.a, w.b.ownerRole),
+    ret: RET.tenantInvalid,
+  },
 ];
 const STATUS: Record<number, number> = { [RET.tenantInvalid]: 403, [RET.unauthenticated]: 401 };
 

@@ -14,7 +14,12 @@ const deep = (field: string, levels: number) => `{"${field}":${'['.repeat(levels
 type Answer = { ret: number; msg: string; result: { fields: { field: string; message: string }[] } | null };
 
 async function json(url: string, payload: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   return { status: res.statusCode, body: res.json() as Answer };
 }
 
@@ -46,9 +51,16 @@ describe('deep bodies are 40001, never 500', () => {
 
   it('tenant lists: deep JSON strings in form fields and escaped NULs in them are 40001 too', async () => {
     const f = await makeFleet(t);
-    const tooDeep = await post(t, 'shop/enable-list', { areaRange: `{"p":${'['.repeat(8000)}${']'.repeat(8000)}}` }, f.sup);
+    const tooDeep = await post(
+      t,
+      'shop/enable-list',
+      { areaRange: `{"p":${'['.repeat(8000)}${']'.repeat(8000)}}` },
+      f.sup,
+    );
     expect(tooDeep.status).toBe(400);
-    expect(tooDeep.body.result.fields).toEqual([{ field: expect.stringMatching(/^areaRange\.p(\.0)+$/), message: '嵌套层级过深' }]);
+    expect(tooDeep.body.result.fields).toEqual([
+      { field: expect.stringMatching(/^areaRange\.p(\.0)+$/), message: '嵌套层级过深' },
+    ]);
     // "\u0000" is six harmless characters in the form field and a NUL once parsed
     const nul = await post(t, 'shop/enable-list', { areaRange: '{"p":["a\\u0000"],"c":[],"a":[],"s":[]}' }, f.sup);
     expect(nul.status).toBe(400);
@@ -63,7 +75,10 @@ describe('deep bodies are 40001, never 500', () => {
     for (const path of ['heartbeat', 'plays']) {
       const res = await json(`/device-api/${path}`, deep('errors', 8000), { dt: token });
       expect(res.status, path).toBe(400);
-      expect(res.body.result?.fields[0], path).toEqual({ field: expect.stringMatching(/^errors(\.0)+$/), message: '嵌套层级过深' });
+      expect(res.body.result?.fields[0], path).toEqual({
+        field: expect.stringMatching(/^errors(\.0)+$/),
+        message: '嵌套层级过深',
+      });
     }
   });
 });

@@ -11,9 +11,13 @@ import { useTestApp } from './harness.js';
 const dist = mkdtempSync(join(tmpdir(), 'vitrine-delivery-'));
 const script = `export const answer = ${JSON.stringify('forty-two '.repeat(200))};\n`;
 const html = `<!doctype html><html><head><link rel="icon" href="/favicon.svg"><title>Vitrine</title></head><body>${'<!-- padding -->'.repeat(50)}</body></html>`;
-const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#2f5bea"/></svg>';
+const favicon =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#2f5bea"/></svg>';
 mkdirSync(join(dist, 'assets'));
-for (const [file, text] of [['assets/app-Ab12Cd34.js', script], ['index.html', html]]) {
+for (const [file, text] of [
+  ['assets/app-Ab12Cd34.js', script],
+  ['index.html', html],
+]) {
   writeFileSync(join(dist, file), text);
   writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text));
   writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
@@ -35,10 +39,16 @@ const get = (path: string, acceptEncoding?: string) =>
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 
-const varies = (r: Raw) => String(r.headers.vary).toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (r: Raw) =>
+  String(r.headers.vary)
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 
 describe('delivering the web app', () => {
   it('sends a hashed asset brotli-encoded to a browser that accepts br', async () => {

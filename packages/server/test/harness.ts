@@ -18,12 +18,33 @@ export type TestApp = { app: FastifyInstance; deps: Deps; health: Health; db: Db
 
 export function testConfig(dataDir: string, over: Partial<Config> = {}): Config {
   return {
-    port: 0, host: '127.0.0.1', dataDir, production: false, demo: false, autoApprove: false,
-    dbAppRole: 'vitrine_app', dbPool: 4, authCacheMs: 0, jobs: false,
-    secret: 'test-secret', apiBase: '/api', tokenIdleSeconds: 3600, tokenMaxSeconds: 86400,
-    hashConcurrency: 2, logger: false, checkWrites: true, checkResults: true,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    production: false,
+    demo: false,
+    autoApprove: false,
+    dbAppRole: 'vitrine_app',
+    dbPool: 4,
+    authCacheMs: 0,
+    jobs: false,
+    secret: 'test-secret',
+    apiBase: '/api',
+    tokenIdleSeconds: 3600,
+    tokenMaxSeconds: 86400,
+    hashConcurrency: 2,
+    logger: false,
+    checkWrites: true,
+    checkResults: true,
     // Every test calls from 127.0.0.1: per-IP limits high here, tested on their own in limits.test.ts.
-    limits: { authPerMinute: 10_000, smsPerMinute: 10_000, smsPerIpDay: 10_000, smsPerPhoneDay: 10, joinPerMinute: 10_000, activateWrongPerAddress: 10_000 },
+    limits: {
+      authPerMinute: 10_000,
+      smsPerMinute: 10_000,
+      smsPerIpDay: 10_000,
+      smsPerPhoneDay: 10,
+      joinPerMinute: 10_000,
+      activateWrongPerAddress: 10_000,
+    },
     // No device-loop timers: tests flush presence and run the sweep themselves, with their own clock.
     // Plans read afresh on every playlist call: a launched plan shows in the next answer.
     deviceLoop: { timers: false, playlistCacheMs: 0 },
@@ -69,7 +90,14 @@ export function useTestApp(over: Partial<Config> = {}, authCacheMs = 5000): Test
     const config = testConfig(dataDir, { ...(s3 ? { s3 } : {}), ...over });
     const built = await buildApp({ config, db: opened.db, authCacheMs });
     await built.app.ready();
-    Object.assign(t, { app: built.app, deps: built.deps, health: built.health, db: opened.db, config, url: opened.url });
+    Object.assign(t, {
+      app: built.app,
+      deps: built.deps,
+      health: built.health,
+      db: opened.db,
+      config,
+      url: opened.url,
+    });
   });
   afterAll(async () => {
     await t.app?.close();
@@ -105,7 +133,8 @@ const CALLS = new Map(allCalls.map((c) => [c.path, c]));
 
 const formOf = (body: Record<string, unknown>) => {
   const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(body)) if (v !== undefined) form.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  for (const [k, v] of Object.entries(body))
+    if (v !== undefined) form.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
   return form;
 };
 
@@ -114,21 +143,33 @@ const formOf = (body: Record<string, unknown>) => {
  * says so, its query-string names in the URL), or GET with a query string.
  */
 export async function post<T = Record<string, unknown>>(
-  t: TestApp, path: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {},
+  t: TestApp,
+  path: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }> {
   const def = CALLS.get(path);
   const inQuery = new Set(Object.keys(def?.query?.shape ?? {}));
   const part = (q: boolean) => Object.fromEntries(Object.entries(body).filter(([k]) => inQuery.has(k) === q));
   const qs = formOf(part(true)).toString();
-  const res = def?.method === 'GET'
-    ? await t.app.inject({ method: 'GET', url: `/api/${path}?${formOf(body).toString()}`, headers })
-    : await t.app.inject({
-      method: 'POST', url: `/api/${path}${qs ? `?${qs}` : ''}`,
-      payload: def?.encoding === 'json' ? JSON.stringify(part(false)) : formOf(part(false)).toString(),
-      headers: { 'content-type': def?.encoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded', ...headers },
-    });
+  const res =
+    def?.method === 'GET'
+      ? await t.app.inject({ method: 'GET', url: `/api/${path}?${formOf(body).toString()}`, headers })
+      : await t.app.inject({
+          method: 'POST',
+          url: `/api/${path}${qs ? `?${qs}` : ''}`,
+          payload: def?.encoding === 'json' ? JSON.stringify(part(false)) : formOf(part(false)).toString(),
+          headers: {
+            'content-type': def?.encoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
+            ...headers,
+          },
+        });
   // a file answer (a CSV export, a spreadsheet template) reads as success with its text as the
   // result, so the isolation matrix scans it for the other enterprise's marker like any other answer
   const file = !String(res.headers['content-type'] ?? '').startsWith('application/json');
-  return { status: res.statusCode, body: (file ? { ret: 0, msg: 'file', result: res.body } : res.json()) as Envelope<T>, headers: res.headers };
+  return {
+    status: res.statusCode,
+    body: (file ? { ret: 0, msg: 'file', result: res.body } : res.json()) as Envelope<T>,
+    headers: res.headers,
+  };
 }

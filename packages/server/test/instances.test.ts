@@ -29,7 +29,13 @@ const procs: ChildProcess[] = [];
 const dirs: string[] = [];
 let admin: pg.Client | undefined;
 const s3dir = mkdtempSync(join(tmpdir(), 'vitrine-inst-s3-'));
-const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: 'media' }] });
+const s3 = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory: s3dir,
+  configureBuckets: [{ name: 'media' }],
+});
 
 afterAll(async () => {
   for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
@@ -50,19 +56,33 @@ const freePort = () =>
 
 type Envelope = { ret: number; msg: string; result: Record<string, unknown> };
 const call = async (port: number, path: string, body: unknown = {}, headers: Record<string, string> = {}) =>
-  (await fetch(`http://127.0.0.1:${port}/api/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
-  })).json() as Promise<Envelope>;
+  (
+    await fetch(`http://127.0.0.1:${port}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+  ).json() as Promise<Envelope>;
 
 async function start(secret: string, s3Endpoint: string) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-inst-'));
   dirs.push(dataDir);
   const env = {
-    ...process.env, DATABASE_URL: withDb(url!, name), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1',
-    LOG: '0', DEMO: '1', SECRET: secret, AUTH_CACHE_MS: String(10 * 60_000),
-    S3_ENDPOINT: s3Endpoint, S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: '1',
-    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    ...process.env,
+    DATABASE_URL: withDb(url!, name),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG: '0',
+    DEMO: '1',
+    SECRET: secret,
+    AUTH_CACHE_MS: String(10 * 60_000),
+    S3_ENDPOINT: s3Endpoint,
+    S3_BUCKET: 'media',
+    S3_FORCE_PATH_STYLE: '1',
+    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
   };
   const proc = spawn(process.execPath, ['--import', 'tsx', main], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -140,11 +160,16 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
 
     // an avatar uploaded through A: its signed URL (with a Range) and its lasting address answer on B
     const png = makePng(5, 4, 27);
-    const permit = await (await fetch(`http://127.0.0.1:${a.port}/api/file/signature?kind=avatar`, { headers: supervisor })).json() as Envelope;
-    const up = await (await fetch(`http://127.0.0.1:${a.port}/api/file/upload`, {
-      method: 'POST', headers: { ...supervisor, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      body: new Uint8Array(multipartBody({ name: 'a.png', data: png }, { permit: String(permit.result.permit) })),
-    })).json() as Envelope;
+    const permit = (await (
+      await fetch(`http://127.0.0.1:${a.port}/api/file/signature?kind=avatar`, { headers: supervisor })
+    ).json()) as Envelope;
+    const up = (await (
+      await fetch(`http://127.0.0.1:${a.port}/api/file/upload`, {
+        method: 'POST',
+        headers: { ...supervisor, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body: new Uint8Array(multipartBody({ name: 'a.png', data: png }, { permit: String(permit.result.permit) })),
+      })
+    ).json()) as Envelope;
     expect(up.ret).toBe(0);
     const raw = await fetch(`http://127.0.0.1:${b.port}${String(up.result.url)}`, { headers: { range: 'bytes=8-15' } });
     expect(raw.status).toBe(206);
@@ -158,7 +183,9 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     expect((await call(a.port, 'company/remove-member', { userId: Number(assistant.id) }, supervisor)).ret).toBe(0);
     expect(await until(b.port, 'account/menu', assistant, RET.tenantInvalid)).toBe(RET.tenantInvalid);
 
-    const exits = [a, b].map(({ proc }) => new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code))));
+    const exits = [a, b].map(
+      ({ proc }) => new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code))),
+    );
     a.proc.kill('SIGTERM');
     b.proc.kill('SIGTERM');
     expect(await Promise.all(exits)).toEqual([0, 0]);

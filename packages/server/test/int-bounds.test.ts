@@ -23,9 +23,20 @@ function unbounded(node: unknown, where: string, out: string[]): string[] {
     const min = values ? Math.min(...values) : ((o.minimum ?? o.exclusiveMinimum) as number | undefined);
     const max = values ? Math.max(...values) : ((o.maximum ?? o.exclusiveMaximum) as number | undefined);
     const key = where.replace(/\.properties\./g, '.');
-    if (min === undefined || max === undefined || min < INT_MIN || max > (BIGINT[key] ?? INT_MAX)) out.push(`${key} [${min}, ${max}]`);
+    if (min === undefined || max === undefined || min < INT_MIN || max > (BIGINT[key] ?? INT_MAX))
+      out.push(`${key} [${min}, ${max}]`);
   }
-  for (const [k, v] of Object.entries(o)) if (typeof v === 'object') unbounded(v, k === 'properties' ? `${where}.properties` : k === 'items' || k === 'anyOf' || k === 'oneOf' ? where : `${where}.${k}`, out);
+  for (const [k, v] of Object.entries(o))
+    if (typeof v === 'object')
+      unbounded(
+        v,
+        k === 'properties'
+          ? `${where}.properties`
+          : k === 'items' || k === 'anyOf' || k === 'oneOf'
+            ? where
+            : `${where}.${k}`,
+        out,
+      );
   return out;
 }
 
@@ -36,7 +47,9 @@ describe('integers in bodies', () => {
     const bodies: [string, z.ZodType][] = [
       ...[...allCalls, ...Object.values(deviceApi)].map((c): [string, z.ZodType] => [c.path, c.body]),
       // batches judge their items one by one: their bodies hold unknowns
-      ['playEvent', playEvent], ['visitEvent', visitEvent], ['saleLine', saleLine],
+      ['playEvent', playEvent],
+      ['visitEvent', visitEvent],
+      ['saleLine', saleLine],
     ];
     expect(bodies.length).toBeGreaterThan(300);
     const found = bodies.flatMap(([where, s]) => unbounded(schemaOf(s), where, []));

@@ -10,17 +10,30 @@ import { addMemberWithRole, makeUser, tenantHeaders } from './factories.js';
 
 const t = useTestApp();
 
-
 type Case = { name: string; headers: (w: World) => Record<string, string>; ret: number | ((r: MatrixRoute) => number) };
 
-const STATUS: Record<number, number> = { [RET.ok]: 200, [RET.tenantInvalid]: 403, [RET.forbidden]: 403, [RET.unauthenticated]: 401, [RET.notFound]: 404 };
+const STATUS: Record<number, number> = {
+  [RET.ok]: 200,
+  [RET.tenantInvalid]: 403,
+  [RET.forbidden]: 403,
+  [RET.unauthenticated]: 401,
+  [RET.notFound]: 404,
+};
 
 // Per route: the two roles of enterprise a, and a's member naming b's code. The other ways of reaching
 // past one's enterprise and role stop in the context plugin, before any route: test/context.test.ts.
 const CASES: Case[] = [
   { name: 'main admin of the enterprise', headers: (w) => tenantHeaders(w.a.owner, w.a, w.a.ownerRole), ret: RET.ok },
-  { name: 'store manager of the enterprise', headers: (w) => tenantHeaders(w.member, w.a, w.memberNode), ret: (r) => r.asManager ?? RET.ok },
-  { name: "other enterprise's code with my role node", headers: (w) => tenantHeaders(w.member, w.b, w.memberNode), ret: RET.tenantInvalid },
+  {
+    name: 'store manager of the enterprise',
+    headers: (w) => tenantHeaders(w.member, w.a, w.memberNode),
+    ret: (r) => r.asManager ?? RET.ok,
+  },
+  {
+    name: "other enterprise's code with my role node",
+    headers: (w) => tenantHeaders(w.member, w.b, w.memberNode),
+    ret: RET.tenantInvalid,
+  },
 ];
 
 describe('isolation matrix', () => {

@@ -5,7 +5,10 @@ import type { LiveServerMessage } from '@vitrine/contract';
 export type TestSocket = {
   ws: WebSocket;
   received: LiveServerMessage[];
-  next<T extends LiveServerMessage['type']>(type: T, timeoutMs?: number): Promise<Extract<LiveServerMessage, { type: T }>>;
+  next<T extends LiveServerMessage['type']>(
+    type: T,
+    timeoutMs?: number,
+  ): Promise<Extract<LiveServerMessage, { type: T }>>;
   send(msg: unknown): void;
   closed: Promise<number>;
 };
@@ -27,7 +30,10 @@ export async function openLive(base: string, hello?: { deviceToken: string; etag
   const taken = new Set<number>();
   const next = <T extends LiveServerMessage['type']>(type: T, timeoutMs = 2000) =>
     new Promise<Extract<LiveServerMessage, { type: T }>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms (got ${JSON.stringify(received)})`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no ${type} within ${timeoutMs} ms (got ${JSON.stringify(received)})`)),
+        timeoutMs,
+      );
       const look = () => {
         const i = received.findIndex((m, k) => m.type === type && !taken.has(k));
         if (i >= 0) {

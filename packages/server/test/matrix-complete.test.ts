@@ -8,7 +8,9 @@ import { TENANT_ROUTES } from './matrix/index.js';
 describe('isolation matrix coverage', () => {
   it('every tenant call of the contract has a row', () => {
     const rows = new Set(TENANT_ROUTES.map((r) => r.path));
-    const missing = allCalls.filter((c) => c.auth === 'tenant' && !rows.has(c.path)).map((c) => `${c.method} ${c.path}`);
+    const missing = allCalls
+      .filter((c) => c.auth === 'tenant' && !rows.has(c.path))
+      .map((c) => `${c.method} ${c.path}`);
     expect(missing).toEqual([]);
   });
 

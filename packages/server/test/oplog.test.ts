@@ -12,35 +12,73 @@ import { makeUser, tenantHeaders } from './factories.js';
 
 const t = useTestApp();
 
-type Row = { id: number; verb: string; entity: string; entity_id: string; label: string; user_id: number; summary: { after?: { selfApproved?: boolean } } | null };
+type Row = {
+  id: number;
+  verb: string;
+  entity: string;
+  entity_id: string;
+  label: string;
+  user_id: number;
+  summary: { after?: { selfApproved?: boolean } } | null;
+};
 type Body = Record<string, unknown>;
-type Case = { path: string; body: (w: World) => Promise<Body>; as: (w: World) => Promise<Record<string, string>>; enterprise: (w: World, res: Body) => number };
+type Case = {
+  path: string;
+  body: (w: World) => Promise<Body>;
+  as: (w: World) => Promise<Record<string, string>>;
+  enterprise: (w: World, res: Body) => number;
+};
 
 const owner = (w: World) => tenantHeaders(w.a.owner, w.a, w.a.ownerRole);
 
 const USER_CALLS: Case[] = [
-  { path: 'company/create', body: async () => ({ title: 'Oplog Co' }), as: async (w) => w.a.owner.headers, enterprise: (_w, res) => Number(res.companyId) },
-  { path: 'company/apply-join', body: async (w) => ({ enCode: w.a.companyCode }), as: async (w) => (await makeUser(w.t, '申请人')).headers, enterprise: (w) => w.a.companyId },
+  {
+    path: 'company/create',
+    body: async () => ({ title: 'Oplog Co' }),
+    as: async (w) => w.a.owner.headers,
+    enterprise: (_w, res) => Number(res.companyId),
+  },
+  {
+    path: 'company/apply-join',
+    body: async (w) => ({ enCode: w.a.companyCode }),
+    as: async (w) => (await makeUser(w.t, '申请人')).headers,
+    enterprise: (w) => w.a.companyId,
+  },
   {
     path: 'company/accept-invite',
-    body: async (w) => ({ token: (await post<{ token: string }>(w.t, 'company/invite', {}, owner(w))).body.result.token }),
-    as: async (w) => (await makeUser(w.t, '受邀人')).headers, enterprise: (w) => w.a.companyId,
+    body: async (w) => ({
+      token: (await post<{ token: string }>(w.t, 'company/invite', {}, owner(w))).body.result.token,
+    }),
+    as: async (w) => (await makeUser(w.t, '受邀人')).headers,
+    enterprise: (w) => w.a.companyId,
   },
 ];
 
-const lastId = async (t: TestApp) => (await t.db.admin.query<{ id: number | null }>('select max(id)::int as id from oplog'))[0].id ?? 0;
+const lastId = async (t: TestApp) =>
+  (await t.db.admin.query<{ id: number | null }>('select max(id)::int as id from oplog'))[0].id ?? 0;
 const since = (t: TestApp, id: number) =>
-  t.db.admin.query<Row & { enterprise_id: number }>('select id, enterprise_id, verb, entity, entity_id, label, user_id, summary from oplog where id > $1 order by id', [id]);
+  t.db.admin.query<Row & { enterprise_id: number }>(
+    'select id, enterprise_id, verb, entity, entity_id, label, user_id, summary from oplog where id > $1 order by id',
+    [id],
+  );
 
-function expectEntries(def: CallDef, body: Body, rows: Row[], enterpriseId: number, rowsIn: (Row & { enterprise_id: number })[]) {
+function expectEntries(
+  def: CallDef,
+  body: Body,
+  rows: Row[],
+  enterpriseId: number,
+  rowsIn: (Row & { enterprise_id: number })[],
+) {
   if (!def.log || def.log === 'private') {
     expect(rowsIn, `${def.path} declares no log but wrote ${JSON.stringify(rowsIn)}`).toEqual([]);
     return;
   }
   expect(rows.length, `${def.path} declares ${JSON.stringify(def.log)} but wrote no entry`).toBeGreaterThan(0);
   // a submission its author approves at once (nobody else may review it) also writes its pass, marked self-approved
-  const selfApproved = (r: Row) => verbOf(def.log as OpLog, body) === 'apply' && r.verb === 'pass' && r.summary?.after?.selfApproved === true;
-  for (const r of rows.filter((x) => !selfApproved(x))) expect({ verb: r.verb, entity: r.entity }).toEqual({ verb: verbOf(def.log, body), entity: def.log.entity });
+  const selfApproved = (r: Row) =>
+    verbOf(def.log as OpLog, body) === 'apply' && r.verb === 'pass' && r.summary?.after?.selfApproved === true;
+  for (const r of rows.filter((x) => !selfApproved(x)))
+    expect({ verb: r.verb, entity: r.entity }).toEqual({ verb: verbOf(def.log, body), entity: def.log.entity });
   expect(rowsIn.every((r) => r.enterprise_id === enterpriseId)).toBe(true);
 }
 
@@ -70,10 +108,19 @@ describe('operation log from the contract', () => {
         const res = await post(t, def.path, body, owner(w));
         expect(res.body.ret, `${def.path}: ${JSON.stringify(res.body)}`).toBe(0);
         const all = await since(t, before);
-        expectEntries(def, body, all.filter((r) => r.enterprise_id === w.a.companyId), w.a.companyId, all);
+        expectEntries(
+          def,
+          body,
+          all.filter((r) => r.enterprise_id === w.a.companyId),
+          w.a.companyId,
+          all,
+        );
         if (def.log && def.log !== 'private') expect(all.every((r) => r.user_id === w.a.owner.id)).toBe(true);
         // company/change-admin hands the main admin away; the next rows need it back
-        await t.db.admin.query('update members set is_main = (user_id = $2)::int where enterprise_id = $1', [w.a.companyId, w.a.owner.id]);
+        await t.db.admin.query('update members set is_main = (user_id = $2)::int where enterprise_id = $1', [
+          w.a.companyId,
+          w.a.owner.id,
+        ]);
       }
     });
   }
@@ -92,7 +139,13 @@ describe('operation log from the contract', () => {
       expect(res.body.ret, JSON.stringify(res.body)).toBe(0);
       const ent = c.enterprise(w, res.body.result);
       const all = await since(t, before);
-      expectEntries(def, body, all.filter((r) => r.enterprise_id === ent), ent, all);
+      expectEntries(
+        def,
+        body,
+        all.filter((r) => r.enterprise_id === ent),
+        ent,
+        all,
+      );
       expect(all.every((r) => r.user_id === Number(headers.id) && r.label !== '')).toBe(true);
     });
   }

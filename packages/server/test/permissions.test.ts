@@ -3,20 +3,36 @@ import { RET } from '@vitrine/contract';
 import { AppError } from '../src/errors.js';
 import { checkPerm, type TenantCtx } from '../src/plugins/context.js';
 import { post, useTestApp } from './harness.js';
-import { addMemberWithRole, makeEnterprise, makeUser, roleOf, tenantHeaders, type TestEnterprise, type TestUser } from './factories.js';
+import {
+  addMemberWithRole,
+  makeEnterprise,
+  makeUser,
+  roleOf,
+  tenantHeaders,
+  type TestEnterprise,
+  type TestUser,
+} from './factories.js';
 
 const t = useTestApp({ autoApprove: true }, 5000);
 
 async function tenantCtx(ent: TestEnterprise, user: TestUser, isMain: boolean): Promise<TenantCtx> {
   const [entry] = await roleOf(t, user, ent);
   return {
-    lang: 'zh', ip: '127.0.0.1', source: 'pc', user: { id: user.id, phone: user.phone, nickname: '', sessionId: 0 },
+    lang: 'zh',
+    ip: '127.0.0.1',
+    source: 'pc',
+    user: { id: user.id, phone: user.phone, nickname: '', sessionId: 0 },
     enterprise: { id: ent.companyId, code: ent.companyCode, title: ent.title, isMain },
-    role: { entryId: 0, roleNode: entry.roleNode, role: entry.role, deptId: entry.deptId, jobId: entry.jobId }, range: null,
+    role: { entryId: 0, roleNode: entry.roleNode, role: entry.role, deptId: entry.deptId, jobId: entry.jobId },
+    range: null,
   };
 }
 
-const retOf = async (p: Promise<unknown>) => p.then(() => 0, (e: AppError) => e.ret);
+const retOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => 0,
+    (e: AppError) => e.ret,
+  );
 
 describe('operation bits (DESIGN §4) enforced from the job’s menu weights', () => {
   it('supervisor has every bit; store manager no examine; shop assistant no store access; main-only needs isMain', async () => {
@@ -37,7 +53,8 @@ describe('operation bits (DESIGN §4) enforced from the job’s menu weights', (
     expect(await retOf(checkPerm(t.deps, sup, { menu: '/enterprise', bit: 'update', main: true }))).toBe(0);
     // weights are data: taking a bit away takes the permission away
     await t.db.admin.query(
-      `update job_menus set weight = weight & ~2 where job_id = $1 and menu_id in (select id from menus where path = '/store')`, [mgr.role.jobId],
+      `update job_menus set weight = weight & ~2 where job_id = $1 and menu_id in (select id from menus where path = '/store')`,
+      [mgr.role.jobId],
     );
     t.deps.cache.invalidate(); // as permission/set-role-menus does
     expect(await retOf(checkPerm(t.deps, mgr, { menu: '/store', bit: 'create' }))).toBe(RET.forbidden);

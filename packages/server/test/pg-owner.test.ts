@@ -50,7 +50,8 @@ describe.skipIf(!url)('PostgreSQL owners and instances', () => {
       t.db = db;
       await migrate(db);
       const [who] = await db.admin.query<{ super: boolean; member: boolean }>(
-        `select rolsuper as super, pg_has_role(current_user, $1, 'MEMBER') as member from pg_roles where rolname = current_user`, [role],
+        `select rolsuper as super, pg_has_role(current_user, $1, 'MEMBER') as member from pg_roles where rolname = current_user`,
+        [role],
       );
       expect(who).toEqual({ super: false, member: true });
       const built = await buildApp({ config: testConfig(dir), db });

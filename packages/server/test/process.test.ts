@@ -14,7 +14,15 @@ const root = join(import.meta.dirname, '../../..');
 const main = join(root, 'packages/server/dist/main.js');
 const nodeArgs = ['--conditions=vitrine-compiled', '--enable-source-maps', main];
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-proc-'));
-const env = (port: number) => ({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG: '0', SIMULATE: '0', DATABASE_URL: '' });
+const env = (port: number) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG: '0',
+  SIMULATE: '0',
+  DATABASE_URL: '',
+});
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -39,9 +47,13 @@ async function waitUp(port: number, proc: ChildProcess) {
 }
 
 const postJson = async (port: number, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  (await fetch(`http://127.0.0.1:${port}/api/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
-  })).json() as Promise<{ ret: number; msg: string; result: Record<string, unknown> }>;
+  (
+    await fetch(`http://127.0.0.1:${port}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+  ).json() as Promise<{ ret: number; msg: string; result: Record<string, unknown> }>;
 
 let server: ChildProcess | undefined;
 afterAll(() => {
@@ -51,7 +63,10 @@ afterAll(() => {
 
 describe.skipIf(!!process.env.DATABASE_URL)('the server process on PGlite', () => {
   beforeAll(() => {
-    const compiled = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { encoding: 'utf8', timeout: 60_000 });
+    const compiled = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(compiled.status, compiled.stderr).toBe(0);
   });
 
@@ -73,18 +88,30 @@ describe.skipIf(!!process.env.DATABASE_URL)('the server process on PGlite', () =
     expect(companies[0]).toMatchObject({ status: 1, isMain: 1 });
 
     // a second process on the same folder is refused with a clear message
-    const second = spawnSync(process.execPath, nodeArgs, { env: env(await freePort()), encoding: 'utf8', timeout: 60_000 });
+    const second = spawnSync(process.execPath, nodeArgs, {
+      env: env(await freePort()),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain('is in use by another Vitrine process');
 
     // everything under DATA_DIR is owner-only: the database files, the secrets, the folders
-    const open = readdirSync(dataDir, { recursive: true }).map(String).filter((p) => statSync(join(dataDir, p)).mode & 0o077);
+    const open = readdirSync(dataDir, { recursive: true })
+      .map(String)
+      .filter((p) => statSync(join(dataDir, p)).mode & 0o077);
     expect(open).toEqual([]);
     expect(readdirSync(join(dataDir, 'pglite'), { recursive: true }).length).toBeGreaterThan(100);
     // the operator command goes through the running server
-    const list = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/cli/admin.ts'), 'enterprises'], {
-      env: env(port), encoding: 'utf8', timeout: 60_000,
-    });
+    const list = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'packages/server/src/cli/admin.ts'), 'enterprises'],
+      {
+        env: env(port),
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(list.status).toBe(0);
     expect(list.stdout).toContain(companies[0].companyCode);
     expect(list.stdout.trim().split('\n')).toHaveLength(2);
@@ -99,9 +126,15 @@ describe.skipIf(!!process.env.DATABASE_URL)('the server process on PGlite', () =
     expect(existsSync(join(dataDir, 'vitrine.lock'))).toBe(false);
 
     // with no server running, the operator command opens the database itself
-    const direct = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/cli/admin.ts'), 'reject', companies[0].companyCode], {
-      env: env(port), encoding: 'utf8', timeout: 60_000,
-    });
+    const direct = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'packages/server/src/cli/admin.ts'), 'reject', companies[0].companyCode],
+      {
+        env: env(port),
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(direct.stdout).toContain('rejected');
     expect(existsSync(join(dataDir, 'vitrine.lock'))).toBe(false);
   }, 300_000);

@@ -22,7 +22,9 @@ describe('production mode', () => {
   });
 
   it('the OpenAPI document does not list the development outbox (account.test.ts: it does outside production)', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths)).toContain('/api/account/code');
     expect(Object.keys(doc.paths).filter((p) => p.includes('sms-outbox'))).toEqual([]);
   });

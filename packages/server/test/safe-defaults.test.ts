@@ -16,8 +16,11 @@ const t = useTestApp();
 
 const outbox = (phone: string, remoteAddress: string, headers: Record<string, string> = {}) =>
   t.app.inject({
-    method: 'POST', url: '/api/dev/sms-outbox', remoteAddress,
-    headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ un: phone }),
+    method: 'POST',
+    url: '/api/dev/sms-outbox',
+    remoteAddress,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify({ un: phone }),
   });
 
 describe('safe by default', () => {
@@ -39,7 +42,8 @@ describe('safe by default', () => {
   });
 
   it('account/code carries the code to a caller on this machine in development only', async () => {
-    const send = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/account/code', remoteAddress, payload: { un: randomPhone() } });
+    const send = (remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/account/code', remoteAddress, payload: { un: randomPhone() } });
     expect((await send('127.0.0.1')).json().result.devCode).toMatch(/^\d{6}$/);
     expect((await send('10.0.0.7')).json().result).toEqual({ resendIn: 60 });
     // production: test/production.test.ts
@@ -50,7 +54,11 @@ describe('safe by default', () => {
     expect((await post(t, 'account/code', { un: phone })).body.ret).toBe(0);
     const local = await outbox(phone, '127.0.0.1');
     expect(local.json()).toMatchObject({ ret: 0, result: { list: [{ purpose: expect.any(String) }] } });
-    for (const [address, headers] of [['10.0.0.5', {}], ['192.168.1.20', {}], ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }]] as const) {
+    for (const [address, headers] of [
+      ['10.0.0.5', {}],
+      ['192.168.1.20', {}],
+      ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }],
+    ] as const) {
       const res = await outbox(phone, address, headers);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ ret: RET.forbidden, msg: '仅限本机访问', result: null });

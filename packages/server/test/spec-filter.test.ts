@@ -14,7 +14,7 @@ const SHANGHAI = 8 * 3600;
 const at = (day: string, time = '00:00:00') => Date.parse(`${day}T${time}Z`) / 1000 - SHANGHAI;
 const dayOf = (sec: number) => new Date((sec + SHANGHAI) * 1000).toISOString().slice(0, 10);
 
-describe('statistics take start_time/end_time in seconds as the enterprise\'s local days', () => {
+describe("statistics take start_time/end_time in seconds as the enterprise's local days", () => {
   it('every statistic answers for seconds what it answers for the same local days', async () => {
     const { f, now } = await screenWithVisits(t, 300, 5, 24);
     const day = dayOf(now - 2 * 86400);
@@ -29,7 +29,11 @@ describe('statistics take start_time/end_time in seconds as the enterprise\'s lo
     const top = await post(t, 'stats/top', { ...seconds, kind: 'shops-by-visits' }, f.sup);
     expect(top.body).toEqual((await post(t, 'stats/top', { from: day, to: day, kind: 'shops-by-visits' }, f.sup)).body);
     expect((top.body.result as { list: { value: number }[] }).list[0].value).toBeGreaterThan(0);
-    const csv = await t.app.inject({ method: 'GET', url: `/api/stats/export?kind=visits&start_time=${seconds.start_time}&end_time=${seconds.end_time}`, headers: f.sup });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/stats/export?kind=visits&start_time=${seconds.start_time}&end_time=${seconds.end_time}`,
+      headers: f.sup,
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(day);
     expect(csv.body).not.toContain(dayOf(now - 3 * 86400));
@@ -38,7 +42,12 @@ describe('statistics take start_time/end_time in seconds as the enterprise\'s lo
   it('a missing end or a reversed range is 40001 naming the field', async () => {
     const { f } = await screenWithVisits(t, 1, 1, 3);
     const none = await post(t, 'stats/pa', {}, f.sup);
-    expect(none.body.result).toEqual({ fields: [{ field: 'from', message: expect.any(String) }, { field: 'to', message: expect.any(String) }] });
+    expect(none.body.result).toEqual({
+      fields: [
+        { field: 'from', message: expect.any(String) },
+        { field: 'to', message: expect.any(String) },
+      ],
+    });
     const reversed = await post(t, 'stats/pa', { start_time: at('2026-03-02'), end_time: at('2026-03-01') }, f.sup);
     expect(reversed.body.ret).toBe(RET.validation);
     expect(reversed.body.result).toEqual({ fields: [{ field: 'end_time', message: expect.any(String) }] });
@@ -62,12 +71,26 @@ describe("every list takes the spec's whole filter object", () => {
 
   /** The spec's filter object (spec §3) filled in, as the filter sidebar sends it; status only where a list means 301/302. */
   const filled = (w: World, def: CallDef) => ({
-    keyword: 'a', start_time: 0, end_time: MAX, ctime_range: [0, MAX], mtime_range: [0, MAX],
-    areaRange: { p: [], c: [], a: [], s: [] }, shopRange: { p: [], c: [], a: [], s: [] },
-    etType: 'entrance', source: 'pc', role: 1, gender: 1, DeviceType: 'big', Direction: 1,
+    keyword: 'a',
+    start_time: 0,
+    end_time: MAX,
+    ctime_range: [0, MAX],
+    mtime_range: [0, MAX],
+    areaRange: { p: [], c: [], a: [], s: [] },
+    shopRange: { p: [], c: [], a: [], s: [] },
+    etType: 'entrance',
+    source: 'pc',
+    role: 1,
+    gender: 1,
+    DeviceType: 'big',
+    Direction: 1,
     ...('filter' in shapeOf(def) || def.path.endsWith('-list') ? { status: 302 } : {}),
     extend_opt: { ad_type: 'main', mode: { type: 'big' } },
-    pageNum: 1, pageSize: 10, from: 0, size: 10, enCode: w.a.companyCode,
+    pageNum: 1,
+    pageSize: 10,
+    from: 0,
+    size: 10,
+    enCode: w.a.companyCode,
   });
   /** The same object with nothing chosen: every field sent empty, as a form client sends it. */
   const blank = (w: World, def: CallDef) => Object.fromEntries(Object.keys(filled(w, def)).map((k) => [k, '']));
@@ -92,10 +115,22 @@ describe('the spec filter fields are applied where they mean something', () => {
     const product = await approved(t, f, 'commodity', { name: '矿泉水', code: `P${Date.now()}`, price: 200 });
     const ids: number[] = [];
     for (const [i, type] of (['big', 'pad', 'big'] as const).entries()) {
-      ids.push(await approved(t, f, 'ad-content', { name: `c${i}`, adType: 'details', deviceType: type, commodityIds: [product] }));
+      ids.push(
+        await approved(t, f, 'ad-content', {
+          name: `c${i}`,
+          adType: 'details',
+          deviceType: type,
+          commodityIds: [product],
+        }),
+      );
     }
     const list = async (body: Record<string, unknown>) => {
-      const res = await post<{ list: { id: number }[]; total: number; pageNum: number; pageSize: number }>(t, 'ad-content/enable-list', body, f.sup);
+      const res = await post<{ list: { id: number }[]; total: number; pageNum: number; pageSize: number }>(
+        t,
+        'ad-content/enable-list',
+        body,
+        f.sup,
+      );
       expect(res.body.ret, JSON.stringify(res.body)).toBe(RET.ok);
       return res.body.result;
     };
@@ -115,10 +150,14 @@ describe('the spec filter fields are applied where they mean something', () => {
   it('source on operation logs, role on people', async () => {
     const f = await makeFleet(t);
     await approved(t, f, 'commodity', { name: '矿泉水', code: `P${Date.now()}`, price: 200 });
-    const logs = async (source: string) => (await post<{ total: number }>(t, 'oplog/list', { source }, f.sup)).body.result.total;
+    const logs = async (source: string) =>
+      (await post<{ total: number }>(t, 'oplog/list', { source }, f.sup)).body.result.total;
     expect(await logs('pc')).toBeGreaterThan(0);
     expect(await logs('wx')).toBe(0);
-    const accounts = async (role: number) => (await post<{ list: { userId: number }[] }>(t, 'company/accounts', { role }, f.sup)).body.result.list.map((a) => a.userId);
+    const accounts = async (role: number) =>
+      (await post<{ list: { userId: number }[] }>(t, 'company/accounts', { role }, f.sup)).body.result.list.map(
+        (a) => a.userId,
+      );
     expect(await accounts(3)).toContain(f.rev.user.id);
     expect(await accounts(1)).not.toContain(f.rev.user.id);
   });

@@ -4,7 +4,14 @@ import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 // Zip archives built in a test (issue 24 §3: bombs with generated files only, never a stored large
 // one). An entry may declare a size other than its real one, as an attacker's would.
 
-export type ZipEntry = { name: string; data?: Buffer; deflated?: Buffer; size?: number; crc?: number; declaredSize?: number };
+export type ZipEntry = {
+  name: string;
+  data?: Buffer;
+  deflated?: Buffer;
+  size?: number;
+  crc?: number;
+  declaredSize?: number;
+};
 
 /** A zip of the entries (deflated unless given deflated), with the sizes each declares. */
 export function makeZip(entries: ZipEntry[]): Buffer {
@@ -49,7 +56,12 @@ export function makeZip(entries: ZipEntry[]): Buffer {
 }
 
 /** `head`, then `mb` megabytes of one repeated byte, then `tail`, deflated a megabyte at a time (never held whole). */
-export async function deflatedBomb(head: string, mb: number, tail: string, byte = 0x41): Promise<{ deflated: Buffer; size: number; crc: number }> {
+export async function deflatedBomb(
+  head: string,
+  mb: number,
+  tail: string,
+  byte = 0x41,
+): Promise<{ deflated: Buffer; size: number; crc: number }> {
   const chunk = Buffer.alloc(1 << 20, byte);
   const d = createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];
@@ -64,5 +76,9 @@ export async function deflatedBomb(head: string, mb: number, tail: string, byte 
   await write(Buffer.from(tail));
   d.end();
   await once(d, 'end');
-  return { deflated: Buffer.concat(out), size: Buffer.byteLength(head) + mb * (1 << 20) + Buffer.byteLength(tail), crc };
+  return {
+    deflated: Buffer.concat(out),
+    size: Buffer.byteLength(head) + mb * (1 << 20) + Buffer.byteLength(tail),
+    crc,
+  };
 }

@@ -20,21 +20,49 @@ async function audit(page: Page): Promise<Violation[]> {
   // evaluated by the browser's devtools, which the console's CSP (no inline script) does not govern
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    return axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
   });
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-const missingKeys = (page: Page) => page.evaluate(() => [...((window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? [])]);
+const missingKeys = (page: Page) =>
+  page.evaluate(() => [...((window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? [])]);
 
 const PUBLIC = ['/index', '/register', '/resetPw', '/make_an_appointment', '/introduce'];
 const CONSOLE = [
-  '/home/home', '/store/store', '/store/store?entity=et', '/store/store?entity=employee', '/store/store?entity=member', '/store/store?entity=device',
-  '/enterprise', '/enterprise?tab=depts', '/enterprise?tab=jobs', '/enterprise?tab=permissions', '/enterprise?tab=members',
-  '/enterprise?tab=applies', '/enterprise?tab=invites', '/enterprise?tab=oplog', '/news', '/center/center', '/center/centerEditor',
-  '/data/count', '/data/count?tab=ads', '/data/count?tab=sales', '/advert', '/advert?entity=ad-plan', '/advert?entity=ai-pitch', '/advert?entity=material', '/advert?entity=commodity',
-  '/inform', '/incentives',
+  '/home/home',
+  '/store/store',
+  '/store/store?entity=et',
+  '/store/store?entity=employee',
+  '/store/store?entity=member',
+  '/store/store?entity=device',
+  '/enterprise',
+  '/enterprise?tab=depts',
+  '/enterprise?tab=jobs',
+  '/enterprise?tab=permissions',
+  '/enterprise?tab=members',
+  '/enterprise?tab=applies',
+  '/enterprise?tab=invites',
+  '/enterprise?tab=oplog',
+  '/news',
+  '/center/center',
+  '/center/centerEditor',
+  '/data/count',
+  '/data/count?tab=ads',
+  '/data/count?tab=sales',
+  '/advert',
+  '/advert?entity=ad-plan',
+  '/advert?entity=ai-pitch',
+  '/advert?entity=material',
+  '/advert?entity=commodity',
+  '/inform',
+  '/incentives',
 ];
 
 describe('accessibility: no serious or critical axe violation on any page, in both languages', () => {
@@ -61,7 +89,12 @@ describe('accessibility: no serious or critical axe violation on any page, in bo
       for (const path of PUBLIC) {
         await b.page.goto(path);
         const v = await audit(b.page);
-        found[`${lang} ${path}`] = v.map((x) => ({ id: x.id, impact: x.impact, help: x.help, targets: x.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+        found[`${lang} ${path}`] = v.map((x) => ({
+          id: x.id,
+          impact: x.impact,
+          help: x.help,
+          targets: x.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+        }));
         missing[`${lang} ${path}`] = await missingKeys(b.page);
       }
       expect(Object.entries(missing).filter(([k, v]) => k.startsWith(lang) && v.length)).toEqual([]);
@@ -76,11 +109,18 @@ describe('accessibility: no serious or critical axe violation on any page, in bo
       for (const [i, path] of CONSOLE.entries()) {
         await (i === 0 ? b.page.goto(path) : visit(b.page, path));
         const v = await audit(b.page);
-        found[`${lang} ${path}`] = v.map((x) => ({ id: x.id, impact: x.impact, help: x.help, targets: x.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+        found[`${lang} ${path}`] = v.map((x) => ({
+          id: x.id,
+          impact: x.impact,
+          help: x.help,
+          targets: x.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+        }));
         missing[`${lang} ${path}`] = await missingKeys(b.page);
       }
       expect(Object.entries(missing).filter(([k, v]) => k.startsWith(lang) && v.length)).toEqual([]);
-      const bad = Object.entries(found).filter(([k, v]) => k.startsWith(lang) && !PUBLIC.some((p) => k.endsWith(` ${p}`)) && v.length);
+      const bad = Object.entries(found).filter(
+        ([k, v]) => k.startsWith(lang) && !PUBLIC.some((p) => k.endsWith(` ${p}`)) && v.length,
+      );
       expect(bad.map(([k, v]) => `${k}: ${v.map((x) => `${x.id} ${x.targets.join(' | ')}`).join('; ')}`)).toEqual([]);
     });
   }
@@ -95,12 +135,29 @@ describe('accessibility: open drawers and dialogs', () => {
 
   beforeAll(async () => {
     team = await setupStoreTeam({ p: ['31'] });
-    const shop = await tenantOk<{ id: number }>('shop/create', {
-      name: `e2e 无障碍门店 ${suffix()}`, code: `E2E-A11Y-${suffix()}`, level: 1, province: '31', city: '3101', district: '310101', hours: '24h',
-    }, team.manager);
+    const shop = await tenantOk<{ id: number }>(
+      'shop/create',
+      {
+        name: `e2e 无障碍门店 ${suffix()}`,
+        code: `E2E-A11Y-${suffix()}`,
+        level: 1,
+        province: '31',
+        city: '3101',
+        district: '310101',
+        hours: '24h',
+      },
+      team.manager,
+    );
     await tenantOk('shop/apply', { id: shop.id }, team.manager);
     await tenantOk('shop/examine', { id: shop.id, pass: 1 }, team.supervisor);
-    device = await approved(team, 'device', { code: `A11Y-${suffix()}`, name: 'e2e 无障碍大屏', type: 'big', orientation: 1, shopId: shop.id, ai: 1 });
+    device = await approved(team, 'device', {
+      code: `A11Y-${suffix()}`,
+      name: 'e2e 无障碍大屏',
+      type: 'big',
+      orientation: 1,
+      shopId: shop.id,
+      ai: 1,
+    });
     b = await launch();
   });
   afterAll(async () => {
@@ -115,7 +172,18 @@ describe('accessibility: open drawers and dialogs', () => {
       const bad: string[] = [];
       const check = async (name: string) => {
         const v = await audit(page);
-        if (v.length) bad.push(`${name}: ${v.map((x) => `${x.id} ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`).join('; ')}`);
+        if (v.length)
+          bad.push(
+            `${name}: ${v
+              .map(
+                (x) =>
+                  `${x.id} ${x.nodes
+                    .slice(0, 3)
+                    .map((n) => n.target.join(' '))
+                    .join(' | ')}`,
+              )
+              .join('; ')}`,
+          );
       };
       await openStore(page, 'entity=device');
       await check('device table');

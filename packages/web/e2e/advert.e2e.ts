@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launch, pick, shot, type Browser } from './browser';
 import { suffix } from './server';
-import { checkTreeNode, expandTreeNode, logIn, setLanguage, setupStoreTeam, tenantOk, type StoreTeam } from './stores-helpers';
+import {
+  checkTreeNode,
+  expandTreeNode,
+  logIn,
+  setLanguage,
+  setupStoreTeam,
+  tenantOk,
+  type StoreTeam,
+} from './stores-helpers';
 
 const MEDIA = join(import.meta.dirname, '../../server/src/seed/media');
 const DISTRICT = { p: '31', c: '3101', a: '310101' };
@@ -37,13 +45,30 @@ describe('advertising: materials → content → plan → screens', () => {
 
   beforeAll(async () => {
     team = await setupStoreTeam({ a: [DISTRICT.a] });
-    const shop = await tenantOk<{ id: number }>('shop/create', {
-      name: `e2e 广告门店 ${suffix()}`, code: `E2E-A-${suffix()}`, level: 1, province: DISTRICT.p, city: DISTRICT.c, district: DISTRICT.a, hours: '09:00-22:00',
-    }, team.manager);
+    const shop = await tenantOk<{ id: number }>(
+      'shop/create',
+      {
+        name: `e2e 广告门店 ${suffix()}`,
+        code: `E2E-A-${suffix()}`,
+        level: 1,
+        province: DISTRICT.p,
+        city: DISTRICT.c,
+        district: DISTRICT.a,
+        hours: '09:00-22:00',
+      },
+      team.manager,
+    );
     await tenantOk('shop/apply', { id: shop.id }, team.manager);
     await tenantOk('shop/examine', { id: shop.id, pass: 1 }, team.supervisor);
-    for (const [key, orientation] of [['landscape', 1], ['portrait', 0]] as const) {
-      const d = await tenantOk<{ id: number }>('device/create', { code: `AD-${suffix()}`, name: `e2e ${key}`, type: 'big', orientation, shopId: shop.id }, team.manager);
+    for (const [key, orientation] of [
+      ['landscape', 1],
+      ['portrait', 0],
+    ] as const) {
+      const d = await tenantOk<{ id: number }>(
+        'device/create',
+        { code: `AD-${suffix()}`, name: `e2e ${key}`, type: 'big', orientation, shopId: shop.id },
+        team.manager,
+      );
       await tenantOk('device/apply', { id: d.id }, team.manager);
       await tenantOk('device/examine', { id: d.id, pass: 1 }, team.supervisor);
       screens[key] = d.id;
@@ -69,12 +94,18 @@ describe('advertising: materials → content → plan → screens', () => {
       await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });
-    await page.getByTestId('material-input').setInputFiles([join(MEDIA, 'new-arrivals.jpg'), join(MEDIA, 'welcome.mp4')]);
+    await page
+      .getByTestId('material-input')
+      .setInputFiles([join(MEDIA, 'new-arrivals.jpg'), join(MEDIA, 'welcome.mp4')]);
     await page.getByTestId('material-progress').first().waitFor();
     await shot(page, 'advert-upload-zh');
     await expect.poll(() => page.locator('.ant-card[data-testid^="material-"]').count(), { timeout: 30_000 }).toBe(2);
     await page.getByTestId('material-progress').first().waitFor({ state: 'detached', timeout: 30_000 });
-    const library = await tenantOk<{ list: { title: string; mime: string; posterUrl: string | null }[] }>('material/list', {}, team.manager);
+    const library = await tenantOk<{ list: { title: string; mime: string; posterUrl: string | null }[] }>(
+      'material/list',
+      {},
+      team.manager,
+    );
     expect(library.list.map((m) => m.title).sort()).toEqual(['new-arrivals', 'welcome']);
     expect(library.list.find((m) => m.mime === 'video/mp4')?.posterUrl).toBeTruthy();
     await shot(page, 'advert-library-zh');
@@ -96,20 +127,29 @@ describe('advertising: materials → content → plan → screens', () => {
     await shot(page, 'advert-compose-landscape-zh');
     await preview.getByTestId('preview-orientation').getByText('竖屏').click();
     await preview.getByTestId('preview-portrait').locator('[data-testid=vs-stage]').waitFor();
-    const stage = await preview.locator('[data-testid=vs-stage]').evaluate((el) => [(el as HTMLElement).style.width, (el as HTMLElement).style.height]);
+    const stage = await preview
+      .locator('[data-testid=vs-stage]')
+      .evaluate((el) => [(el as HTMLElement).style.width, (el as HTMLElement).style.height]);
     expect(stage).toEqual(['1080px', '1920px']);
     await shot(page, 'advert-compose-portrait-zh');
     await page.getByTestId('form-save').click();
     const id = await rowOf(page, content);
     await page.getByTestId(`row-submit-${id}`).click();
-    await expect.poll(async () => (await tenantOk<{ status: number }>('ad-content/get', { id }, team.manager)).status).toBe(102);
+    await expect
+      .poll(async () => (await tenantOk<{ status: number }>('ad-content/get', { id }, team.manager)).status)
+      .toBe(102);
 
     const sup = supervisor.page;
     await openAdvert(sup, 'tab=review');
     const reviewId = await rowOf(sup, content);
     await sup.getByTestId(`row-pass-${reviewId}`).click();
     await pick(sup.getByTestId('confirm-ok'));
-    await expect.poll(async () => (await tenantOk<{ liveVersion: number | null }>('ad-content/get', { id }, team.manager)).liveVersion).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await tenantOk<{ liveVersion: number | null }>('ad-content/get', { id }, team.manager)).liveVersion,
+      )
+      .toBe(1);
   });
 
   it('plans it for the district in the morning; the supervisor approves and launches it; its screens say why they do not play', async () => {
@@ -119,8 +159,13 @@ describe('advertising: materials → content → plan → screens', () => {
     const drawer = page.getByTestId('lifecycle-form');
     await drawer.locator('#name').fill(plan);
     await page.getByTestId('field-contents-add').click();
-    await pick(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: content }).first());
-    for (const [field, day] of [['#dateFrom', '2026-01-01'], ['#dateTo', '2030-12-31']]) {
+    await pick(
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: content }).first(),
+    );
+    for (const [field, day] of [
+      ['#dateFrom', '2026-01-01'],
+      ['#dateTo', '2030-12-31'],
+    ]) {
       await drawer.locator(field).click();
       await drawer.locator(field).fill(day);
       await drawer.locator(field).press('Enter');
@@ -141,10 +186,21 @@ describe('advertising: materials → content → plan → screens', () => {
     await page.getByTestId('form-save').click();
     const id = await rowOf(page, plan);
     // …and the server keeps the manager's part of it: their district
-    const saved = await tenantOk<{ dayparts: { from: string; to: string }[]; targets: { p: string[]; a: string[] }; dateFrom: string }>('ad-plan/get', { id }, team.manager);
-    expect([saved.dayparts, saved.targets.p, saved.targets.a, saved.dateFrom]).toEqual([[{ from: '08:00', to: '12:00' }], [], [DISTRICT.a], '2026-01-01']);
+    const saved = await tenantOk<{
+      dayparts: { from: string; to: string }[];
+      targets: { p: string[]; a: string[] };
+      dateFrom: string;
+    }>('ad-plan/get', { id }, team.manager);
+    expect([saved.dayparts, saved.targets.p, saved.targets.a, saved.dateFrom]).toEqual([
+      [{ from: '08:00', to: '12:00' }],
+      [],
+      [DISTRICT.a],
+      '2026-01-01',
+    ]);
     await page.getByTestId(`row-submit-${id}`).click();
-    await expect.poll(async () => (await tenantOk<{ status: number }>('ad-plan/get', { id }, team.manager)).status).toBe(102);
+    await expect
+      .poll(async () => (await tenantOk<{ status: number }>('ad-plan/get', { id }, team.manager)).status)
+      .toBe(102);
 
     const sup = supervisor.page;
     await openAdvert(sup, 'entity=ad-plan&tab=review');
@@ -159,7 +215,9 @@ describe('advertising: materials → content → plan → screens', () => {
     // launching says first how many screens will start playing it (issue 25 §4)
     await expect.poll(() => sup.locator('.ant-modal-confirm').innerText()).toMatch(/[1-9]\d* 块屏幕将开始按计划播放/);
     await pick(sup.getByTestId('confirm-ok'));
-    await expect.poll(async () => (await tenantOk<{ online: number }>('ad-plan/get', { id }, team.supervisor)).online).toBe(302);
+    await expect
+      .poll(async () => (await tenantOk<{ online: number }>('ad-plan/get', { id }, team.supervisor)).online)
+      .toBe(302);
     await sup.getByTestId(`row-devices-${id}`).click();
     const list = sup.getByTestId('plan-devices');
     await expect.poll(() => list.getByTestId(`why-${screens.portrait}`).innerText()).toBe('屏幕方向不符');
@@ -169,7 +227,9 @@ describe('advertising: materials → content → plan → screens', () => {
     await setLanguage(supervisor.context, 'en-US');
     await openAdvert(sup, 'entity=ad-plan');
     await sup.getByTestId(`row-devices-${id}`).click();
-    await expect.poll(() => sup.getByTestId('plan-devices').getByTestId(`why-${screens.portrait}`).innerText()).toBe('Other orientation');
+    await expect
+      .poll(() => sup.getByTestId('plan-devices').getByTestId(`why-${screens.portrait}`).innerText())
+      .toBe('Other orientation');
     await sup.getByTestId(`timeline-${screens.landscape}`).click();
     await sup.getByTestId('plan-timeline').waitFor();
     await shot(sup, 'advert-timeline-en');

@@ -149,8 +149,13 @@ describe('publish alone: a sole admin from registration to a launched plan', () 
     const form = page.getByTestId('lifecycle-form');
     await form.locator('#name').fill(plan);
     await page.getByTestId('field-contents-add').click();
-    await pick(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: content }).first());
-    for (const [input, day] of [['#dateFrom', '2026-01-01'], ['#dateTo', '2030-12-31']]) {
+    await pick(
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: content }).first(),
+    );
+    for (const [input, day] of [
+      ['#dateFrom', '2026-01-01'],
+      ['#dateTo', '2030-12-31'],
+    ]) {
       await form.locator(input).click();
       await form.locator(input).fill(day);
       await form.locator(input).press('Enter');

@@ -42,8 +42,14 @@ export async function launch(args: string[] = []): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic', ...args,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      ...args,
     ],
     locale: 'zh-CN',
     viewport: { width: 1366, height: 820 },
@@ -123,8 +129,14 @@ function networkQuiet(page: Page, idleMs = 500, timeoutMs = 15_000): Promise<voi
       clearTimeout(timer);
       if (inFlight === 0) timer = setTimeout(done, idleMs);
     };
-    const start = () => { inFlight++; clearTimeout(timer); };
-    const end = () => { inFlight = Math.max(0, inFlight - 1); arm(); };
+    const start = () => {
+      inFlight++;
+      clearTimeout(timer);
+    };
+    const end = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      arm();
+    };
     const cap = setTimeout(done, timeoutMs);
     page.on('request', start);
     page.on('requestfinished', end);

@@ -19,13 +19,21 @@ import { logIn, openStore, setupStoreTeam, tenantOk, type StoreTeam } from './st
 const PHOTO = join(import.meta.dirname, '../../../node_modules/@vladmandic/face-api/demo/sample3.jpg');
 const PEOPLE_CROP = { x: 0.25, y: 0, w: 0.75, h: 0.75 };
 const PEOPLE = 3;
-type Visit = { eventId: string; time: number; gender: number; ageBand: number; action: string; dwellMs?: number; pitchId?: number };
+type Visit = {
+  eventId: string;
+  time: number;
+  gender: number;
+  ageBand: number;
+  action: string;
+  dwellMs?: number;
+  pitchId?: number;
+};
 
 /** Every visit the page posts to the device API. */
 function visitsOf(page: Page): Visit[] {
   const seen: Visit[] = [];
   page.on('request', (r: Request) => {
-    if (r.url().endsWith('/device-api/visits')) seen.push(...((r.postDataJSON() as { events: Visit[] }).events));
+    if (r.url().endsWith('/device-api/visits')) seen.push(...(r.postDataJSON() as { events: Visit[] }).events);
   });
   return seen;
 }
@@ -39,7 +47,8 @@ async function activate(page: Page, team: StoreTeam, device: { id: number; code:
   await page.getByTestId('player').waitFor();
 }
 
-const cameraState = (page: Page) => page.evaluate(() => (window as { vitrineAudience?: { state: string; fps: number } }).vitrineAudience ?? null);
+const cameraState = (page: Page) =>
+  page.evaluate(() => (window as { vitrineAudience?: { state: string; fps: number } }).vitrineAudience ?? null);
 
 describe('the audience on the screen: camera → visits and pitches, no image leaving', () => {
   let team: StoreTeam;
@@ -49,26 +58,59 @@ describe('the audience on the screen: camera → visits and pitches, no image le
   const browsers: Browser[] = [];
   const screen = async (name: string) => {
     const code = `CAM-${name}-${suffix()}`;
-    return { id: await approved(team, 'device', { code, name: `e2e 摄像屏 ${name}`, type: 'big', orientation: 1, shopId, ai: 1 }), code };
+    return {
+      id: await approved(team, 'device', {
+        code,
+        name: `e2e 摄像屏 ${name}`,
+        type: 'big',
+        orientation: 1,
+        shopId,
+        ai: 1,
+      }),
+      code,
+    };
   };
 
   beforeAll(async () => {
     team = await setupStoreTeam({ p: ['44'] });
-    const shop = await tenantOk<{ id: number }>('shop/create', {
-      name: `e2e 客流门店 ${suffix()}`, code: `E2E-C-${suffix()}`, level: 1, province: '44', city: '4403', district: '440305', hours: '00:00-24:00',
-    }, team.manager);
+    const shop = await tenantOk<{ id: number }>(
+      'shop/create',
+      {
+        name: `e2e 客流门店 ${suffix()}`,
+        code: `E2E-C-${suffix()}`,
+        level: 1,
+        province: '44',
+        city: '4403',
+        district: '440305',
+        hours: '00:00-24:00',
+      },
+      team.manager,
+    );
     await tenantOk('shop/apply', { id: shop.id }, team.manager);
     await tenantOk('shop/examine', { id: shop.id, pass: 1 }, team.supervisor);
     shopId = shop.id;
     // a pitch for every cell a visitor of the photo may fall in, the men's told apart
-    for (const [gender, ageBand, text] of [[2, 1, '女士您好 19-29'], [2, 2, '女士您好 30-39'], [1, 1, '先生您好 19-29'], [1, 2, '先生您好 30-39']] as const) {
+    for (const [gender, ageBand, text] of [
+      [2, 1, '女士您好 19-29'],
+      [2, 2, '女士您好 30-39'],
+      [1, 1, '先生您好 19-29'],
+      [1, 2, '先生您好 30-39'],
+    ] as const) {
       pitches.set(await approved(team, 'ai-pitch', { gender, ageBand, text }), text);
     }
     const picture = await material(team.manager, 'member-day.jpg');
-    const content = await approved(team, 'ad-content', { name: 'e2e 客流轮播', adType: 'main', items: JSON.stringify([{ fileId: picture, durationMs: 5000 }]) });
+    const content = await approved(team, 'ad-content', {
+      name: 'e2e 客流轮播',
+      adType: 'main',
+      items: JSON.stringify([{ fileId: picture, durationMs: 5000 }]),
+    });
     const plan = await approved(team, 'ad-plan', {
-      name: 'e2e 客流计划', dateFrom: '2026-01-01', dateTo: '2030-12-31', contents: JSON.stringify([{ contentId: content, weight: 1 }]),
-      targets: JSON.stringify({ a: ['440305'] }), aiPitches: 1,
+      name: 'e2e 客流计划',
+      dateFrom: '2026-01-01',
+      dateTo: '2030-12-31',
+      contents: JSON.stringify([{ contentId: content, weight: 1 }]),
+      targets: JSON.stringify({ a: ['440305'] }),
+      aiPitches: 1,
     });
     await tenantOk('ad-plan/throw', { id: plan }, team.supervisor);
     tmp = mkdtempSync(join(tmpdir(), 'vitrine-e2e-camera-'));
@@ -78,13 +120,19 @@ describe('the audience on the screen: camera → visits and pitches, no image le
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('counts the people of the photo, one visit each, as women, and greets them with their cell\'s pitch', async () => {
+  it("counts the people of the photo, one visit each, as women, and greets them with their cell's pitch", async () => {
     const maker = await launch();
     browsers.push(maker);
-    const [face, empty] = [await i420(maker.page, PHOTO, 640, 480, PEOPLE_CROP), await i420(maker.page, null, 640, 480)];
+    const [face, empty] = [
+      await i420(maker.page, PHOTO, 640, 480, PEOPLE_CROP),
+      await i420(maker.page, null, 640, 480),
+    ];
     // nobody for 4 s (longer than a slow box's frame period), the three women for 8 s: each loop of the
     // file is one appearance
-    writeY4m(join(tmp, 'people.y4m'), 640, 480, 5, [{ frame: empty, times: 20 }, { frame: face, times: 40 }]);
+    writeY4m(join(tmp, 'people.y4m'), 640, 480, 5, [
+      { frame: empty, times: 20 },
+      { frame: face, times: 40 },
+    ]);
     writeY4m(join(tmp, 'nobody.y4m'), 640, 480, 5, [{ frame: empty, times: 10 }]);
 
     const player = await launch(fakeCameraArgs(join(tmp, 'people.y4m')));
@@ -125,7 +173,9 @@ describe('the audience on the screen: camera → visits and pitches, no image le
     expect(greeted.length).toBeGreaterThan(0);
     expect(greeted.every((v) => pitches.get(v.pitchId!)?.startsWith('女士'))).toBe(true);
     // the visit is all that leaves: no request of the page carries a picture
-    expect(Object.keys(appearance[0]).sort()).toEqual(['action', 'ageBand', 'dwellMs', 'eventId', 'gender', 'pitchId', 'time'].filter((k) => k in appearance[0]).sort());
+    expect(Object.keys(appearance[0]).sort()).toEqual(
+      ['action', 'ageBand', 'dwellMs', 'eventId', 'gender', 'pitchId', 'time'].filter((k) => k in appearance[0]).sort(),
+    );
     expect(player.pageErrors).toEqual([]);
     await player.close();
   });
@@ -136,13 +186,15 @@ describe('the audience on the screen: camera → visits and pitches, no image le
     const sent = visitsOf(player.page);
     const device = await screen('nobody');
     await activate(player.page, team, device);
-    await expect.poll(async () => (await cameraState(player.page))?.fps ?? 0, { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await cameraState(player.page))?.fps ?? 0, { timeout: 60_000, interval: 1000 })
+      .toBeGreaterThan(0);
     await player.page.waitForTimeout(12_000); // a heartbeat and its flush of the buffer
     expect(sent).toEqual([]);
     await player.close();
   });
 
-  it('a refused camera: the screen says so in its heartbeat, the console\'s device drawer shows why', async () => {
+  it("a refused camera: the screen says so in its heartbeat, the console's device drawer shows why", async () => {
     const player = await launch(fakeCameraArgs(join(tmp, 'nobody.y4m'), false));
     browsers.push(player);
     const device = await screen('refused');
@@ -152,13 +204,18 @@ describe('the audience on the screen: camera → visits and pitches, no image le
     const console_ = await launch();
     browsers.push(console_);
     await logIn(console_, team.supervisor, team.title);
-    await expect.poll(async () => {
-      await openStore(console_.page, 'entity=device');
-      await console_.page.getByTestId(`row-control-${device.id}`).click();
-      const n = await console_.page.getByTestId('device-error-camera.denied').count();
-      if (!n) await console_.page.keyboard.press('Escape');
-      return n;
-    }, { timeout: 60_000, interval: 3000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await openStore(console_.page, 'entity=device');
+          await console_.page.getByTestId(`row-control-${device.id}`).click();
+          const n = await console_.page.getByTestId('device-error-camera.denied').count();
+          if (!n) await console_.page.keyboard.press('Escape');
+          return n;
+        },
+        { timeout: 60_000, interval: 3000 },
+      )
+      .toBe(1);
     await expect(console_.page.getByTestId('camera-state').getAttribute('data-state')).resolves.toBe('denied');
     await shot(console_.page, 'camera-refused-drawer');
     expect(console_.pageErrors).toEqual([]);

@@ -12,7 +12,9 @@ type Beat = { ret: number; result: { commands: { id: number; action: string; par
 
 async function device<T>(path: string, body: object, token?: string): Promise<T> {
   const res = await fetch(`${inject('baseURL')}/device-api/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { dt: token } : {}) }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { dt: token } : {}) },
+    body: JSON.stringify(body),
   });
   return (await res.json()) as T;
 }
@@ -27,15 +29,29 @@ describe('device loop: activation code, heartbeat, status and a command acknowle
 
   beforeAll(async () => {
     team = await setupStoreTeam({ a: ['310101'] });
-    const shop = await tenantOk<{ id: number }>('shop/create', {
-      name: `e2e 设备门店 ${suffix()}`, code: `E2E-D-${suffix()}`, level: 1, province: '31', city: '3101', district: '310101', hours: '24h',
-    }, team.manager);
+    const shop = await tenantOk<{ id: number }>(
+      'shop/create',
+      {
+        name: `e2e 设备门店 ${suffix()}`,
+        code: `E2E-D-${suffix()}`,
+        level: 1,
+        province: '31',
+        city: '3101',
+        district: '310101',
+        hours: '24h',
+      },
+      team.manager,
+    );
     shopId = shop.id;
     await tenantOk('shop/apply', { id: shopId }, team.manager);
     await tenantOk('shop/examine', { id: shopId, pass: 1 }, team.supervisor);
     const make = async (name: string) => {
       const code = `SCR-${suffix()}`;
-      const d = await tenantOk<{ id: number }>('device/create', { code, name, type: 'big', orientation: 1, shopId }, team.manager);
+      const d = await tenantOk<{ id: number }>(
+        'device/create',
+        { code, name, type: 'big', orientation: 1, shopId },
+        team.manager,
+      );
       await tenantOk('device/apply', { id: d.id }, team.manager);
       await tenantOk('device/examine', { id: d.id, pass: 1 }, team.supervisor);
       return { id: d.id, code };
@@ -52,7 +68,9 @@ describe('device loop: activation code, heartbeat, status and a command acknowle
   it('the drawer shows the activation code; the screen activates with it and turns online', async () => {
     const { page } = b;
     await openStore(page, 'entity=device');
-    await expect.poll(() => page.locator(`tr[data-row-key="${never}"]`).getByTestId('device-status-never').count()).toBe(1);
+    await expect
+      .poll(() => page.locator(`tr[data-row-key="${never}"]`).getByTestId('device-status-never').count())
+      .toBe(1);
     await page.getByTestId(`row-control-${screen.id}`).click();
     const drawer = page.getByTestId('device-drawer');
     const codeEl = drawer.getByTestId('activation-code');
@@ -61,15 +79,26 @@ describe('device loop: activation code, heartbeat, status and a command acknowle
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     await drawer.getByTestId('history-never').waitFor();
 
-    const act = await device<{ ret: number; result: { deviceToken: string } }>('activate', { code: screen.code, activation: code });
+    const act = await device<{ ret: number; result: { deviceToken: string } }>('activate', {
+      code: screen.code,
+      activation: code,
+    });
     expect(act.ret).toBe(0);
     token = act.result.deviceToken;
-    expect((await device<Beat>('heartbeat', { appVersion: '1.2.3', freeStorageMb: 8000, clock: Date.now() / 1000 }, token)).ret).toBe(0);
+    expect(
+      (await device<Beat>('heartbeat', { appVersion: '1.2.3', freeStorageMb: 8000, clock: Date.now() / 1000 }, token))
+        .ret,
+    ).toBe(0);
     // the console learns it from the sweep job (every 15 s; presence flushed every 0.5 s here)
-    await expect.poll(async () => {
-      await openStore(page, 'entity=device');
-      return page.locator(`tr[data-row-key="${screen.id}"]`).getByTestId('device-status-7').count();
-    }, { timeout: 45_000, interval: 2000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await openStore(page, 'entity=device');
+          return page.locator(`tr[data-row-key="${screen.id}"]`).getByTestId('device-status-7').count();
+        },
+        { timeout: 45_000, interval: 2000 },
+      )
+      .toBe(1);
   });
 
   it('a volume command: pending, delivered by a heartbeat, acknowledged by the screen', async () => {
@@ -84,7 +113,10 @@ describe('device loop: activation code, heartbeat, status and a command acknowle
     expect(cmd?.params.volume).toBe(50);
     // the console hears it through its live feed (the command list itself refreshes only each minute)
     await drawer.getByTestId('command-state-delivered').first().waitFor({ timeout: 5_000 });
-    expect((await device<{ result: { accepted: number[] } }>('ack', { results: [{ id: cmd!.id, ok: 1 }] }, token)).result.accepted).toEqual([cmd!.id]);
+    expect(
+      (await device<{ result: { accepted: number[] } }>('ack', { results: [{ id: cmd!.id, ok: 1 }] }, token)).result
+        .accepted,
+    ).toEqual([cmd!.id]);
     await drawer.getByTestId('command-state-acknowledged').first().waitFor({ timeout: 5_000 });
     await drawer.getByTestId('device-history').waitFor({ timeout: 30_000 });
     await shot(page, 'devices-drawer-zh', true);
@@ -94,10 +126,14 @@ describe('device loop: activation code, heartbeat, status and a command acknowle
     await openStore(page, 'entity=device');
     await page.getByTestId(`row-control-${screen.id}`).click();
     await page.getByTestId('device-drawer').getByTestId('command-state-acknowledged').first().waitFor();
-    expect(await page.getByTestId('device-drawer').getByTestId('command-state-acknowledged').first().innerText()).toBe('Acknowledged');
+    expect(await page.getByTestId('device-drawer').getByTestId('command-state-acknowledged').first().innerText()).toBe(
+      'Acknowledged',
+    );
     await shot(page, 'devices-drawer-en', true);
     await page.keyboard.press('Escape');
-    expect(await page.locator(`tr[data-row-key="${never}"]`).getByTestId('device-status-never').innerText()).toBe('Offline, never connected');
+    expect(await page.locator(`tr[data-row-key="${never}"]`).getByTestId('device-status-never').innerText()).toBe(
+      'Offline, never connected',
+    );
     expect(b.pageErrors).toEqual([]);
   });
 });

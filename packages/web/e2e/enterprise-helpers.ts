@@ -56,7 +56,11 @@ export async function consoleHeaders(page: Page): Promise<Record<string, string>
 }
 
 /** POST /api/<path> from Node with the given console headers. */
-export async function asConsole<T = Record<string, unknown>>(headers: Record<string, string>, path: string, body: object = {}): Promise<Envelope<T>> {
+export async function asConsole<T = Record<string, unknown>>(
+  headers: Record<string, string>,
+  path: string,
+  body: object = {},
+): Promise<Envelope<T>> {
   const res = await fetch(`${inject('baseURL')}/api/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', appid: 'pc', ...headers },

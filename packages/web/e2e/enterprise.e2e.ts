@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookie, field, launch, location, pick, shot, toasts, type Browser } from './browser';
 import { asConsole, consoleHeaders, forget, loginAndEnter, unreadBadge } from './enterprise-helpers';
-import { approve, createEnterprise, newPassword, newPhone, outboxCode, registerAccount, suffix, type Account } from './server';
+import {
+  approve,
+  createEnterprise,
+  newPassword,
+  newPhone,
+  outboxCode,
+  registerAccount,
+  suffix,
+  type Account,
+} from './server';
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -102,7 +111,11 @@ describe('enterprise: join approval, role change (10017), non-main member, both 
     await shot(page, 'news-detail-zh');
     await page.locator('.ant-drawer-close').click();
     await page.getByTestId('news-tab-read').click();
-    await page.getByTestId('news-page').locator('tr', { hasText: `您加入企业「${title}」的申请已通过` }).getByText('已读').waitFor();
+    await page
+      .getByTestId('news-page')
+      .locator('tr', { hasText: `您加入企业「${title}」的申请已通过` })
+      .getByText('已读')
+      .waitFor();
     expect(b.pageErrors).toEqual([]);
   });
 

@@ -9,10 +9,25 @@ import { suffix } from './server';
 import { joinAs, logIn, setLanguage, setupStoreTeam, tenantOk, type Member, type StoreTeam } from './stores-helpers';
 
 const LISTS = [
-  '/store/store', '/store/store?entity=et', '/store/store?entity=employee', '/store/store?entity=member', '/store/store?entity=device',
-  '/advert', '/advert?entity=ad-plan', '/advert?entity=ai-pitch', '/advert?entity=commodity',
-  '/inform', '/inform?entity=inform2', '/inform?tab=received', '/incentives', '/enterprise?tab=oplog', '/enterprise?tab=members',
-  '/data/count', '/data/count?tab=ads', '/data/count?tab=sales', '/data/count?tab=products',
+  '/store/store',
+  '/store/store?entity=et',
+  '/store/store?entity=employee',
+  '/store/store?entity=member',
+  '/store/store?entity=device',
+  '/advert',
+  '/advert?entity=ad-plan',
+  '/advert?entity=ai-pitch',
+  '/advert?entity=commodity',
+  '/inform',
+  '/inform?entity=inform2',
+  '/inform?tab=received',
+  '/incentives',
+  '/enterprise?tab=oplog',
+  '/enterprise?tab=members',
+  '/data/count',
+  '/data/count?tab=ads',
+  '/data/count?tab=sales',
+  '/data/count?tab=products',
 ];
 
 /** What overflows: the page, and each table whose content is wider than its box (px). */
@@ -32,7 +47,11 @@ async function overflow(page: Page): Promise<string[]> {
 async function settle(page: Page, path: string, load = false): Promise<void> {
   await (load ? page.goto(path) : visit(page, path));
   await page.waitForLoadState('networkidle');
-  await page.locator('.vt-main .ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.vt-main .ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
 }
 
@@ -45,17 +64,41 @@ describe('screens that fit', () => {
     team = await setupStoreTeam({ p: ['31'] });
     clerk = await joinAs(team.supervisor, 1, null, `店员${suffix()}`);
     // records in the tables, with names as long as a chain's
-    const shop = await tenantOk<{ id: number }>('shop/create', {
-      name: `上海南京西路旗舰店（二期） ${suffix()}`, code: `E2E-FIT-${suffix()}`, level: 1, province: '31', city: '3101', district: '310101', hours: '09:00-22:00',
-    }, team.manager);
+    const shop = await tenantOk<{ id: number }>(
+      'shop/create',
+      {
+        name: `上海南京西路旗舰店（二期） ${suffix()}`,
+        code: `E2E-FIT-${suffix()}`,
+        level: 1,
+        province: '31',
+        city: '3101',
+        district: '310101',
+        hours: '09:00-22:00',
+      },
+      team.manager,
+    );
     await tenantOk('shop/apply', { id: shop.id }, team.manager);
     await tenantOk('shop/examine', { id: shop.id, pass: 1 }, team.supervisor);
-    await approved(team, 'device', { code: `FIT-${suffix()}`, name: 'e2e 入口大屏 左侧', type: 'big', orientation: 1, shopId: shop.id, ai: 1 });
+    await approved(team, 'device', {
+      code: `FIT-${suffix()}`,
+      name: 'e2e 入口大屏 左侧',
+      type: 'big',
+      orientation: 1,
+      shopId: shop.id,
+      ai: 1,
+    });
     await approved(team, 'ai-pitch', { gender: 2, ageBand: 1, text: '女士您好，今日会员日全场八折' });
     const picture = await material(team.manager, 'member-day.jpg');
-    const content = await approved(team, 'ad-content', { name: 'e2e 会员日轮播（春季）', adType: 'main', items: JSON.stringify([{ fileId: picture, durationMs: 5000 }]) });
+    const content = await approved(team, 'ad-content', {
+      name: 'e2e 会员日轮播（春季）',
+      adType: 'main',
+      items: JSON.stringify([{ fileId: picture, durationMs: 5000 }]),
+    });
     const plan = await approved(team, 'ad-plan', {
-      name: 'e2e 春季会员日投放计划', dateFrom: '2026-01-01', dateTo: '2030-12-31', contents: JSON.stringify([{ contentId: content, weight: 1 }]),
+      name: 'e2e 春季会员日投放计划',
+      dateFrom: '2026-01-01',
+      dateTo: '2030-12-31',
+      contents: JSON.stringify([{ contentId: content, weight: 1 }]),
       targets: JSON.stringify({ a: ['310101'] }),
     });
     await tenantOk('ad-plan/throw', { id: plan }, team.supervisor);
@@ -103,7 +146,10 @@ describe('screens that fit', () => {
             document.querySelectorAll('.vt-header button, .vt-header a, .vt-header input').forEach((el) => {
               const r = el.getBoundingClientRect();
               if (r.width === 0) return;
-              if (r.left < 0 || r.right > window.innerWidth) out.push(`header ${el.getAttribute('data-testid') ?? el.className} ${Math.round(r.left)}–${Math.round(r.right)}`);
+              if (r.left < 0 || r.right > window.innerWidth)
+                out.push(
+                  `header ${el.getAttribute('data-testid') ?? el.className} ${Math.round(r.left)}–${Math.round(r.right)}`,
+                );
             });
             return out;
           });
@@ -130,7 +176,8 @@ describe('screens that fit', () => {
         const w = window as unknown as { __cls: number };
         w.__cls = 0;
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!e.hadRecentInput) w.__cls += e.value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
       // stats/home answers late, as on a busy install: the loading cards are what the page shows first

@@ -85,7 +85,8 @@ export default async function setup(project: TestProject) {
   const dataDir = join(tmpRoot, 'data');
   // The server serves a snapshot of the built app, so a rebuild during the run cannot disturb it.
   const builtApp = join(ROOT, 'packages/web/dist');
-  if (!existsSync(join(builtApp, 'index.html'))) throw new Error('packages/web/dist is missing: run `node scripts/e2e.mjs`, which builds it.');
+  if (!existsSync(join(builtApp, 'index.html')))
+    throw new Error('packages/web/dist is missing: run `node scripts/e2e.mjs`, which builds it.');
   const webDist = join(tmpRoot, 'web');
   cpSync(builtApp, webDist, { recursive: true });
   const playerDist = join(tmpRoot, 'player');

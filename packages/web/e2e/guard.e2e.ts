@@ -106,7 +106,11 @@ describe('route guard', () => {
     await logIn(b, account);
     await page.waitForURL((u) => u.pathname === '/store/store');
     // The store area itself (a real page or, before it is built, its placeholder) in the console.
-    await page.getByTestId('main-area').locator('[data-testid="store-page"], [data-testid="placeholder-store"]').first().waitFor();
+    await page
+      .getByTestId('main-area')
+      .locator('[data-testid="store-page"], [data-testid="placeholder-store"]')
+      .first()
+      .waitFor();
     expect(location(page)).toBe('/store/store');
     await page.getByTestId('side-menu').locator('.vt-side-item.is-active').waitFor();
     await page.getByTestId('header-enterprise-switcher').getByText(title).waitFor();

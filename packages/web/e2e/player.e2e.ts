@@ -12,15 +12,29 @@ import { approved, material } from './player-helpers';
 import { logIn, openStore, setupStoreTeam, tenantOk, type StoreTeam } from './stores-helpers';
 
 /** What the stage shows now: the picture's or video's URL. */
-const onStage = (page: Page) => page.evaluate(() => {
-  const el = document.querySelector<HTMLImageElement | HTMLVideoElement>('.vs-slide img, .vs-slide video');
-  return el ? { src: new URL(el.src).pathname, video: el instanceof HTMLVideoElement, time: el instanceof HTMLVideoElement ? el.currentTime : 0 } : null;
-});
-const buffered = (page: Page) => page.evaluate(() => new Promise<number>((resolve) => {
-  const req = indexedDB.open('vitrine-player');
-  req.onsuccess = () => { const c = req.result.transaction('events').objectStore('events').count(); c.onsuccess = () => resolve(c.result); };
-  req.onerror = () => resolve(-1);
-}));
+const onStage = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.querySelector<HTMLImageElement | HTMLVideoElement>('.vs-slide img, .vs-slide video');
+    return el
+      ? {
+          src: new URL(el.src).pathname,
+          video: el instanceof HTMLVideoElement,
+          time: el instanceof HTMLVideoElement ? el.currentTime : 0,
+        }
+      : null;
+  });
+const buffered = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const req = indexedDB.open('vitrine-player');
+        req.onsuccess = () => {
+          const c = req.result.transaction('events').objectStore('events').count();
+          c.onsuccess = () => resolve(c.result);
+        };
+        req.onerror = () => resolve(-1);
+      }),
+  );
 
 describe('the player: activation, playback from the cache, offline, commands, offline status', () => {
   let console_: Browser;
@@ -33,24 +47,46 @@ describe('the player: activation, playback from the cache, offline, commands, of
 
   beforeAll(async () => {
     team = await setupStoreTeam({ p: ['44'] });
-    const shop = await tenantOk<{ id: number }>('shop/create', {
-      name: `e2e 播放门店 ${suffix()}`, code: `E2E-P-${suffix()}`, level: 1, province: '44', city: '4403', district: '440305', hours: '00:00-24:00',
-    }, team.manager);
+    const shop = await tenantOk<{ id: number }>(
+      'shop/create',
+      {
+        name: `e2e 播放门店 ${suffix()}`,
+        code: `E2E-P-${suffix()}`,
+        level: 1,
+        province: '44',
+        city: '4403',
+        district: '440305',
+        hours: '00:00-24:00',
+      },
+      team.manager,
+    );
     await tenantOk('shop/apply', { id: shop.id }, team.manager);
     await tenantOk('shop/examine', { id: shop.id, pass: 1 }, team.supervisor);
     const code = `PLY-${suffix()}`;
-    device = { id: await approved(team, 'device', { code, name: 'e2e 播放大屏', type: 'big', orientation: 1, shopId: shop.id }), code };
+    device = {
+      id: await approved(team, 'device', { code, name: 'e2e 播放大屏', type: 'big', orientation: 1, shopId: shop.id }),
+      code,
+    };
     const picture = await material(team.manager, 'member-day.jpg');
     const video = await material(team.manager, 'welcome.mp4');
-    const content = await approved(team, 'ad-content', { name: 'e2e 播放轮播', adType: 'main', items: JSON.stringify([{ fileId: picture, durationMs: 3000 }, { fileId: video }]) });
+    const content = await approved(team, 'ad-content', {
+      name: 'e2e 播放轮播',
+      adType: 'main',
+      items: JSON.stringify([{ fileId: picture, durationMs: 3000 }, { fileId: video }]),
+    });
     planId = await approved(team, 'ad-plan', {
-      name: 'e2e 播放计划', dateFrom: '2026-01-01', dateTo: '2030-12-31', contents: JSON.stringify([{ contentId: content, weight: 1 }]),
+      name: 'e2e 播放计划',
+      dateFrom: '2026-01-01',
+      dateTo: '2030-12-31',
+      contents: JSON.stringify([{ contentId: content, weight: 1 }]),
       targets: JSON.stringify({ a: ['440305'] }),
     });
     await tenantOk('ad-plan/throw', { id: planId }, team.supervisor);
     console_ = await launch();
     player = await launch();
-    player.page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push({ at: Date.now(), text: String(f.payload) })));
+    player.page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => frames.push({ at: Date.now(), text: String(f.payload) })),
+    );
     await logIn(console_, team.supervisor, team.title);
   });
   afterAll(async () => {
@@ -70,7 +106,9 @@ describe('the player: activation, playback from the cache, offline, commands, of
     await p.getByTestId('player-code').fill(device.code);
     await p.getByTestId('player-activation-code').fill(activation);
     await p.getByTestId('player-activate').click();
-    await expect.poll(() => p.getByTestId('player').getAttribute('data-slot'), { timeout: 30_000 }).toBe(String(planId));
+    await expect
+      .poll(() => p.getByTestId('player').getAttribute('data-slot'), { timeout: 30_000 })
+      .toBe(String(planId));
     await p.waitForFunction(() => (window as { vitrinePlayerReady?: boolean }).vitrinePlayerReady === true);
     expect((await onStage(p))?.src).toMatch(/^\/player\/media\/[0-9a-f]{64}$/);
     await shot(p, 'player-playing');
@@ -90,16 +128,26 @@ describe('the player: activation, playback from the cache, offline, commands, of
     expect(Math.max(...seen.values())).toBeGreaterThan(0.5);
     const video = [...seen.keys()].find((src) => (seen.get(src) ?? 0) > 0)!;
     const probe = await p.evaluate(async (src) => {
-      const net = await fetch('/api/account/session', { method: 'POST' }).then(() => 'reached', () => 'unreachable');
+      const net = await fetch('/api/account/session', { method: 'POST' }).then(
+        () => 'reached',
+        () => 'unreachable',
+      );
       const part = await fetch(src, { headers: { range: 'bytes=100-199' } });
-      return { net, status: part.status, bytes: (await part.arrayBuffer()).byteLength, range: part.headers.get('content-range') };
+      return {
+        net,
+        status: part.status,
+        bytes: (await part.arrayBuffer()).byteLength,
+        range: part.headers.get('content-range'),
+      };
     }, video);
     expect(probe).toMatchObject({ net: 'unreachable', status: 206, bytes: 100 });
     expect(probe.range).toMatch(/^bytes 100-199\/\d+$/);
     await expect.poll(() => buffered(p), { timeout: 15_000 }).toBeGreaterThan(0);
 
     await p.reload();
-    await expect.poll(() => p.getByTestId('player').getAttribute('data-slot'), { timeout: 20_000 }).toBe(String(planId));
+    await expect
+      .poll(() => p.getByTestId('player').getAttribute('data-slot'), { timeout: 20_000 })
+      .toBe(String(planId));
     await expect.poll(async () => (await onStage(p))?.src ?? '', { timeout: 10_000 }).toMatch(/^\/player\/media\//);
     await shot(p, 'player-offline');
   });
@@ -124,17 +172,29 @@ describe('the player: activation, playback from the cache, offline, commands, of
     const asked = Date.now();
     await drawer.getByTestId('control-volume').click();
     // the command arrives as a `commands` frame on the socket, not with a heartbeat
-    await expect.poll(() => frames.find((f) => f.at >= asked && f.text.includes('"commands"'))?.at ?? 0, { timeout: 2000, interval: 50 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => frames.find((f) => f.at >= asked && f.text.includes('"commands"'))?.at ?? 0, {
+        timeout: 2000,
+        interval: 50,
+      })
+      .toBeGreaterThan(0);
     expect(frames.find((f) => f.at >= asked && f.text.includes('"commands"'))!.at - asked).toBeLessThan(2000);
-    await expect.poll(() => drawer.getByTestId('command-state-acknowledged').count(), { timeout: 10_000, interval: 500 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => drawer.getByTestId('command-state-acknowledged').count(), { timeout: 10_000, interval: 500 })
+      .toBeGreaterThan(0);
     await shot(page, 'player-command-acknowledged');
     await page.keyboard.press('Escape');
 
     await player.close();
-    await expect.poll(async () => {
-      await openStore(page, 'entity=device');
-      return page.locator(`tr[data-row-key="${device.id}"]`).getByTestId('device-status-0').count();
-    }, { timeout: 90_000, interval: 5000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await openStore(page, 'entity=device');
+          return page.locator(`tr[data-row-key="${device.id}"]`).getByTestId('device-status-0').count();
+        },
+        { timeout: 90_000, interval: 5000 },
+      )
+      .toBe(1);
     expect(console_.pageErrors).toEqual([]);
   });
 });

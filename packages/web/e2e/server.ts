@@ -24,7 +24,11 @@ export const newPassword = () => `Vitrine-e2e-${randomInt(1e6, 1e7)}`;
 export const suffix = () => String(randomInt(1e5, 1e6));
 
 /** POST /api/<path> with a JSON body; the session (if any) travels in the at/id headers. */
-export async function api<T = Record<string, unknown>>(path: string, body: object = {}, session?: Session): Promise<Envelope<T>> {
+export async function api<T = Record<string, unknown>>(
+  path: string,
+  body: object = {},
+  session?: Session,
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', appid: 'pc' };
   if (session) {
     headers.at = session.token;
@@ -63,7 +67,10 @@ export async function registerAccount(nickname = `测试${suffix()}`): Promise<A
 }
 
 /** company/create: a new enterprise under review, the account its main admin. */
-export async function createEnterprise(session: Session, title: string): Promise<{ companyCode: string; status: number }> {
+export async function createEnterprise(
+  session: Session,
+  title: string,
+): Promise<{ companyCode: string; status: number }> {
   return ok<{ companyCode: string; status: number }>('company/create', { title }, session);
 }
 
@@ -77,7 +84,11 @@ export async function admin(...args: string[]): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...inject('serverEnv') };
   if (!inject('serverEnv').DATABASE_URL) delete env.DATABASE_URL;
   try {
-    const { stdout } = await run(npm(), ['run', '--silent', 'admin', '--', ...args], { cwd: ROOT, env, timeout: 60_000 });
+    const { stdout } = await run(npm(), ['run', '--silent', 'admin', '--', ...args], {
+      cwd: ROOT,
+      env,
+      timeout: 60_000,
+    });
     return stdout;
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };

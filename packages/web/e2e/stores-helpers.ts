@@ -10,12 +10,20 @@ import { approve, createEnterprise, ok, registerAccount, suffix, type Account, t
 export type Member = Account & { enCode: string; roleCode: string };
 
 /** POST /api/<path> as a member of an enterprise (at, id, enCode, roleCode headers). */
-export async function tenantApi<T = Record<string, unknown>>(path: string, body: object, who: Member): Promise<Envelope<T>> {
+export async function tenantApi<T = Record<string, unknown>>(
+  path: string,
+  body: object,
+  who: Member,
+): Promise<Envelope<T>> {
   const res = await fetch(`${inject('baseURL')}/api/${path}`, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json', appid: 'pc',
-      at: who.token, id: String(who.userId), enCode: who.enCode, roleCode: who.roleCode,
+      'content-type': 'application/json',
+      appid: 'pc',
+      at: who.token,
+      id: String(who.userId),
+      enCode: who.enCode,
+      roleCode: who.roleCode,
     },
     body: JSON.stringify(body),
   });
@@ -33,7 +41,8 @@ type RoleEntry = { roleNode: string; role: number; jobName: string };
 
 async function roleOf(account: Account, enCode: string): Promise<RoleEntry> {
   const { list } = await ok<{ list: RoleEntry[] }>('account/roles', { enCode }, account);
-  if (list.length !== 1) throw new Error(`expected one role entry for ${account.un} in ${enCode}, got ${JSON.stringify(list)}`);
+  if (list.length !== 1)
+    throw new Error(`expected one role entry for ${account.un} in ${enCode}, got ${JSON.stringify(list)}`);
   return list[0];
 }
 
@@ -44,7 +53,9 @@ export type StoreTeam = { title: string; enCode: string; supervisor: Member; man
  * admin, and a store manager who joined by invitation (store-manager job) with the data range
  * `range` (null = the whole enterprise).
  */
-export async function setupStoreTeam(range: { p?: string[]; c?: string[]; a?: string[]; s?: string[] } | null): Promise<StoreTeam> {
+export async function setupStoreTeam(
+  range: { p?: string[]; c?: string[]; a?: string[]; s?: string[] } | null,
+): Promise<StoreTeam> {
   const boss = await registerAccount(`督导${suffix()}`);
   const title = `e2e 门店企业 ${suffix()}`;
   const { companyCode: enCode } = await createEnterprise(boss, title);
@@ -57,7 +68,12 @@ export async function setupStoreTeam(range: { p?: string[]; c?: string[]; a?: st
 }
 
 /** A new account invited into the supervisor's enterprise with the job of `role`, its data range set when given. */
-export async function joinAs(supervisor: Member, role: 1 | 2 | 3, range: { p?: string[]; c?: string[]; a?: string[]; s?: string[] } | null, nickname?: string): Promise<Member> {
+export async function joinAs(
+  supervisor: Member,
+  role: 1 | 2 | 3,
+  range: { p?: string[]; c?: string[]; a?: string[]; s?: string[] } | null,
+  nickname?: string,
+): Promise<Member> {
   const { list: jobs } = await tenantOk<{ list: { id: number; role: number }[] }>('job/list', { role }, supervisor);
   if (!jobs.length) throw new Error(`no job of role ${role} in the enterprise`);
   const { token } = await tenantOk<{ token: string }>('company/invite', { jobId: jobs[0].id }, supervisor);
@@ -66,7 +82,12 @@ export async function joinAs(supervisor: Member, role: 1 | 2 | 3, range: { p?: s
   const entry = await roleOf(joiner, supervisor.enCode);
   if (entry.role !== role) throw new Error(`the invited member got role ${entry.role}, not ${role}`);
   const member: Member = { ...joiner, enCode: supervisor.enCode, roleCode: entry.roleNode };
-  if (range) await tenantOk('role/set-data-range', { roleNode: member.roleCode, range: JSON.stringify({ p: [], c: [], a: [], s: [], ...range }) }, supervisor);
+  if (range)
+    await tenantOk(
+      'role/set-data-range',
+      { roleNode: member.roleCode, range: JSON.stringify({ p: [], c: [], a: [], s: [], ...range }) },
+      supervisor,
+    );
   return member;
 }
 
@@ -117,7 +138,12 @@ export async function pickRegion(page: Page, drawer: Locator, labels: string[]):
   await drawer.locator('.ant-cascader').first().click();
   for (const [column, label] of labels.entries()) {
     const menu = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(column);
-    await pick(menu.locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${label}$`) }).first());
+    await pick(
+      menu
+        .locator('.ant-cascader-menu-item')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .first(),
+    );
   }
   await page.locator('.ant-cascader-dropdown:visible').waitFor({ state: 'hidden' });
 }
@@ -125,7 +151,12 @@ export async function pickRegion(page: Page, drawer: Locator, labels: string[]):
 /** Picks an option of the antd Select with this id inside the drawer. */
 export async function pickSelect(page: Page, drawer: Locator, id: string, label: string): Promise<void> {
   await drawer.locator(`#${id}`).click();
-  await pick(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).first());
+  await pick(
+    page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .first(),
+  );
 }
 
 /** Expands a node of an antd Tree (its title carries data-testid=`${prefix}${key}`) and waits for a child. */
@@ -133,7 +164,8 @@ export async function expandTreeNode(scope: Locator, prefix: string, key: string
   const node = scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByTestId(`${prefix}${key}`) });
   // on a loaded machine a click can land while the tree still settles: click again if no child came
   for (let attempt = 1; ; attempt++) {
-    if ((await node.locator('.ant-tree-switcher_open').count()) === 0) await node.locator('.ant-tree-switcher').first().click();
+    if ((await node.locator('.ant-tree-switcher_open').count()) === 0)
+      await node.locator('.ant-tree-switcher').first().click();
     try {
       await scope.getByTestId(`${prefix}${child}`).waitFor({ timeout: 8000 });
       return;

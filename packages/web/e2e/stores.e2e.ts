@@ -8,8 +8,21 @@ import type { Page } from 'playwright-core';
 import { launch, pick, shot, toasts, type Browser } from './browser';
 import { suffix } from './server';
 import {
-  checkTreeNode, expandTreeNode, logIn, openStore, pickRegion, pickSelect, row, rowDetails, rowId, setLanguage, setupStoreTeam, shopTreeId,
-  tenantApi, tenantOk, type StoreTeam,
+  checkTreeNode,
+  expandTreeNode,
+  logIn,
+  openStore,
+  pickRegion,
+  pickSelect,
+  row,
+  rowDetails,
+  rowId,
+  setLanguage,
+  setupStoreTeam,
+  shopTreeId,
+  tenantApi,
+  tenantOk,
+  type StoreTeam,
 } from './stores-helpers';
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -114,7 +127,13 @@ describe('stores: shop lifecycle between a store manager and a supervisor, tree 
 
     // What was saved: the region codes and the level from the form.
     expect(await latestShop(team, shopId)).toMatchObject({
-      status: 102, province: DISTRICT.p, city: DISTRICT.c, district: DISTRICT.a, level: 1, code: shopCode, address: '中山东一路',
+      status: 102,
+      province: DISTRICT.p,
+      city: DISTRICT.c,
+      district: DISTRICT.a,
+      level: 1,
+      code: shopCode,
+      address: '中山东一路',
     });
   });
 
@@ -158,7 +177,12 @@ describe('stores: shop lifecycle between a store manager and a supervisor, tree 
     await page.getByTestId(`row-submit-${shopId}`).click();
     await row(page, shopName).waitFor({ state: 'detached' });
     // the edit is a new version after the rejected one, which keeps its reason in the history
-    expect(await latestShop(team, shopId)).toMatchObject({ status: 102, address: '中山东一路 18 号', version: 2, reason: '' });
+    expect(await latestShop(team, shopId)).toMatchObject({
+      status: 102,
+      address: '中山东一路 18 号',
+      version: 2,
+      reason: '',
+    });
   });
 
   it('the supervisor approves it; the shop is in the enabled list', async () => {
@@ -190,7 +214,7 @@ describe('stores: shop lifecycle between a store manager and a supervisor, tree 
   it('the tree dialog of the filter sidebar shows the shop under its district and counts it', async () => {
     const { page } = supervisor;
     const countText = await pickShopInTreeDialog(page, shopId);
-    expect(countText.replace(/\s+/g, "")).toBe("已选1家门店");
+    expect(countText.replace(/\s+/g, '')).toBe('已选1家门店');
     await shot(page, 'stores-tree-dialog-zh');
     await page.getByTestId('tree-ok').click();
     await page.getByTestId('tree-dialog').waitFor({ state: 'detached' });
@@ -202,9 +226,18 @@ describe('stores: shop lifecycle between a store manager and a supervisor, tree 
 
   it('a device of the shop: the supervisor queues a volume command and it shows as pending', async () => {
     // The device through the API: the manager creates and submits it, the supervisor approves.
-    const device = await tenantOk<{ id: number }>('device/create', {
-      code: `DEV-${suffix()}`, name: `e2e 入口大屏 ${suffix()}`, type: 'big', orientation: 1, shopId, volume: 50,
-    }, team.manager);
+    const device = await tenantOk<{ id: number }>(
+      'device/create',
+      {
+        code: `DEV-${suffix()}`,
+        name: `e2e 入口大屏 ${suffix()}`,
+        type: 'big',
+        orientation: 1,
+        shopId,
+        volume: 50,
+      },
+      team.manager,
+    );
     deviceId = device.id;
     await tenantOk('device/apply', { id: deviceId }, team.manager);
     await tenantOk('device/examine', { id: deviceId, pass: 1 }, team.supervisor);
@@ -220,7 +253,9 @@ describe('stores: shop lifecycle between a store manager and a supervisor, tree 
     await shot(page, 'stores-device-pending-zh');
 
     const queue = await tenantOk<{ list: { kind: string; state: string; payload: { volume?: number } }[] }>(
-      'device/commands', { id: deviceId }, team.supervisor,
+      'device/commands',
+      { id: deviceId },
+      team.supervisor,
     );
     expect(queue.list[0]).toMatchObject({ kind: 'volume', state: 'pending', payload: { volume: 70 } });
     expect(manager.pageErrors).toEqual([]);
@@ -230,10 +265,19 @@ describe('stores: shop lifecycle between a store manager and a supervisor, tree 
   it('in English: enabled list, in-review tab, tree dialog and device controls', async () => {
     const { page, context } = supervisor;
     // Something waiting for review: a second shop of the manager, through the API.
-    const second = await tenantOk<{ id: number }>('shop/create', {
-      name: `e2e Bund Express ${suffix()}`, code: `E2E-B-${suffix()}`, level: 2,
-      province: DISTRICT.p, city: DISTRICT.c, district: DISTRICT.a, address: 'No. 1 Zhongshan East Road',
-    }, team.manager);
+    const second = await tenantOk<{ id: number }>(
+      'shop/create',
+      {
+        name: `e2e Bund Express ${suffix()}`,
+        code: `E2E-B-${suffix()}`,
+        level: 2,
+        province: DISTRICT.p,
+        city: DISTRICT.c,
+        district: DISTRICT.a,
+        address: 'No. 1 Zhongshan East Road',
+      },
+      team.manager,
+    );
     await tenantOk('shop/apply', { id: second.id }, team.manager);
 
     await setLanguage(context, 'en-US');
@@ -257,7 +301,9 @@ describe('stores: shop lifecycle between a store manager and a supervisor, tree 
     await page.getByTestId('tree-cancel').click();
 
     await queueVolume(page, deviceId, 10);
-    expect(await page.getByTestId('device-drawer').getByTestId('command-state-pending').first().innerText()).toBe('Pending');
+    expect(await page.getByTestId('device-drawer').getByTestId('command-state-pending').first().innerText()).toBe(
+      'Pending',
+    );
     await shot(page, 'stores-device-pending-en');
     expect(supervisor.pageErrors).toEqual([]);
   });

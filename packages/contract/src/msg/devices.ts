@@ -1,13 +1,20 @@
 // Server messages of the devices area and the device API, in both languages.
 export const DEVICES_MESSAGES = {
   'device.codeTaken': { zh: '设备编号已存在', en: 'A device with this code already exists' },
-  'device.notEnabled': { zh: '只能控制已启用且未删除的设备', en: 'Only enabled devices that are not deleted can be controlled' },
+  'device.notEnabled': {
+    zh: '只能控制已启用且未删除的设备',
+    en: 'Only enabled devices that are not deleted can be controlled',
+  },
   'device.noneMatched': { zh: '没有符合条件的设备', en: 'No device matches this filter' },
   'device.activation.invalid': { zh: '设备编号或激活码错误', en: 'Wrong device code or activation code' },
   'device.activation.throttled': {
-    zh: '该网络地址激活码错误次数过多，请15分钟后再试', en: 'Too many wrong activation codes from this address; try again in 15 minutes',
+    zh: '该网络地址激活码错误次数过多，请15分钟后再试',
+    en: 'Too many wrong activation codes from this address; try again in 15 minutes',
   },
-  'device.activation.notEnabled': { zh: '设备未启用，无法激活', en: 'The device is not enabled and cannot be activated' },
+  'device.activation.notEnabled': {
+    zh: '设备未启用，无法激活',
+    en: 'The device is not enabled and cannot be activated',
+  },
   'device.batch.tooMany': { zh: '每批最多500条事件', en: 'At most 500 events per batch' },
   'device.command.notFound': { zh: '指令不存在', en: 'No such command' },
   'device.command.notScreenshot': { zh: '该指令不是截屏指令', en: 'This command is not a screenshot command' },

@@ -16,7 +16,20 @@ import { INFORM_MESSAGES } from './inform.js';
  * function, not a module-level object), so a bundle that never calls `message` — the console uses
  * `baseMessage` — leaves the areas' catalogues out.
  */
-const catalogue = () => ({ ...BASE_MESSAGES, ...ENTERPRISE_MESSAGES, ...FILES_MESSAGES, ...MATERIALS_MESSAGES, ...INBOX_MESSAGES, ...LIFECYCLE_MESSAGES, ...STORES_MESSAGES, ...DEVICES_MESSAGES, ...STATS_MESSAGES, ...ADVERT_MESSAGES, ...INFORM_MESSAGES }) as const;
+const catalogue = () =>
+  ({
+    ...BASE_MESSAGES,
+    ...ENTERPRISE_MESSAGES,
+    ...FILES_MESSAGES,
+    ...MATERIALS_MESSAGES,
+    ...INBOX_MESSAGES,
+    ...LIFECYCLE_MESSAGES,
+    ...STORES_MESSAGES,
+    ...DEVICES_MESSAGES,
+    ...STATS_MESSAGES,
+    ...ADVERT_MESSAGES,
+    ...INFORM_MESSAGES,
+  }) as const;
 let all: Record<string, { zh: string; en: string }> | undefined;
 
 export type MessageKey = keyof ReturnType<typeof catalogue>;
@@ -52,5 +65,7 @@ function renderParam(p: MessageParam, lang: Lang): string {
 /** Render a stored text; a missing parameter renders empty, an unknown key as itself. */
 export function renderMessage(text: MessageText, lang: Lang): string {
   const params = text.params ?? {};
-  return message(text.key, lang).replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? renderParam(params[k], lang) : ''));
+  return message(text.key, lang).replace(/\{(\w+)\}/g, (_, k: string) =>
+    k in params ? renderParam(params[k], lang) : '',
+  );
 }

@@ -9,6 +9,9 @@ export const MATERIALS_MESSAGES = {
     zh: '素材正在被商品图片使用，请先在商品中移除后再删除',
     en: 'A product shows this material among its images: remove it from the product before deleting it',
   },
-  'material.poster': { zh: '封面图须为本企业上传的视频封面图片', en: 'The poster must be a poster frame uploaded to this enterprise' },
+  'material.poster': {
+    zh: '封面图须为本企业上传的视频封面图片',
+    en: 'The poster must be a poster frame uploaded to this enterprise',
+  },
   'material.posterVideo': { zh: '只有视频素材可以设置封面图', en: 'Only a video material has a poster frame' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -7,12 +7,27 @@ export const STATS_MESSAGES = {
   'sale.productUnknown': { zh: '商品编码不存在或商品未启用', en: 'No enabled product with this code' },
   'sale.employeeUnknown': { zh: '该门店没有这个员工', en: 'The shop has no employee with this code' },
   'sale.future': { zh: '销售时间晚于当前时间', en: 'The sale is in the future' },
-  'saleImport.noHeader': { zh: '第一行须为表头（明细编号、时间、门店编码、商品编码、数量、金额…），请使用模板', en: 'The first row must be the headers (line id, time, shop code, product code, quantity, amount…): use the template' },
+  'saleImport.noHeader': {
+    zh: '第一行须为表头（明细编号、时间、门店编码、商品编码、数量、金额…），请使用模板',
+    en: 'The first row must be the headers (line id, time, shop code, product code, quantity, amount…): use the template',
+  },
   'saleImport.duplicate': { zh: '文件中明细编号重复', en: 'This line id appears twice in the file' },
-  'saleImport.time': { zh: '时间应为 YYYY-MM-DD HH:mm[:ss]（企业所在时区）或 Unix 秒数', en: 'Write the time as YYYY-MM-DD HH:mm[:ss] (the enterprise\'s time zone) or unix seconds' },
-  'saleImport.quantity': { zh: '数量须为1到100000之间的整数', en: 'The quantity must be a whole number from 1 to 100,000' },
-  'saleImport.amount': { zh: '金额须为不小于0的数字（元），最多两位小数', en: 'The amount must be a number of yuan, 0 or more, with at most 2 decimals' },
-  'saleImport.example': { zh: '第2行为示例，导入前请删除。时间写成 YYYY-MM-DD HH:mm（企业所在时区）或 Unix 秒数；员工编码为员工手机号，可不填；金额以元为单位，最多两位小数。同一明细编号只记录一次，重复导入不会重复计入。', en: 'Row 2 is an example: delete it before importing. Write the time as YYYY-MM-DD HH:mm (the enterprise\'s time zone) or unix seconds; the employee code is the staff member\'s phone and may be left empty; amounts are in yuan with at most 2 decimals. Each line id is recorded once: importing it again adds nothing.' },
+  'saleImport.time': {
+    zh: '时间应为 YYYY-MM-DD HH:mm[:ss]（企业所在时区）或 Unix 秒数',
+    en: "Write the time as YYYY-MM-DD HH:mm[:ss] (the enterprise's time zone) or unix seconds",
+  },
+  'saleImport.quantity': {
+    zh: '数量须为1到100000之间的整数',
+    en: 'The quantity must be a whole number from 1 to 100,000',
+  },
+  'saleImport.amount': {
+    zh: '金额须为不小于0的数字（元），最多两位小数',
+    en: 'The amount must be a number of yuan, 0 or more, with at most 2 decimals',
+  },
+  'saleImport.example': {
+    zh: '第2行为示例，导入前请删除。时间写成 YYYY-MM-DD HH:mm（企业所在时区）或 Unix 秒数；员工编码为员工手机号，可不填；金额以元为单位，最多两位小数。同一明细编号只记录一次，重复导入不会重复计入。',
+    en: "Row 2 is an example: delete it before importing. Write the time as YYYY-MM-DD HH:mm (the enterprise's time zone) or unix seconds; the employee code is the staff member's phone and may be left empty; amounts are in yuan with at most 2 decimals. Each line id is recorded once: importing it again adds nothing.",
+  },
   'export.col.time': { zh: '时间', en: 'Time' },
   'export.col.day': { zh: '日期', en: 'Day' },
   'export.col.line': { zh: '明细编号', en: 'Line' },

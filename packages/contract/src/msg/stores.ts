@@ -12,5 +12,8 @@ export const STORES_MESSAGES = {
   'entity.employee': { zh: '员工', en: 'employee' },
   'entity.member': { zh: '会员', en: 'member' },
   'entity.device': { zh: '设备', en: 'device' },
-  'shop.hoursFormat': { zh: '营业时间格式应为 09:00-22:00，多段用逗号分隔', en: 'Opening hours look like 09:00-22:00; separate several ranges with commas' },
+  'shop.hoursFormat': {
+    zh: '营业时间格式应为 09:00-22:00，多段用逗号分隔',
+    en: 'Opening hours look like 09:00-22:00; separate several ranges with commas',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;

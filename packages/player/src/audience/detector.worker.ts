@@ -21,10 +21,18 @@ const say = (m: FromWorker) => self.postMessage(m);
 function workerEnv() {
   const none = class {};
   faceapi.env.setEnv({
-    Canvas: OffscreenCanvas, CanvasRenderingContext2D: OffscreenCanvasRenderingContext2D, Image: none, ImageData, Video: none,
-    createCanvasElement: () => new OffscreenCanvas(1, 1), createImageElement: () => new none(), createVideoElement: () => new none(),
+    Canvas: OffscreenCanvas,
+    CanvasRenderingContext2D: OffscreenCanvasRenderingContext2D,
+    Image: none,
+    ImageData,
+    Video: none,
+    createCanvasElement: () => new OffscreenCanvas(1, 1),
+    createImageElement: () => new none(),
+    createVideoElement: () => new none(),
     fetch: (input: RequestInfo, init?: RequestInit) => fetch(input, init),
-    readFile: () => { throw new Error('no file system in a worker'); },
+    readFile: () => {
+      throw new Error('no file system in a worker');
+    },
   } as unknown as Parameters<typeof faceapi.env.setEnv>[0]);
 }
 
@@ -49,11 +57,18 @@ async function detect(image: ImageBitmap, read: boolean): Promise<Face[]> {
   image.close();
   const input = tf.browser.fromPixels(g.getImageData(0, 0, w, h));
   try {
-    const box = (d: faceapi.FaceDetection) => ({ x: d.box.x / w, y: d.box.y / h, w: d.box.width / w, h: d.box.height / h, score: d.score });
+    const box = (d: faceapi.FaceDetection) => ({
+      x: d.box.x / w,
+      y: d.box.y / h,
+      w: d.box.width / w,
+      h: d.box.height / h,
+      score: d.score,
+    });
     if (!read) return (await faceapi.detectAllFaces(input, options!)).map(box);
     const found = await faceapi.detectAllFaces(input, options!).withAgeAndGender();
     return found.map((f) => ({
-      ...box(f.detection), reading: { gender: f.gender === 'male' ? 1 : 2, genderProbability: f.genderProbability, age: f.age },
+      ...box(f.detection),
+      reading: { gender: f.gender === 'male' ? 1 : 2, genderProbability: f.genderProbability, age: f.age },
     }));
   } finally {
     input.dispose();

@@ -7,7 +7,10 @@ export const MODEL_DIR = '/player/models/fa1.7.15-tf4.22.0/';
 
 /** Where each file comes from (package, path inside it): the build copies them. */
 export const MODEL_SOURCES = {
-  'tiny_face_detector_model-weights_manifest.json': ['@vladmandic/face-api', 'model/tiny_face_detector_model-weights_manifest.json'],
+  'tiny_face_detector_model-weights_manifest.json': [
+    '@vladmandic/face-api',
+    'model/tiny_face_detector_model-weights_manifest.json',
+  ],
   'tiny_face_detector_model.bin': ['@vladmandic/face-api', 'model/tiny_face_detector_model.bin'],
   'age_gender_model-weights_manifest.json': ['@vladmandic/face-api', 'model/age_gender_model-weights_manifest.json'],
   'age_gender_model.bin': ['@vladmandic/face-api', 'model/age_gender_model.bin'],
@@ -19,5 +22,10 @@ export const MODEL_SOURCES = {
  * What the Service Worker fetches at install: the two models and the SIMD build of the WASM backend
  * (every Chromium since 91). The plain build is only for a box without SIMD: cached when first used.
  */
-export const PRECACHED = ['tiny_face_detector_model-weights_manifest.json', 'tiny_face_detector_model.bin', 'age_gender_model-weights_manifest.json',
-  'age_gender_model.bin', 'tfjs-backend-wasm-simd.wasm'].map((f) => MODEL_DIR + f);
+export const PRECACHED = [
+  'tiny_face_detector_model-weights_manifest.json',
+  'tiny_face_detector_model.bin',
+  'age_gender_model-weights_manifest.json',
+  'age_gender_model.bin',
+  'tfjs-backend-wasm-simd.wasm',
+].map((f) => MODEL_DIR + f);

@@ -7,7 +7,13 @@ import { Tracker, type Cell, type Visit } from './tracker';
 // the detector worker at a pace that keeps it within half a core, its faces feed the tracker, and
 // what leaves this module is the visit alone (and the screen's camera state for the heartbeat).
 
-export type AudienceStatus = { state: CameraState; fps: number; inferenceMs: number; lastVisitAt: number | null; message?: string };
+export type AudienceStatus = {
+  state: CameraState;
+  fps: number;
+  inferenceMs: number;
+  lastVisitAt: number | null;
+  message?: string;
+};
 
 export type AudienceHooks = {
   /** a new visitor's cell was decided: the pitch shown for it, if any */
@@ -45,7 +51,10 @@ const cameraError = (err: unknown): CameraState => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts watching; the returned function stops (the visitors present then are counted). */
-export function startAudience(hooks: AudienceHooks, options: Partial<AudienceOptions> & Pick<AudienceOptions, 'workerUrl'>): () => void {
+export function startAudience(
+  hooks: AudienceHooks,
+  options: Partial<AudienceOptions> & Pick<AudienceOptions, 'workerUrl'>,
+): () => void {
   const o = { ...AUDIENCE_DEFAULTS, ...options };
   const status: AudienceStatus = { state: 'starting', fps: 0, inferenceMs: 0, lastVisitAt: null };
   const tracker = new Tracker();
@@ -69,7 +78,10 @@ export function startAudience(hooks: AudienceHooks, options: Partial<AudienceOpt
   const openCamera = async (): Promise<HTMLVideoElement | null> => {
     try {
       if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('no media devices', 'NotFoundError');
-      stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 }, facingMode: 'user' }, audio: false });
+      stream = await navigator.mediaDevices.getUserMedia({
+        video: { width: { ideal: 640 }, height: { ideal: 480 }, facingMode: 'user' },
+        audio: false,
+      });
     } catch (err) {
       set({ state: cameraError(err), fps: 0, message: err instanceof Error ? err.message.slice(0, 200) : undefined });
       return null;
@@ -82,29 +94,31 @@ export function startAudience(hooks: AudienceHooks, options: Partial<AudienceOpt
     return video;
   };
 
-  const openDetector = () => new Promise<Worker | null>((resolve) => {
-    const w = new Worker(o.workerUrl, { type: 'module', name: 'vitrine-detector' });
-    w.onmessage = (e: MessageEvent<FromWorker>) => {
-      if (e.data.type === 'ready') resolve(w);
-      else if (e.data.type === 'error') {
-        set({ state: 'model-failed', message: e.data.message });
+  const openDetector = () =>
+    new Promise<Worker | null>((resolve) => {
+      const w = new Worker(o.workerUrl, { type: 'module', name: 'vitrine-detector' });
+      w.onmessage = (e: MessageEvent<FromWorker>) => {
+        if (e.data.type === 'ready') resolve(w);
+        else if (e.data.type === 'error') {
+          set({ state: 'model-failed', message: e.data.message });
+          w.terminate();
+          resolve(null);
+        }
+      };
+      w.onerror = (e) => {
+        set({ state: 'model-failed', message: e.message?.slice(0, 200) });
         w.terminate();
         resolve(null);
-      }
-    };
-    w.onerror = (e) => {
-      set({ state: 'model-failed', message: e.message?.slice(0, 200) });
-      w.terminate();
-      resolve(null);
-    };
-    w.postMessage({ type: 'load', modelDir: MODEL_DIR, inputSize: o.inputSize } satisfies ToWorker);
-  });
+      };
+      w.postMessage({ type: 'load', modelDir: MODEL_DIR, inputSize: o.inputSize } satisfies ToWorker);
+    });
 
   /** One frame through the detector: its faces and the time the worker took. */
-  const analyse = (w: Worker, image: ImageBitmap, id: number, read: boolean) => new Promise<FromWorker>((resolve) => {
-    w.onmessage = (e: MessageEvent<FromWorker>) => resolve(e.data);
-    w.postMessage({ type: 'frame', id, image, read } satisfies ToWorker, [image]);
-  });
+  const analyse = (w: Worker, image: ImageBitmap, id: number, read: boolean) =>
+    new Promise<FromWorker>((resolve) => {
+      w.onmessage = (e: MessageEvent<FromWorker>) => resolve(e.data);
+      w.postMessage({ type: 'frame', id, image, read } satisfies ToWorker, [image]);
+    });
 
   const run = async () => {
     for (let attempt = 0; !stopped; attempt++) {
@@ -121,14 +135,19 @@ export function startAudience(hooks: AudienceHooks, options: Partial<AudienceOpt
       }
       set({ state: 'on', message: undefined });
       let live = true;
-      stream?.getVideoTracks()[0]?.addEventListener('ended', () => { live = false; });
+      stream?.getVideoTracks()[0]?.addEventListener('ended', () => {
+        live = false;
+      });
       let ema = 0;
       let frames = 0;
       let windowStart = performance.now();
       for (let id = 1; !stopped && live; id++) {
         const t0 = performance.now();
         const h = Math.round((o.frameWidth * video.videoHeight) / Math.max(1, video.videoWidth));
-        const image = await createImageBitmap(video, { resizeWidth: o.frameWidth, resizeHeight: h || Math.round(o.frameWidth * 0.75) }).catch(() => null);
+        const image = await createImageBitmap(video, {
+          resizeWidth: o.frameWidth,
+          resizeHeight: h || Math.round(o.frameWidth * 0.75),
+        }).catch(() => null);
         if (!image) {
           await sleep(200); // no frame yet (the camera is warming up)
           continue;

@@ -4,7 +4,14 @@ import { TRACKING, Tracker, vote, type Visit } from './tracker';
 
 // Synthetic detections (boxes as shares of the frame), a frame every 250 ms unless said otherwise.
 const woman: Reading = { gender: 2, genderProbability: 0.95, age: 27 };
-const face = (x: number, reading: Reading | undefined = woman, y = 0.3, w = 0.12): Face => ({ x, y, w, h: w * 1.3, score: 0.9, reading });
+const face = (x: number, reading: Reading | undefined = woman, y = 0.3, w = 0.12): Face => ({
+  x,
+  y,
+  w,
+  h: w * 1.3,
+  score: 0.9,
+  reading,
+});
 
 /** Feeds frames (each a list of faces) at `step` ms from t = 0; the visits, and the cells decided on the way. */
 function run(frames: Face[][], step = 250, tracker = new Tracker()) {
@@ -46,11 +53,19 @@ describe('the tracker: one visit per person present', () => {
     const frames = Array.from({ length: 6 }, (_, i) => [face(0.02 + i * 0.144, woman), face(0.86 - i * 0.144, man)]);
     const { visits } = run(frames, 500);
     expect(visits).toHaveLength(2);
-    expect(visits.map((v) => [v.gender, v.ageBand]).sort()).toEqual([[1, 3], [2, 1]]);
+    expect(visits.map((v) => [v.gender, v.ageBand]).sort()).toEqual([
+      [1, 3],
+      [2, 1],
+    ]);
   });
 
   it('a passer-by moving more than a face width between frames is one visit', () => {
-    expect(run(Array.from({ length: 6 }, (_, i) => [face(0.02 + i * 0.15)]), 500).visits).toHaveLength(1);
+    expect(
+      run(
+        Array.from({ length: 6 }, (_, i) => [face(0.02 + i * 0.15)]),
+        500,
+      ).visits,
+    ).toHaveLength(1);
   });
 
   it('two people side by side, one leaving early: two visits, the one who stayed ≥ 3 s watches', () => {
@@ -72,7 +87,8 @@ describe('the tracker: one visit per person present', () => {
     const { decided } = run(still(TRACKING.readings + 3, face(0.4)), 250, t);
     expect(decided).toHaveLength(1);
     const t2 = new Tracker();
-    for (let i = 0; i < TRACKING.decideReadings - 1; i++) expect(t2.update([face(0.4)], i * 250).decided).toHaveLength(0);
+    for (let i = 0; i < TRACKING.decideReadings - 1; i++)
+      expect(t2.update([face(0.4)], i * 250).decided).toHaveLength(0);
     expect(t2.update([face(0.4)], 1000).decided).toEqual([{ trackId: 1, gender: 2, ageBand: 1 }]);
     for (let i = 0; i < TRACKING.readings; i++) t2.update([face(0.4)], 1250 + i * 250);
     expect(t2.wantsReadings).toBe(false); // the one visitor has its readings: the detector alone follows them
@@ -81,7 +97,7 @@ describe('the tracker: one visit per person present', () => {
   });
 });
 
-describe('the vote over a visitor\'s readings', () => {
+describe("the vote over a visitor's readings", () => {
   const r = (gender: 1 | 2, genderProbability: number, age = 30): Reading => ({ gender, genderProbability, age });
 
   it('gender by majority of the confident readings; at the threshold a reading votes, below it not', () => {
@@ -92,7 +108,7 @@ describe('the vote over a visitor\'s readings', () => {
     expect(vote([]).gender).toBe(0);
   });
 
-  it('age band of the median age, at the bands\' edges', () => {
+  it("age band of the median age, at the bands' edges", () => {
     expect(vote([r(2, 0.9, 10), r(2, 0.9, 18.9), r(2, 0.9, 60)]).ageBand).toBe(0);
     expect(vote([r(2, 0.9, 19)]).ageBand).toBe(1);
     expect(vote([r(2, 0.9, 29.9), r(2, 0.9, 30.1)]).ageBand).toBe(2); // median 30

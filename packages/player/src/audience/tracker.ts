@@ -30,11 +30,19 @@ export type Cell = { gender: 0 | 1 | 2; ageBand: number };
 export type Visit = Cell & { trackId: number; time: number; action: 'pass' | 'watch'; dwellMs: number };
 type Box = Pick<Face, 'x' | 'y' | 'w' | 'h'>;
 type Track = {
-  id: number; box: Box; vx: number; vy: number; first: number; last: number; frames: number; facingMs: number; readings: Reading[]; decided: boolean;
+  id: number;
+  box: Box;
+  vx: number;
+  vy: number;
+  first: number;
+  last: number;
+  frames: number;
+  facingMs: number;
+  readings: Reading[];
+  decided: boolean;
   /** analysed frames since it was last seen */
   missed: number;
 };
-
 
 /** Gender by majority of the confident readings (a tie or none: 0), age band of the median age. */
 export function vote(readings: readonly Reading[], o: TrackingOptions = TRACKING): Cell {
@@ -103,14 +111,28 @@ export class Tracker {
     for (const t of this.tracks) if (!usedTracks.has(t)) t.missed++;
     faces.forEach((face, f) => {
       if (usedFaces.has(f)) return;
-      const t: Track = { id: this.next++, box: face, vx: 0, vy: 0, first: now, last: now, frames: 0, facingMs: 0, readings: [], decided: false, missed: 0 };
+      const t: Track = {
+        id: this.next++,
+        box: face,
+        vx: 0,
+        vy: 0,
+        first: now,
+        last: now,
+        frames: 0,
+        facingMs: 0,
+        readings: [],
+        decided: false,
+        missed: 0,
+      };
       this.extend(t, face, now);
       this.tracks.push(t);
     });
-    const decided = this.tracks.filter((t) => !t.decided && t.readings.length >= this.o.decideReadings).map((t) => {
-      t.decided = true;
-      return { trackId: t.id, ...vote(t.readings, this.o) };
-    });
+    const decided = this.tracks
+      .filter((t) => !t.decided && t.readings.length >= this.o.decideReadings)
+      .map((t) => {
+        t.decided = true;
+        return { trackId: t.id, ...vote(t.readings, this.o) };
+      });
     return { decided, visits };
   }
 
@@ -142,7 +164,10 @@ export class Tracker {
       if (!ended(t)) return true;
       if (t.frames >= this.o.minFrames) {
         visits.push({
-          trackId: t.id, time: t.first / 1000, dwellMs: Math.round(t.last - t.first), ...vote(t.readings, this.o),
+          trackId: t.id,
+          time: t.first / 1000,
+          dwellMs: Math.round(t.last - t.first),
+          ...vote(t.readings, this.o),
           action: t.facingMs >= this.o.watchMs ? 'watch' : 'pass',
         });
       }

@@ -12,31 +12,80 @@ import { resolve, type ContentInput, type FileInput, type PlanInput, type World 
 export const fileUrl = (sha256: string) => `/device-api/file?sha256=${sha256}`;
 
 type PlanRow = {
-  id: number; live_version: number; priority: number; is_default: number; date_from: string; date_to: string; weekdays: number[];
-  dayparts: { from: string; to: string }[]; contents: { contentId: number; weight?: number }[]; targets: unknown;
-  device_type: string; orientation: number; bgm_content_id: number | null; ai_pitches: number;
+  id: number;
+  live_version: number;
+  priority: number;
+  is_default: number;
+  date_from: string;
+  date_to: string;
+  weekdays: number[];
+  dayparts: { from: string; to: string }[];
+  contents: { contentId: number; weight?: number }[];
+  targets: unknown;
+  device_type: string;
+  orientation: number;
+  bgm_content_id: number | null;
+  ai_pitches: number;
 };
-type PitchRow = { id: number; live_version: number; gender: number; age_band: number; text: string; audio_id: number | null; scope: unknown };
+type PitchRow = {
+  id: number;
+  live_version: number;
+  gender: number;
+  age_band: number;
+  text: string;
+  audio_id: number | null;
+  scope: unknown;
+};
 type ContentRow = {
-  id: number; live_version: number; ad_type: string; device_type: string; orientation: number;
-  items: { fileId: number; durationMs: number }[]; bgm: { fileId: number }[]; commodity_ids: number[]; spec_names: string[]; layout: string;
+  id: number;
+  live_version: number;
+  ad_type: string;
+  device_type: string;
+  orientation: number;
+  items: { fileId: number; durationMs: number }[];
+  bgm: { fileId: number }[];
+  commodity_ids: number[];
+  spec_names: string[];
+  layout: string;
 };
 type ProductRow = {
-  id: number; name: string; brand: string; price: string | number; unit: string; images: number[]; selling_points: string[]; specs: { name: string; value: string }[];
+  id: number;
+  name: string;
+  brand: string;
+  price: string | number;
+  unit: string;
+  images: number[];
+  selling_points: string[];
+  specs: { name: string; value: string }[];
 };
 type FileRow = { id: number; sha256: string; size: number; mime: string; duration: number | null };
 
 /** The panel of a product display or comparison: its enabled products in the content's order, each with its first picture. */
-function showOf(c: ContentRow, products: ProductRow[], shaOf: (fileId: number) => string | undefined): NonNullable<ContentInput['show']> {
+function showOf(
+  c: ContentRow,
+  products: ProductRow[],
+  shaOf: (fileId: number) => string | undefined,
+): NonNullable<ContentInput['show']> {
   const byId = new Map(products.map((p) => [p.id, p]));
   return {
-    layout: c.layout, specNames: c.spec_names,
+    layout: c.layout,
+    specNames: c.spec_names,
     products: c.commodity_ids.flatMap((id) => {
       const p = byId.get(Number(id));
-      return p ? [{
-        id: p.id, name: p.name, brand: p.brand, price: Number(p.price), unit: p.unit, image: p.images.length ? shaOf(p.images[0]) ?? null : null,
-        sellingPoints: p.selling_points, specs: p.specs,
-      }] : [];
+      return p
+        ? [
+            {
+              id: p.id,
+              name: p.name,
+              brand: p.brand,
+              price: Number(p.price),
+              unit: p.unit,
+              image: p.images.length ? (shaOf(p.images[0]) ?? null) : null,
+              sellingPoints: p.selling_points,
+              specs: p.specs,
+            },
+          ]
+        : [];
     }),
   };
 }
@@ -54,43 +103,107 @@ export async function loadWorld(read: Reader, enterpriseId: number, today: strin
     `select id, live_version, priority, is_default, to_char(date_from, 'YYYY-MM-DD') as date_from, to_char(date_to, 'YYYY-MM-DD') as date_to,
             weekdays, dayparts, contents, targets, device_type, orientation, bgm_content_id, ai_pitches
        from ad_plans where enterprise_id = $1 and live_version is not null and deleted_at is null and (online = 302 or id = $3) and date_to >= $2::date - 1
-      order by id`, [enterpriseId, today, alsoPlan]);
-  const contentIds = [...new Set(plans.flatMap((p) => [...p.contents.map((c) => Number(c.contentId)), ...(p.bgm_content_id ? [p.bgm_content_id] : [])]))];
-  const contents = contentIds.length ? await read<ContentRow>(
-    `select id, live_version, ad_type, device_type, orientation, items, bgm, commodity_ids, spec_names, layout from ad_contents
-      where enterprise_id = $1 and id = any($2::int[]) and live_version is not null and deleted_at is null and online = 302`, [enterpriseId, contentIds]) : [];
-  const productIds = [...new Set(contents.flatMap((c) => (c.ad_type === 'details' || c.ad_type === 'compare' ? c.commodity_ids.map(Number) : [])))];
-  const products = productIds.length ? await read<ProductRow>(
-    `select id, name, brand, price, unit, images, selling_points, specs from commodities
-      where enterprise_id = $1 and id = any($2::int[]) and live_version is not null and deleted_at is null`, [enterpriseId, productIds]) : [];
-  const pitchRows = plans.some((p) => p.ai_pitches === 1) ? await read<PitchRow>(
-    `select id, live_version, gender, age_band, text, audio_id, scope from ai_pitches
-      where enterprise_id = $1 and live_version is not null and deleted_at is null`, [enterpriseId]) : [];
-  const fileIds = [...new Set([...contents.flatMap((c) => [...c.items, ...c.bgm].map((i) => Number(i.fileId))), ...products.flatMap((p) => p.images.slice(0, 1).map(Number)),
-    ...pitchRows.flatMap((p) => (p.audio_id ? [Number(p.audio_id)] : []))])];
-  const files = fileIds.length ? await read<FileRow>(
-    'select id, sha256, size, mime, duration from files where enterprise_id = $1 and id = any($2::int[])', [enterpriseId, fileIds]) : [];
+      order by id`,
+    [enterpriseId, today, alsoPlan],
+  );
+  const contentIds = [
+    ...new Set(
+      plans.flatMap((p) => [
+        ...p.contents.map((c) => Number(c.contentId)),
+        ...(p.bgm_content_id ? [p.bgm_content_id] : []),
+      ]),
+    ),
+  ];
+  const contents = contentIds.length
+    ? await read<ContentRow>(
+        `select id, live_version, ad_type, device_type, orientation, items, bgm, commodity_ids, spec_names, layout from ad_contents
+      where enterprise_id = $1 and id = any($2::int[]) and live_version is not null and deleted_at is null and online = 302`,
+        [enterpriseId, contentIds],
+      )
+    : [];
+  const productIds = [
+    ...new Set(
+      contents.flatMap((c) => (c.ad_type === 'details' || c.ad_type === 'compare' ? c.commodity_ids.map(Number) : [])),
+    ),
+  ];
+  const products = productIds.length
+    ? await read<ProductRow>(
+        `select id, name, brand, price, unit, images, selling_points, specs from commodities
+      where enterprise_id = $1 and id = any($2::int[]) and live_version is not null and deleted_at is null`,
+        [enterpriseId, productIds],
+      )
+    : [];
+  const pitchRows = plans.some((p) => p.ai_pitches === 1)
+    ? await read<PitchRow>(
+        `select id, live_version, gender, age_band, text, audio_id, scope from ai_pitches
+      where enterprise_id = $1 and live_version is not null and deleted_at is null`,
+        [enterpriseId],
+      )
+    : [];
+  const fileIds = [
+    ...new Set([
+      ...contents.flatMap((c) => [...c.items, ...c.bgm].map((i) => Number(i.fileId))),
+      ...products.flatMap((p) => p.images.slice(0, 1).map(Number)),
+      ...pitchRows.flatMap((p) => (p.audio_id ? [Number(p.audio_id)] : [])),
+    ]),
+  ];
+  const files = fileIds.length
+    ? await read<FileRow>(
+        'select id, sha256, size, mime, duration from files where enterprise_id = $1 and id = any($2::int[])',
+        [enterpriseId, fileIds],
+      )
+    : [];
   const byId = new Map(files.map((f) => [f.id, f]));
   const shaOf = (id: number) => byId.get(Number(id))?.sha256;
   return {
     plans: plans.map((p): PlanInput => ({
-      id: p.id, version: p.live_version, priority: p.priority, isDefault: p.is_default === 1, dateFrom: p.date_from, dateTo: p.date_to,
-      weekdays: p.weekdays, dayparts: p.dayparts, contents: p.contents.map((c) => ({ contentId: Number(c.contentId), weight: Number(c.weight ?? 1) })),
-      targets: targetsOf(p.targets), deviceType: p.device_type, orientation: p.orientation, bgmContentId: p.bgm_content_id, aiPitches: p.ai_pitches === 1,
+      id: p.id,
+      version: p.live_version,
+      priority: p.priority,
+      isDefault: p.is_default === 1,
+      dateFrom: p.date_from,
+      dateTo: p.date_to,
+      weekdays: p.weekdays,
+      dayparts: p.dayparts,
+      contents: p.contents.map((c) => ({ contentId: Number(c.contentId), weight: Number(c.weight ?? 1) })),
+      targets: targetsOf(p.targets),
+      deviceType: p.device_type,
+      orientation: p.orientation,
+      bgmContentId: p.bgm_content_id,
+      aiPitches: p.ai_pitches === 1,
     })),
     pitches: pitchRows.map((p) => ({
-      id: p.id, version: p.live_version, gender: p.gender, ageBand: p.age_band, text: p.text, audio: p.audio_id ? shaOf(p.audio_id) ?? null : null, scope: targetsOf(p.scope),
+      id: p.id,
+      version: p.live_version,
+      gender: p.gender,
+      ageBand: p.age_band,
+      text: p.text,
+      audio: p.audio_id ? (shaOf(p.audio_id) ?? null) : null,
+      scope: targetsOf(p.scope),
     })),
-    contents: new Map(contents.map((c): [number, ContentInput] => [c.id, {
-      id: c.id, version: c.live_version, adType: c.ad_type, deviceType: c.device_type, orientation: c.orientation,
-      items: c.items.flatMap((i) => (shaOf(i.fileId) ? [{ sha256: shaOf(i.fileId)!, durationMs: Number(i.durationMs) }] : [])),
-      tracks: c.bgm.flatMap((b) => {
-        const f = byId.get(Number(b.fileId));
-        return f ? [{ sha256: f.sha256, durationMs: Math.round((f.duration ?? 0) * 1000) }] : [];
-      }),
-      ...(c.ad_type === 'details' || c.ad_type === 'compare' ? { show: showOf(c, products, shaOf) } : {}),
-    }])),
-    files: new Map(files.map((f): [string, FileInput] => [f.sha256, { sha256: f.sha256, size: Number(f.size), mime: f.mime }])),
+    contents: new Map(
+      contents.map((c): [number, ContentInput] => [
+        c.id,
+        {
+          id: c.id,
+          version: c.live_version,
+          adType: c.ad_type,
+          deviceType: c.device_type,
+          orientation: c.orientation,
+          items: c.items.flatMap((i) =>
+            shaOf(i.fileId) ? [{ sha256: shaOf(i.fileId)!, durationMs: Number(i.durationMs) }] : [],
+          ),
+          tracks: c.bgm.flatMap((b) => {
+            const f = byId.get(Number(b.fileId));
+            return f ? [{ sha256: f.sha256, durationMs: Math.round((f.duration ?? 0) * 1000) }] : [];
+          }),
+          ...(c.ad_type === 'details' || c.ad_type === 'compare' ? { show: showOf(c, products, shaOf) } : {}),
+        },
+      ]),
+    ),
+    files: new Map(
+      files.map((f): [string, FileInput] => [f.sha256, { sha256: f.sha256, size: Number(f.size), mime: f.mime }]),
+    ),
   };
 }
 
@@ -108,13 +221,22 @@ type Memo = {
   etags: Map<number, { key: string; etag: string }>;
   keys: Map<string, string>;
 };
-type Entry = { at: number; stale?: boolean; day: string; world: World; fingerprint: string; places: Map<number, Place>; memo: Memo };
+type Entry = {
+  at: number;
+  stale?: boolean;
+  day: string;
+  world: World;
+  fingerprint: string;
+  places: Map<number, Place>;
+  memo: Memo;
+};
 
 /** How long an entry no call renews is kept. */
 const STALE_MS = 10 * 60_000;
 
 /** What the world's plans, contents, files and pitches hold, as one hash (Maps as their entries). */
-const fingerprintOf = (w: World) => hash('sha256', JSON.stringify([w.plans, w.pitches ?? [], [...w.contents], [...w.files]]), 'base64url');
+const fingerprintOf = (w: World) =>
+  hash('sha256', JSON.stringify([w.plans, w.pitches ?? [], [...w.contents], [...w.files]]), 'base64url');
 
 export function advertPlaylists(db: Db, opts: { ttlMs?: number } = {}): PlaylistSource {
   const ttl = opts.ttlMs ?? 5000;
@@ -132,7 +254,15 @@ export function advertPlaylists(db: Db, opts: { ttlMs?: number } = {}): Playlist
     const fingerprint = fingerprintOf(world);
     const prev = entries.get(k);
     // places are read again with every load; the kept ETags are checked against them
-    const entry: Entry = { at: Date.now(), stale: began !== generation, day, world, fingerprint, places: new Map<number, Place>(), memo: prev?.fingerprint === fingerprint ? prev.memo : { etags: new Map(), keys: new Map() } };
+    const entry: Entry = {
+      at: Date.now(),
+      stale: began !== generation,
+      day,
+      world,
+      fingerprint,
+      places: new Map<number, Place>(),
+      memo: prev?.fingerprint === fingerprint ? prev.memo : { etags: new Map(), keys: new Map() },
+    };
     entries.set(k, entry);
     // an entry no call has renewed for a while (a past day, an enterprise gone quiet) is dropped
     for (const [other, e] of entries) if (entry.at - e.at > STALE_MS) entries.delete(other);
@@ -153,15 +283,27 @@ export function advertPlaylists(db: Db, opts: { ttlMs?: number } = {}): Playlist
   /** The enterprise's entry for the device's local day, and the device as the resolution sees it. */
   const deviceOf = async (scope: DeviceScope, device: DeviceInputs, now: Date, q?: Q) => {
     const day = localDayOf(device.timezone, now.getTime());
-    const read: Reader = q ? (sql, params) => q.query(sql, params) : (sql, params) => db.read({ enterpriseId: scope.enterpriseId }, sql, params);
+    const read: Reader = q
+      ? (sql, params) => q.query(sql, params)
+      : (sql, params) => db.read({ enterpriseId: scope.enterpriseId }, sql, params);
     const entry = await entryFor(scope.enterpriseId, day, read, !!q);
     let place = entry.places.get(scope.shopId);
     if (!place) {
-      const [row] = await read<Place>('select province, city, district from shops where enterprise_id = $1 and id = $2', [scope.enterpriseId, scope.shopId]);
+      const [row] = await read<Place>(
+        'select province, city, district from shops where enterprise_id = $1 and id = $2',
+        [scope.enterpriseId, scope.shopId],
+      );
       place = row ?? { province: '', city: '', district: '' };
       entry.places.set(scope.shopId, place);
     }
-    const d = { id: scope.deviceId, shopId: scope.shopId, ...place, type: device.type, orientation: device.orientation, timezone: device.timezone };
+    const d = {
+      id: scope.deviceId,
+      shopId: scope.shopId,
+      ...place,
+      type: device.type,
+      orientation: device.orientation,
+      timezone: device.timezone,
+    };
     return { entry, day, d };
   };
   return {

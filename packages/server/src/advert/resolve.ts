@@ -17,27 +17,51 @@ export const PRODUCT_ITEM_MS = 15_000;
 const MAX_SEQUENCE = 100;
 
 export type ResolveDevice = {
-  id: number; shopId: number; province: string; city: string; district: string;
-  type: string; orientation: number; timezone: string;
+  id: number;
+  shopId: number;
+  province: string;
+  city: string;
+  district: string;
+  type: string;
+  orientation: number;
+  timezone: string;
 };
 export type PlanInput = {
-  id: number; version: number; priority: number; isDefault: boolean;
+  id: number;
+  version: number;
+  priority: number;
+  isDefault: boolean;
   /** inclusive local days YYYY-MM-DD */
-  dateFrom: string; dateTo: string;
+  dateFrom: string;
+  dateTo: string;
   /** 0 Sunday … 6 Saturday */
   weekdays: number[];
   /** local HH:MM; [from, to); to ≤ from runs past midnight and belongs to the day it starts */
   dayparts: { from: string; to: string }[];
   contents: { contentId: number; weight: number }[];
   targets: Targets;
-  deviceType: string; orientation: number; bgmContentId: number | null;
+  deviceType: string;
+  orientation: number;
+  bgmContentId: number | null;
   /** 1: screens with a camera greet visitors with the AI pitches */
   aiPitches?: boolean;
 };
 /** An enabled AI pitch: its cell, words, audio (by hash) and scope (empty: the whole enterprise). */
-export type PitchInput = { id: number; version: number; gender: number; ageBand: number; text: string; audio: string | null; scope: Targets };
+export type PitchInput = {
+  id: number;
+  version: number;
+  gender: number;
+  ageBand: number;
+  text: string;
+  audio: string | null;
+  scope: Targets;
+};
 export type ContentInput = {
-  id: number; version: number; adType: string; deviceType: string; orientation: number;
+  id: number;
+  version: number;
+  adType: string;
+  deviceType: string;
+  orientation: number;
   items: { sha256: string; durationMs: number }[];
   /** bgm contents: the tracks */
   tracks: { sha256: string; durationMs: number }[];
@@ -45,13 +69,19 @@ export type ContentInput = {
   show?: Item['show'];
 };
 export type FileInput = { sha256: string; size: number; mime: string };
-export type World = { plans: PlanInput[]; contents: Map<number, ContentInput>; files: Map<string, FileInput>; pitches?: PitchInput[] };
+export type World = {
+  plans: PlanInput[];
+  contents: Map<number, ContentInput>;
+  files: Map<string, FileInput>;
+  pitches?: PitchInput[];
+};
 
 type Item = Playlist['segments'][number]['items'][number];
 
 // ---------------------------------------------------------------- local days
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_S * 1000).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_S * 1000).toISOString().slice(0, 10);
 const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
@@ -68,13 +98,19 @@ export function reachOf(t: Targets, d: ResolveDevice): number {
 }
 
 /** Why a plan does not play on a device at all (filters, not time), or null. */
-export function mismatch(p: PlanInput, d: ResolveDevice, world: World): 'target' | 'deviceType' | 'orientation' | 'noContent' | null {
+export function mismatch(
+  p: PlanInput,
+  d: ResolveDevice,
+  world: World,
+): 'target' | 'deviceType' | 'orientation' | 'noContent' | null {
   if (reachOf(p.targets, d) < 0) return 'target';
   if (p.deviceType !== 'all' && p.deviceType !== d.type) return 'deviceType';
   if (p.orientation !== -1 && p.orientation !== d.orientation) return 'orientation';
   if (playable(p, d, world).length) return null;
   // no content fits: say which side of the screen it is (a portrait screen under landscape contents)
-  const visual = p.contents.map((c) => world.contents.get(c.contentId)).filter((c): c is ContentInput => !!c && c.adType !== 'bgm');
+  const visual = p.contents
+    .map((c) => world.contents.get(c.contentId))
+    .filter((c): c is ContentInput => !!c && c.adType !== 'bgm');
   if (visual.some((c) => c.deviceType === d.type)) return 'orientation';
   return visual.length ? 'deviceType' : 'noContent';
 }
@@ -92,7 +128,15 @@ function playable(p: PlanInput, d: ResolveDevice, world: World): { content: Cont
 function itemsOf(c: ContentInput): Item[] {
   if (c.adType === 'details' || c.adType === 'compare') {
     const ms = c.items.reduce((s, i) => s + i.durationMs, 0) || PRODUCT_ITEM_MS;
-    return [{ contentId: c.id, type: c.adType, durationMs: ms, files: c.items.map((i) => i.sha256), ...(c.show ? { show: c.show } : {}) }];
+    return [
+      {
+        contentId: c.id,
+        type: c.adType,
+        durationMs: ms,
+        files: c.items.map((i) => i.sha256),
+        ...(c.show ? { show: c.show } : {}),
+      },
+    ];
   }
   return c.items.map((i) => ({ contentId: c.id, type: c.adType, durationMs: i.durationMs, files: [i.sha256] }));
 }
@@ -121,7 +165,9 @@ export function interleave(entries: { key: number; weight: number }[]): number[]
 }
 
 function sequence(plans: PlanInput[], d: ResolveDevice, world: World): Item[] {
-  const entries = [...plans].sort((a, b) => a.id - b.id).flatMap((p) => playable(p, d, world).map((e) => ({ key: e.content.id, weight: e.weight })));
+  const entries = [...plans]
+    .sort((a, b) => a.id - b.id)
+    .flatMap((p) => playable(p, d, world).map((e) => ({ key: e.content.id, weight: e.weight })));
   return interleave(entries).flatMap((id) => itemsOf(world.contents.get(id)!));
 }
 
@@ -165,9 +211,16 @@ export function pitchesFor(d: ResolveDevice, pitches: PitchInput[], on: boolean)
     const cur = best.get(key);
     if (!cur || rank > cur.rank || (rank === cur.rank && p.id > cur.p.id)) best.set(key, { p, rank });
   }
-  return [...best.values()].map(({ p }) => p)
+  return [...best.values()]
+    .map(({ p }) => p)
     .sort((a, b) => a.gender - b.gender || a.ageBand - b.ageBand)
-    .map((p) => ({ pitchId: p.id, gender: p.gender, ageBand: p.ageBand, text: p.text, files: p.audio ? [p.audio] : [] }));
+    .map((p) => ({
+      pitchId: p.id,
+      gender: p.gender,
+      ageBand: p.ageBand,
+      text: p.text,
+      files: p.audio ? [p.audio] : [],
+    }));
 }
 
 /**
@@ -221,30 +274,59 @@ export function resolve(d: ResolveDevice, world: World, now: Date, fileUrl: (sha
     .sort((a, b) => reachOf(b.targets, d) - reachOf(a.targets, d) || b.priority - a.priority || b.id - a.id)[0];
   const fallback = fallbackPlan ? { planId: fallbackPlan.id, items: sequence([fallbackPlan], d, world) } : null;
 
-  const bgmIds = [...new Set([...regular, ...(fallbackPlan ? [fallbackPlan] : [])].map((p) => p.bgmContentId).filter((x): x is number => x !== null))];
+  const bgmIds = [
+    ...new Set(
+      [...regular, ...(fallbackPlan ? [fallbackPlan] : [])]
+        .map((p) => p.bgmContentId)
+        .filter((x): x is number => x !== null),
+    ),
+  ];
   const bgm: Item[] = bgmIds.flatMap((id) => {
     const c = world.contents.get(id);
-    return c ? c.tracks.map((t) => ({ contentId: c.id, type: 'bgm', durationMs: t.durationMs, files: [t.sha256] })) : [];
+    return c
+      ? c.tracks.map((t) => ({ contentId: c.id, type: 'bgm', durationMs: t.durationMs, files: [t.sha256] }))
+      : [];
   });
 
-  const pitches = pitchesFor(d, world.pitches ?? [], [...regular, ...(fallbackPlan ? [fallbackPlan] : [])].some((p) => p.aiPitches));
-  const shas = [...new Set([...[...segments.flatMap((s) => s.items), ...(fallback?.items ?? []), ...bgm]
-    .flatMap((i) => [...i.files, ...(i.show?.products ?? []).flatMap((p) => (p.image ? [p.image] : []))]), ...pitches.flatMap((p) => p.files)])].sort();
+  const pitches = pitchesFor(
+    d,
+    world.pitches ?? [],
+    [...regular, ...(fallbackPlan ? [fallbackPlan] : [])].some((p) => p.aiPitches),
+  );
+  const shas = [
+    ...new Set([
+      ...[...segments.flatMap((s) => s.items), ...(fallback?.items ?? []), ...bgm].flatMap((i) => [
+        ...i.files,
+        ...(i.show?.products ?? []).flatMap((p) => (p.image ? [p.image] : [])),
+      ]),
+      ...pitches.flatMap((p) => p.files),
+    ]),
+  ].sort();
   const files = shas.flatMap((sha) => {
     const f = world.files.get(sha);
     return f ? [{ sha256: sha, size: f.size, mime: f.mime, url: fileUrl(sha) }] : [];
   });
-  const usedContents = [...new Set([...fits.flatMap((p) => p.contents.map((c) => c.contentId)), ...bgmIds])].sort((a, b) => a - b);
+  const usedContents = [...new Set([...fits.flatMap((p) => p.contents.map((c) => c.contentId)), ...bgmIds])].sort(
+    (a, b) => a - b,
+  );
   const etag = etagOf({
-    v: 2, device: d, today,
+    v: 2,
+    device: d,
+    today,
     plans: fits,
     contents: usedContents.map((id) => world.contents.get(id) ?? null),
     files,
     pitches,
   });
   return {
-    etag, generatedAt: Math.floor(now.getTime() / 1000), timezone: d.timezone,
-    segments, fallback, bgm, pitches, files,
+    etag,
+    generatedAt: Math.floor(now.getTime() / 1000),
+    timezone: d.timezone,
+    segments,
+    fallback,
+    bgm,
+    pitches,
+    files,
     nextChangeAt: epochOf(d.timezone, addDays(today, 1), 0),
   };
 }

@@ -47,14 +47,20 @@ async function direct<T>(fn: (q: import('../db/client.js').Q) => Promise<T>): Pr
 }
 
 /** Through the running server when there is one, else straight to the database. */
-async function run(path: string, body: Row, local: (q: import('../db/client.js').Q) => Promise<unknown>): Promise<unknown> {
+async function run(
+  path: string,
+  body: Row,
+  local: (q: import('../db/client.js').Q) => Promise<unknown>,
+): Promise<unknown> {
   const remote = config.databaseUrl ? null : await viaServer(path, body);
   if (remote) return remote;
   try {
     return await direct(local);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
-      throw new Error(`${err.message}\nThe server holds the data folder but did not answer on port ${config.port}; set PORT to the server's port.`);
+      throw new Error(
+        `${err.message}\nThe server holds the data folder but did not answer on port ${config.port}; set PORT to the server's port.`,
+      );
     }
     throw err;
   }
@@ -62,27 +68,36 @@ async function run(path: string, body: Row, local: (q: import('../db/client.js')
 
 function printEnterprises(list: Row[]) {
   if (!list.length) return console.log('No enterprises yet.');
-  for (const e of list) console.log(`${e.companyCode}\t${STATUS[Number(e.status)] ?? e.status}\t${e.title}\tcreator ${e.creator}`);
+  for (const e of list)
+    console.log(`${e.companyCode}\t${STATUS[Number(e.status)] ?? e.status}\t${e.title}\tcreator ${e.creator}`);
 }
 
 async function main() {
   switch (command) {
     case 'enterprises': {
-      const r = (await run(api.operator.enterprises.path, {}, async (q) => ({ list: await svc.listEnterprises(q) }))) as { list: Row[] };
+      const r = (await run(api.operator.enterprises.path, {}, async (q) => ({
+        list: await svc.listEnterprises(q),
+      }))) as { list: Row[] };
       return printEnterprises(r.list);
     }
     case 'approve':
     case 'reject': {
       if (!arg) throw new Error(`usage: npm run admin -- ${command} CODE`);
       const def = command === 'approve' ? api.operator.approve : api.operator.reject;
-      const row = (await run(def.path, { code: arg }, (q) => svc.reviewEnterprise(q, arg, command === 'approve'))) as Row;
+      const row = (await run(def.path, { code: arg }, (q) =>
+        svc.reviewEnterprise(q, arg, command === 'approve'),
+      )) as Row;
       return console.log(`${row.companyCode} ${row.title}: ${STATUS[Number(row.status)]}`);
     }
     case 'appointments': {
-      const r = (await run(api.operator.appointments.path, {}, async (q) => ({ list: await svc.listAppointments(q) }))) as { list: Row[] };
+      const r = (await run(api.operator.appointments.path, {}, async (q) => ({
+        list: await svc.listAppointments(q),
+      }))) as { list: Row[] };
       if (!r.list.length) return console.log('No demo bookings yet.');
       for (const a of r.list) {
-        console.log(`${new Date(Number(a.ctime) * 1000).toISOString()}\t${a.name}\t${a.phone}\t${a.company}\t${a.city}\t${a.stores ?? ''}\t${a.note}`);
+        console.log(
+          `${new Date(Number(a.ctime) * 1000).toISOString()}\t${a.name}\t${a.phone}\t${a.company}\t${a.city}\t${a.stores ?? ''}\t${a.note}`,
+        );
       }
       return;
     }
@@ -90,10 +105,12 @@ async function main() {
       // Rollups of every stream rebuilt from the raw rows (DESIGN §8), enterprise by enterprise.
       const folded = await direct(async (q) => {
         let n = 0;
-        for (const { id } of await q.query<DbRow<'enterprises', 'id'>>('select id from enterprises order by id')) n += await rebuildEnterprise(q, id);
+        for (const { id } of await q.query<DbRow<'enterprises', 'id'>>('select id from enterprises order by id'))
+          n += await rebuildEnterprise(q, id);
         return n;
       }).catch((err: unknown) => {
-        if (err instanceof DataDirLockedError) throw new Error('The server holds the data folder: stop it, then rebuild the statistics.');
+        if (err instanceof DataDirLockedError)
+          throw new Error('The server holds the data folder: stop it, then rebuild the statistics.');
         throw err;
       });
       return console.log(`Statistics rebuilt from ${folded} raw rows (visits, plays, sales lines).`);

@@ -18,7 +18,13 @@ heartbeats, plays that follow their playlists, visitors within opening hours, an
   -h, --help         this text`;
 
 export type SimulateArgs = {
-  devices?: number; speed: number; url?: string; phone?: string; password?: string; enterprise?: string; history: number;
+  devices?: number;
+  speed: number;
+  url?: string;
+  phone?: string;
+  password?: string;
+  enterprise?: string;
+  history: number;
 };
 
 export type Parsed = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; args: SimulateArgs };
@@ -35,8 +41,14 @@ export function parseSimulateArgs(argv: string[]): Parsed {
     ({ values } = parseArgs({
       args: argv,
       options: {
-        help: { type: 'boolean', short: 'h' }, devices: { type: 'string' }, speed: { type: 'string' }, url: { type: 'string' },
-        phone: { type: 'string' }, password: { type: 'string' }, enterprise: { type: 'string' }, history: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        devices: { type: 'string' },
+        speed: { type: 'string' },
+        url: { type: 'string' },
+        phone: { type: 'string' },
+        password: { type: 'string' },
+        enterprise: { type: 'string' },
+        history: { type: 'string' },
       },
     }));
   } catch (err) {
@@ -49,12 +61,18 @@ export function parseSimulateArgs(argv: string[]): Parsed {
   const history = positive(str('history'), 'history', 0) ?? 0;
   const wrong = [devices, speed, history].find((v) => typeof v === 'string');
   if (typeof wrong === 'string') return { kind: 'error', message: wrong };
-  if (typeof devices === 'number' && !Number.isInteger(devices)) return { kind: 'error', message: `--devices must be a whole number (got "${str('devices')}")` };
+  if (typeof devices === 'number' && !Number.isInteger(devices))
+    return { kind: 'error', message: `--devices must be a whole number (got "${str('devices')}")` };
   return {
     kind: 'run',
     args: {
-      devices: devices as number | undefined, speed: speed as number, history: history as number,
-      url: str('url'), phone: str('phone'), password: str('password'), enterprise: str('enterprise'),
+      devices: devices as number | undefined,
+      speed: speed as number,
+      history: history as number,
+      url: str('url'),
+      phone: str('phone'),
+      password: str('password'),
+      enterprise: str('enterprise'),
     },
   };
 }

@@ -18,12 +18,25 @@ const { DEMO_PASSWORD, DEMO_USERS } = await import('../seed/demo.js');
 const { startSimulation } = await import('../sim/run.js');
 const base = args.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 const sim = await startSimulation({
-  base, phone: args.phone ?? DEMO_USERS.supervisor.phone, password: args.password ?? DEMO_PASSWORD, enterprise: args.enterprise,
-  devices: args.devices, speed: args.speed, historyDays: args.history, log: (m) => console.log(m),
+  base,
+  phone: args.phone ?? DEMO_USERS.supervisor.phone,
+  password: args.password ?? DEMO_PASSWORD,
+  enterprise: args.enterprise,
+  devices: args.devices,
+  speed: args.speed,
+  historyDays: args.history,
+  log: (m) => console.log(m),
 });
 console.log(`simulating ${sim.devices.length} screens against ${base}; Ctrl-C stops`);
 const report = setInterval(() => {
-  const t = sim.devices.reduce((s, d) => ({ beats: s.beats + d.counts.beats, plays: s.plays + d.counts.plays, visits: s.visits + d.counts.visits }), { beats: 0, plays: 0, visits: 0 });
+  const t = sim.devices.reduce(
+    (s, d) => ({
+      beats: s.beats + d.counts.beats,
+      plays: s.plays + d.counts.plays,
+      visits: s.visits + d.counts.visits,
+    }),
+    { beats: 0, plays: 0, visits: 0 },
+  );
   console.log(`heartbeats ${t.beats}, plays ${t.plays}, visits ${t.visits}`);
 }, 60_000);
 process.on('SIGINT', () => {

@@ -7,7 +7,9 @@ describe('arrayLiteral', () => {
     const db = await openPglite({});
     try {
       const texts = ['a', '', 'NULL', 'a b', 'x,y', '{z}', 'q"uote', 'back\\slash', '\\"', ' lead', '中文', 'e\u0301'];
-      const [t] = await db.admin.query<{ v: (string | null)[] }>('select $1::text[] as v', [arrayLiteral([...texts, null, undefined])]);
+      const [t] = await db.admin.query<{ v: (string | null)[] }>('select $1::text[] as v', [
+        arrayLiteral([...texts, null, undefined]),
+      ]);
       expect(t.v).toEqual([...texts, null, null]);
       const nums = [0, -1, 1.5, 1732650000.123, 1e-7, 2147483647, -0];
       const [n] = await db.admin.query<{ v: number[] }>('select $1::float8[] as v', [arrayLiteral(nums)]);

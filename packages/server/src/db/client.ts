@@ -25,7 +25,11 @@ export type Db = {
    * One statement that writes, in its own transaction acting for `scope`; answers how many rows it
    * wrote and the rows it returned (`returning`, or a function's result).
    */
-  write<T = Record<string, unknown>>(scope: Scope, sql: string, params?: unknown[]): Promise<{ count: number; rows: T[] }>;
+  write<T = Record<string, unknown>>(
+    scope: Scope,
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ count: number; rows: T[] }>;
   /** Unscoped access as the connecting (owner) role: migrations and the operator only. */
   admin: Q;
   /**
@@ -85,9 +89,13 @@ class Mutex {
 }
 
 type Rows = { rows: unknown[] };
-const lastRows = (r: Rows | Rows[]): Rows => (Array.isArray(r) ? r[r.length - 1] ?? { rows: [] } : r);
+const lastRows = (r: Rows | Rows[]): Rows => (Array.isArray(r) ? (r[r.length - 1] ?? { rows: [] }) : r);
 
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; appRole?: string }): Promise<Db & { pglite: PGlite }> {
+export async function openPglite(opts: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  appRole?: string;
+}): Promise<Db & { pglite: PGlite }> {
   const role = checkRole(opts.appRole ?? DEFAULT_APP_ROLE);
   const pglite = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const mutex = new Mutex();
@@ -199,17 +207,23 @@ export async function openPg(
     appRole: role,
     pool,
     admin,
-    tx: (scope, fn) => inTx(scope, (client) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] })),
+    tx: (scope, fn) =>
+      inTx(scope, (client) =>
+        fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] }),
+      ),
     async write<T>(scope: Scope, sql: string, params?: unknown[]) {
       const r = await inTx(scope, (client) => client.query(sql, params));
       return { count: r.rowCount ?? 0, rows: r.rows as T[] };
     },
-    read: async <T>(scope: Scope, sql: string, params?: unknown[]) => (await inTx(scope, (client) => client.query(sql, params))).rows as T[],
+    read: async <T>(scope: Scope, sql: string, params?: unknown[]) =>
+      (await inTx(scope, (client) => client.query(sql, params))).rows as T[],
     async session(fn) {
       const client = await direct.connect();
       let failed: Error | undefined;
       try {
-        return await fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] });
+        return await fn({
+          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+        });
       } catch (err) {
         failed = err as Error;
         throw err;

@@ -37,7 +37,8 @@ describe('CopyColumn', () => {
   it('passes each row’s bytes through, in chunks of any size, skipping NULLs', async () => {
     const rows = ['时间,门店\r\n', 'a,"x\r\ny"\r\n', null, '', "'=1+2,b\r\n"];
     const bytes = binary(rows);
-    for (const size of [1, 2, 5, 7, 64, bytes.length]) expect(await unwrap(bytes, size)).toBe(rows.filter((r) => r !== null).join(''));
+    for (const size of [1, 2, 5, 7, 64, bytes.length])
+      expect(await unwrap(bytes, size)).toBe(rows.filter((r) => r !== null).join(''));
   });
 
   it('refuses what is not COPY binary', async () => {

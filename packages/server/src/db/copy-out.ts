@@ -56,7 +56,8 @@ function typeOf(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) ? 'int8' : 'float8';
   if (typeof v === 'boolean') return 'bool';
   if (v instanceof Date) return 'timestamptz';
-  if (Array.isArray(v)) return v.length && v.every((x) => typeof x === 'number' && Number.isInteger(x)) ? 'int8[]' : 'text[]';
+  if (Array.isArray(v))
+    return v.length && v.every((x) => typeof x === 'number' && Number.isInteger(x)) ? 'int8[]' : 'text[]';
   if (v !== null && typeof v === 'object') return 'jsonb';
   return 'text';
 }
@@ -80,7 +81,9 @@ export function copyParams(sql: string, params: unknown[]): { set: string | null
     const i = Number(n) - 1;
     if (i < 0 || i >= params.length) throw new Error(`copy: $${n} has no parameter`);
     const v = params[i];
-    return v === null || v === undefined ? `(null::${types[i]})` : `(current_setting('vitrine.copy_${n}')::${types[i]})`;
+    return v === null || v === undefined
+      ? `(null::${types[i]})`
+      : `(current_setting('vitrine.copy_${n}')::${types[i]})`;
   });
   return { set: bound.length ? `select ${bound.join(', ')}` : null, values, sql: text };
 }
@@ -108,11 +111,23 @@ export async function copyColumn(pool: pg.Pool, begin: string, sql: string, para
     if (settled) return;
     settled = true;
     if (err) client.release(err);
-    else client.query('commit').then(() => client.release(), (e: Error) => client.release(e));
+    else
+      client.query('commit').then(
+        () => client.release(),
+        (e: Error) => client.release(e),
+      );
   };
-  source.on('error', (err) => { finish(err); out.destroy(err); });
+  source.on('error', (err) => {
+    finish(err);
+    out.destroy(err);
+  });
   source.on('end', () => finish());
-  out.on('close', () => { if (!settled) { source.destroy(); finish(new Error('COPY: closed before its end')); } });
+  out.on('close', () => {
+    if (!settled) {
+      source.destroy();
+      finish(new Error('COPY: closed before its end'));
+    }
+  });
   source.pipe(out);
   return out;
 }

@@ -24,10 +24,18 @@ export type StatementTimeouts = {
   export: number;
 };
 
-export const DEFAULT_STATEMENT_TIMEOUTS: StatementTimeouts = { request: 10_000, device: 5_000, job: 300_000, export: 300_000 };
+export const DEFAULT_STATEMENT_TIMEOUTS: StatementTimeouts = {
+  request: 10_000,
+  device: 5_000,
+  job: 300_000,
+  export: 300_000,
+};
 
 /** The configured limits over the defaults. */
-export const statementTimeouts = (over: Partial<StatementTimeouts> = {}): StatementTimeouts => ({ ...DEFAULT_STATEMENT_TIMEOUTS, ...over });
+export const statementTimeouts = (over: Partial<StatementTimeouts> = {}): StatementTimeouts => ({
+  ...DEFAULT_STATEMENT_TIMEOUTS,
+  ...over,
+});
 
 const current = new AsyncLocalStorage<number>();
 

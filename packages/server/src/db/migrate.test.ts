@@ -36,7 +36,9 @@ describe('migrations', () => {
     const log = await t.db.admin.query<{ step: string }>('select step from mig_log order by at');
     expect(log.map((r) => r.step)).toEqual(['ts', 'sql']);
 
-    const bad = folder({ '0904_bad.ts': `export async function up(q) { await q.query("insert into mig_log (step) values ('half')"); throw new Error('boom'); }` });
+    const bad = folder({
+      '0904_bad.ts': `export async function up(q) { await q.query("insert into mig_log (step) values ('half')"); throw new Error('boom'); }`,
+    });
     await expect(migrate(t.db, bad)).rejects.toThrow('migration 0904_bad.ts failed: boom');
     expect((await t.db.admin.query('select 1 from mig_log where step = $1', ['half'])).length).toBe(0);
     expect((await t.db.admin.query('select 1 from schema_migrations where name = $1', ['0904_bad.ts'])).length).toBe(0);
@@ -46,10 +48,14 @@ describe('migrations', () => {
     const ent = await makeEnterprise(t);
     const scope = [ent.companyId];
     // as an install from before these areas existed; an admin also changed one job's bits
-    await t.db.admin.query(`delete from menus where enterprise_id = $1 and path in ('/advert', '/inform', '/data/count')`, scope);
+    await t.db.admin.query(
+      `delete from menus where enterprise_id = $1 and path in ('/advert', '/inform', '/data/count')`,
+      scope,
+    );
     await t.db.admin.query(
       `update job_menus jm set weight = 1 from menus m, jobs j
-        where m.id = jm.menu_id and j.id = jm.job_id and jm.enterprise_id = $1 and m.path = '/store' and j.role = 3`, scope,
+        where m.id = jm.menu_id and j.id = jm.job_id and jm.enterprise_id = $1 and m.path = '/store' and j.role = 3`,
+      scope,
     );
     await t.db.admin.query(`delete from schema_migrations where name = '0032_default_menus.ts'`);
     expect(await migrate(t.db)).toEqual(['0032_default_menus.ts']);
@@ -59,7 +65,8 @@ describe('migrations', () => {
          from menus m join jobs j on j.enterprise_id = m.enterprise_id
          left join job_menus jm on jm.menu_id = m.id and jm.job_id = j.id
          left join menus p on p.id = m.pid
-        where m.enterprise_id = $1`, scope,
+        where m.enterprise_id = $1`,
+      scope,
     );
     const weight = (path: string, role: number) => rows.find((r) => r.path === path && r.role === role)?.weight ?? 0;
     expect(new Set(rows.map((r) => r.path))).toEqual(new Set(MENU_SEEDS.map((s) => s.seed.path)));
@@ -69,7 +76,9 @@ describe('migrations', () => {
     expect(weight('/advert', 3)).toBe(ALL_BITS);
     expect(rows.find((r) => r.path === '/data/count')?.parent).toBe('/data');
     expect(weight('/store', 3)).toBe(1); // the admin's change stays
-    expect(await t.db.tx({ enterpriseId: ent.companyId }, (q) => ensureMenus(q, { enterpriseId: ent.companyId }))).toBe(0);
+    expect(await t.db.tx({ enterpriseId: ent.companyId }, (q) => ensureMenus(q, { enterpriseId: ent.companyId }))).toBe(
+      0,
+    );
   });
 
   it('DB_APP_ROLE: grants go to the configured role and transactions run as it', async () => {

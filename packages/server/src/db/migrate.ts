@@ -36,15 +36,22 @@ export function migrationFiles(folder = FOLDER): { file: string; name: string }[
 export async function migrate(db: Db, folder = FOLDER): Promise<string[]> {
   return withAdvisoryLock(db, 'migrate', async (q) => {
     await ensureAppRole(q, db.appRole);
-    await q.query(`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`);
-    const done = new Set((await q.query<Row<'schema_migrations', 'name'>>('select name from schema_migrations')).map((r) => r.name));
+    await q.query(
+      `create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
+    );
+    const done = new Set(
+      (await q.query<Row<'schema_migrations', 'name'>>('select name from schema_migrations')).map((r) => r.name),
+    );
     const applied: string[] = [];
     for (const { name, file } of migrationFiles(folder)) {
       if (done.has(name)) continue;
       await q.query('begin');
       try {
         if (file.endsWith('.sql')) {
-          const sql = readFileSync(join(folder, file), 'utf8').replace(new RegExp(`\\b${DEFAULT_APP_ROLE}\\b`, 'g'), db.appRole);
+          const sql = readFileSync(join(folder, file), 'utf8').replace(
+            new RegExp(`\\b${DEFAULT_APP_ROLE}\\b`, 'g'),
+            db.appRole,
+          );
           for (const statement of splitSql(sql)) await q.query(statement);
         } else {
           const mod = (await import(pathToFileURL(join(folder, file)).href)) as DataMigration;

@@ -27,7 +27,10 @@ export function ownerOnly(dir: string): void {
 export async function openDatabase(config: Config): Promise<{ db: Db; release: () => void }> {
   ownerOnly(config.dataDir);
   if (config.databaseUrl) {
-    const db = await openPg(config.databaseUrl, config.dbPool, { appRole: config.dbAppRole, directUrl: config.listenDatabaseUrl });
+    const db = await openPg(config.databaseUrl, config.dbPool, {
+      appRole: config.dbAppRole,
+      directUrl: config.listenDatabaseUrl,
+    });
     await migrate(db);
     return { db, release: () => undefined };
   }

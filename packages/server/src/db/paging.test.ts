@@ -11,7 +11,9 @@ describe('page', () => {
   it('answers { list, total, pageNum, pageSize } in order; the last page is short', async () => {
     const total = await t.db.tx({}, (q) => countOf(q, provinces));
     expect(total).toBeGreaterThan(30);
-    const first = await t.db.tx({}, (q) => page<{ code: string; name: string }>(q, provinces, { pageNum: 1, pageSize: 10 }));
+    const first = await t.db.tx({}, (q) =>
+      page<{ code: string; name: string }>(q, provinces, { pageNum: 1, pageSize: 10 }),
+    );
     expect(first).toMatchObject({ total, pageNum: 1, pageSize: 10 });
     expect(first.list.map((r) => r.code)).toEqual([...first.list.map((r) => r.code)].sort());
     expect(Object.keys(first.list[0]).sort()).toEqual(['code', 'name']);
@@ -22,9 +24,19 @@ describe('page', () => {
 
   it('a page past the end is empty and still reports the total; no match is total 0', async () => {
     const total = await t.db.tx({}, (q) => countOf(q, provinces));
-    expect(await t.db.tx({}, (q) => page(q, provinces, { pageNum: 1000, pageSize: 10 }))).toEqual({ list: [], total, pageNum: 1000, pageSize: 10 });
+    expect(await t.db.tx({}, (q) => page(q, provinces, { pageNum: 1000, pageSize: 10 }))).toEqual({
+      list: [],
+      total,
+      pageNum: 1000,
+      pageSize: 10,
+    });
     const none = { ...provinces, params: [9] };
-    expect(await t.db.tx({}, (q) => page(q, none, { pageNum: 1, pageSize: 10 }))).toEqual({ list: [], total: 0, pageNum: 1, pageSize: 10 });
+    expect(await t.db.tx({}, (q) => page(q, none, { pageNum: 1, pageSize: 10 }))).toEqual({
+      list: [],
+      total: 0,
+      pageNum: 1,
+      pageSize: 10,
+    });
   });
 
   it("a row column named like the helper's own does not clobber the total", async () => {

@@ -6,7 +6,14 @@ import type { Q } from './client.js';
  * for the rows, `countFrom` when counting needs fewer joins than showing, `where` and `order`,
  * with `params` numbered $1… (limit and offset are appended after them).
  */
-export type PageSql = { select: string; from: string; countFrom?: string; where: string; order: string; params: unknown[] };
+export type PageSql = {
+  select: string;
+  from: string;
+  countFrom?: string;
+  where: string;
+  order: string;
+  params: unknown[];
+};
 /** `offset`: where the page starts when it is not a whole page (search1's `from`); default (pageNum − 1) × pageSize. */
 export type Paging = { pageNum: number; pageSize: number; offset?: number };
 export type Page<T> = { list: T[]; total: number; pageNum: number; pageSize: number };
@@ -38,6 +45,9 @@ export async function page<T>(q: Q, sql: PageSql, paging: Paging): Promise<Page<
 
 /** Only the total of a list (count calls of the tree dialog). */
 export async function countOf(q: Q, sql: PageSql): Promise<number> {
-  const [row] = await q.query<{ total: number }>(`select count(*)::int as total from ${sql.countFrom ?? sql.from} where ${sql.where}`, sql.params);
+  const [row] = await q.query<{ total: number }>(
+    `select count(*)::int as total from ${sql.countFrom ?? sql.from} where ${sql.where}`,
+    sql.params,
+  );
   return row.total;
 }

@@ -13,7 +13,13 @@ export async function ensureAppRole(q: Q, role: string): Promise<void> {
     `select current_user as name, rolsuper as super, current_setting('server_version_num')::int as version
        from pg_roles where rolname = current_user`,
   );
-  const exists = async () => (await q.query<{ super: boolean; bypass: boolean }>('select rolsuper as super, rolbypassrls as bypass from pg_roles where rolname = $1', [role]))[0];
+  const exists = async () =>
+    (
+      await q.query<{ super: boolean; bypass: boolean }>(
+        'select rolsuper as super, rolbypassrls as bypass from pg_roles where rolname = $1',
+        [role],
+      )
+    )[0];
   if (!(await exists())) {
     try {
       await q.query(`create role ${role} nologin`);
@@ -23,7 +29,8 @@ export async function ensureAppRole(q: Q, role: string): Promise<void> {
     }
   }
   const app = await exists();
-  if (app?.super || app?.bypass) throw new Error(`DB_APP_ROLE "${role}" must not be a superuser nor bypass row-level security`);
+  if (app?.super || app?.bypass)
+    throw new Error(`DB_APP_ROLE "${role}" must not be a superuser nor bypass row-level security`);
   if (me.super) return;
   const option = me.version >= 160000 ? 'SET' : 'MEMBER';
   const [{ can }] = await q.query<{ can: boolean }>(`select pg_has_role(current_user, $1, '${option}') as can`, [role]);

@@ -13,8 +13,11 @@ const t = useTestApp({ limits: { ...testConfig('').limits, activateWrongPerAddre
 
 async function activate(from: string, code: string, activation: string) {
   const res = await t.app.inject({
-    method: 'POST', url: '/device-api/activate', remoteAddress: from,
-    headers: { 'content-type': 'application/json', cookie: 'language=en-US' }, payload: JSON.stringify({ code, activation }),
+    method: 'POST',
+    url: '/device-api/activate',
+    remoteAddress: from,
+    headers: { 'content-type': 'application/json', cookie: 'language=en-US' },
+    payload: JSON.stringify({ code, activation }),
   });
   return { status: res.statusCode, body: res.json() as Envelope<{ deviceToken: string; deviceId: number }> };
 }
@@ -33,21 +36,28 @@ describe('activation tries', () => {
     // throttled: even a right code from that address waits, with its own clear answer
     const held = await activate('203.0.113.7', code, right[0]);
     expect(held.status).toBe(429);
-    expect(held.body).toMatchObject({ ret: RET.tooMany, msg: 'Too many wrong activation codes from this address; try again in 15 minutes' });
+    expect(held.body).toMatchObject({
+      ret: RET.tooMany,
+      msg: 'Too many wrong activation codes from this address; try again in 15 minutes',
+    });
     // the stranger burnt nothing: both enterprises' screens activate from their own address
     for (const i of [0, 1]) {
       const ok = await activate('198.51.100.20', code, right[i]);
       expect(ok.body.ret, JSON.stringify(ok.body)).toBe(0);
       expect(ok.body.result.deviceId).toBe(devices[i].id);
     }
-    const [{ attempts }] = await t.db.admin.query<{ attempts: number }>('select max(attempts)::int as attempts from device_activations where device_code = $1', [code]);
+    const [{ attempts }] = await t.db.admin.query<{ attempts: number }>(
+      'select max(attempts)::int as attempts from device_activations where device_code = $1',
+      [code],
+    );
     expect(attempts).toBe(0);
   });
 
   it('the same wrong code sent again and again counts once (a screen retrying a typo does not lock its shop out)', async () => {
     const f = await makeFleet(t);
     const d = await makeDevice(t, f);
-    for (let i = 0; i < 8; i++) expect((await activate('192.0.2.44', d.code, 'BBBB-BBBB')).body.ret).toBe(RET.validation);
+    for (let i = 0; i < 8; i++)
+      expect((await activate('192.0.2.44', d.code, 'BBBB-BBBB')).body.ret).toBe(RET.validation);
     expect((await activate('192.0.2.44', d.code, await consoleCode(t, f, d.id))).body.ret).toBe(0);
   });
 });

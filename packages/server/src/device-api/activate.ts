@@ -10,7 +10,10 @@ import { tokenHash } from './register.js';
 
 type Input = { code: string; activation: string; hw?: z.output<typeof hardware> };
 
-const wrong = () => new AppError(RET.validation, 'device.activation.invalid', [{ field: 'activation', message: 'device.activation.invalid' }]);
+const wrong = () =>
+  new AppError(RET.validation, 'device.activation.invalid', [
+    { field: 'activation', message: 'device.activation.invalid' },
+  ]);
 
 /** The window in which one address may send `limits.activateWrongPerAddress` (default 5) wrong pairs. */
 export const WRONG_TRIES_WINDOW_SECONDS = 15 * 60;
@@ -34,18 +37,37 @@ export async function activate(deps: Deps, input: Input, address: string) {
       [address, WRONG_TRIES_WINDOW_SECONDS],
     );
     if (n >= (deps.config.limits.activateWrongPerAddress ?? ACTIVATION.maxAttempts)) return 'throttled' as const;
-    const [hit] = await q.query<{ enterprise_id: number; device_id: number }>('select * from device_activation_try($1, $2)', [input.code, mac]);
+    const [hit] = await q.query<{ enterprise_id: number; device_id: number }>(
+      'select * from device_activation_try($1, $2)',
+      [input.code, mac],
+    );
     if (!hit) {
       await q.query(
-        `insert into device_activation_tries (address, tried) values ($1, $2) on conflict (address, tried) do update set tried_at = now()`, [address, tried],
+        `insert into device_activation_tries (address, tried) values ($1, $2) on conflict (address, tried) do update set tried_at = now()`,
+        [address, tried],
       );
       return null; // commit the wrong try, then refuse
     }
     await enterTenant(q, hit.enterprise_id);
     const scope = [hit.enterprise_id, hit.device_id];
-    await q.query('update device_tokens set revoked_at = now() where enterprise_id = $1 and device_id = $2 and revoked_at is null', scope);
-    await q.query('insert into device_tokens (enterprise_id, device_id, token_hash, hw) values ($1, $2, $3, $4)', [...scope, tokenHash(token), JSON.stringify(input.hw ?? {})]);
-    const [d] = await q.query<{ name: string; type: string; direction: number; volume: number; ai: number; timezone: string; cameraMark: number }>(
+    await q.query(
+      'update device_tokens set revoked_at = now() where enterprise_id = $1 and device_id = $2 and revoked_at is null',
+      scope,
+    );
+    await q.query('insert into device_tokens (enterprise_id, device_id, token_hash, hw) values ($1, $2, $3, $4)', [
+      ...scope,
+      tokenHash(token),
+      JSON.stringify(input.hw ?? {}),
+    ]);
+    const [d] = await q.query<{
+      name: string;
+      type: string;
+      direction: number;
+      volume: number;
+      ai: number;
+      timezone: string;
+      cameraMark: number;
+    }>(
       `select d.name, d.type, coalesce((d.applied->>'direction')::int, d.orientation) as direction, coalesce((d.applied->>'volume')::int, d.volume) as volume,
               coalesce((d.applied->>'ai')::int, d.ai) as ai, e.time_zone as timezone, e.camera_mark::int as "cameraMark"
          from devices d join enterprises e on e.id = d.enterprise_id where d.enterprise_id = $1 and d.id = $2`,
@@ -55,5 +77,10 @@ export async function activate(deps: Deps, input: Input, address: string) {
   });
   if (out === 'throttled') throw fail.tooMany('device.activation.throttled');
   if (!out) throw wrong();
-  return { deviceToken: token, deviceId: out.deviceId, interval: intervalOf(out.deviceId, deps.device.loop.heartbeatSeconds), config: out.config };
+  return {
+    deviceToken: token,
+    deviceId: out.deviceId,
+    interval: intervalOf(out.deviceId, deps.device.loop.heartbeatSeconds),
+    config: out.config,
+  };
 }

@@ -35,12 +35,16 @@ export async function ack(deps: Deps, dev: AuthRow, input: { results: Result[] }
     const fileIds = [...new Set(results.flatMap((r) => (r.file ? [r.file] : [])))];
     // a screenshot this device sent (POST screenshot ties it to one of its commands): naming another
     // device's would show it to whoever reads this device's commands (issue 24 §1)
-    const known = new Set((await q.query<Row<'files', 'id'>>(
-      `select f.id from files f where f.enterprise_id = $1 and f.id = any($2::int[]) and f.kind = 'screenshot'
+    const known = new Set(
+      (
+        await q.query<Row<'files', 'id'>>(
+          `select f.id from files f where f.enterprise_id = $1 and f.id = any($2::int[]) and f.kind = 'screenshot'
           and exists (select 1 from device_commands c where c.enterprise_id = f.enterprise_id and c.device_id = $3
                         and c.result ? 'fileId' and c.result->'fileId' = to_jsonb(f.id))`,
-      [dev.enterpriseId, fileIds, dev.deviceId],
-    )).map((r) => r.id));
+          [dev.enterpriseId, fileIds, dev.deviceId],
+        )
+      ).map((r) => r.id),
+    );
     const usable = results.filter((r) => {
       if (r.file && !known.has(r.file)) rejected.push({ id: r.id, reason: 'file.notFound' });
       return !r.file || known.has(r.file);
@@ -51,18 +55,33 @@ export async function ack(deps: Deps, dev: AuthRow, input: { results: Result[] }
          from unnest($3::bigint[], $4::int[], $5::text[], $6::int[]) as u(id, ok, msg, file)
         where c.enterprise_id = $1 and c.device_id = $2 and c.id = u.id and c.state in ('pending', 'delivered')
         returning c.id::int, c.seq, c.kind, c.payload, u.ok`,
-      [dev.enterpriseId, dev.deviceId, usable.map((r) => r.id), usable.map((r) => r.ok), usable.map((r) => r.message ?? null), usable.map((r) => r.file ?? null)],
+      [
+        dev.enterpriseId,
+        dev.deviceId,
+        usable.map((r) => r.id),
+        usable.map((r) => r.ok),
+        usable.map((r) => r.message ?? null),
+        usable.map((r) => r.file ?? null),
+      ],
     );
     const applied = appliedOf(done);
     if (Object.keys(applied).length) {
-      await q.query('update devices set applied = applied || $3::jsonb where enterprise_id = $1 and id = $2', [dev.enterpriseId, dev.deviceId, JSON.stringify(applied)]);
+      await q.query('update devices set applied = applied || $3::jsonb where enterprise_id = $1 and id = $2', [
+        dev.enterpriseId,
+        dev.deviceId,
+        JSON.stringify(applied),
+      ]);
     }
     const updated = new Set(done.map((d) => d.id));
     const rest = usable.filter((r) => !updated.has(r.id)).map((r) => r.id);
-    const states = new Map((await q.query<Row<'device_commands', 'id' | 'state'>>(
-      'select id::int, state from device_commands where enterprise_id = $1 and device_id = $2 and id = any($3::bigint[])',
-      [dev.enterpriseId, dev.deviceId, rest],
-    )).map((r) => [r.id, r.state]));
+    const states = new Map(
+      (
+        await q.query<Row<'device_commands', 'id' | 'state'>>(
+          'select id::int, state from device_commands where enterprise_id = $1 and device_id = $2 and id = any($3::bigint[])',
+          [dev.enterpriseId, dev.deviceId, rest],
+        )
+      ).map((r) => [r.id, r.state]),
+    );
     const accepted = [...updated];
     for (const id of rest) {
       const state = states.get(id);
@@ -98,17 +117,32 @@ async function screenshotCommand(q: Q, dev: AuthRow, commandId: number, lock = f
  * webp ≤ 2 MB), stored through the files storage (owned by whoever asked for it), tied to the
  * command, which is acknowledged by it; a second upload for the command is 40009.
  */
-export async function receiveScreenshot(deps: Deps, dev: AuthRow, commandId: number, source: Readable, name: string | undefined) {
+export async function receiveScreenshot(
+  deps: Deps,
+  dev: AuthRow,
+  commandId: number,
+  source: Readable,
+  name: string | undefined,
+) {
   const scope = { enterpriseId: dev.enterpriseId };
   const cmd = await deps.db.tx(scope, (q) => screenshotCommand(q, dev, commandId));
-  const staged = await deps.storage.stage(source, { maxBytes: maxUploadSize('screenshot'), tooLarge: () => fail.tooLarge(streamTooLargeKey('screenshot')) });
+  const staged = await deps.storage.stage(source, {
+    maxBytes: maxUploadSize('screenshot'),
+    tooLarge: () => fail.tooLarge(streamTooLargeKey('screenshot')),
+  });
   try {
     const found = await inspect(staged, 'screenshot');
     const key = await staged.commit();
     return await deps.db.tx(scope, async (q) => {
       const again = await screenshotCommand(q, dev, commandId, true);
       const { row } = await files.insertFile(q, scope, {
-        ...found, userId: cmd.created_by, hash: staged.sha256, key, kind: 'screenshot', name: (name ?? 'screenshot').slice(0, 100), size: staged.size,
+        ...found,
+        userId: cmd.created_by,
+        hash: staged.sha256,
+        key,
+        kind: 'screenshot',
+        name: (name ?? 'screenshot').slice(0, 100),
+        size: staged.size,
       });
       await q.query(
         `update device_commands set result = coalesce(result, '{}'::jsonb) || jsonb_build_object('fileId', $3::int),

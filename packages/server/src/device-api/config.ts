@@ -21,8 +21,15 @@ export type DeviceLoopConfig = {
 };
 
 export const DEVICE_LOOP_DEFAULTS: DeviceLoopConfig = {
-  heartbeatSeconds: 60, flushMs: 5000, callsPerMinute: 600, timers: true, playlistCacheMs: 5000,
-  liveHeartbeatSeconds: 180, liveHelloMs: 5000, liveSpreadMs: 3000, livePingMs: 30_000,
+  heartbeatSeconds: 60,
+  flushMs: 5000,
+  callsPerMinute: 600,
+  timers: true,
+  playlistCacheMs: 5000,
+  liveHeartbeatSeconds: 180,
+  liveHelloMs: 5000,
+  liveSpreadMs: 3000,
+  livePingMs: 30_000,
 };
 
 /** A device's own heartbeat period: the base with a jitter fixed per device (no thundering herd). */

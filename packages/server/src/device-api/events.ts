@@ -37,8 +37,19 @@ function insert(table: string, rest: [column: string, type: string][], skip: boo
      from (select *, at at time zone $4 as local from (select unnest($5::uuid[]) as event_id, to_timestamp(unnest($6::float8[])) as at, ${srfs}) s offset 0) u${skip ? '\n   on conflict (device_id, event_id, local_day) do nothing' : ''}`;
 }
 
-const PLAYS: [string, string][] = [['content_id', 'int'], ['plan_id', 'int'], ['material_sha256', 'text'], ['duration_ms', 'int']];
-const VISITS: [string, string][] = [['gender', 'smallint'], ['age_band', 'smallint'], ['action', 'text'], ['dwell_ms', 'int'], ['pitch_id', 'int']];
+const PLAYS: [string, string][] = [
+  ['content_id', 'int'],
+  ['plan_id', 'int'],
+  ['material_sha256', 'text'],
+  ['duration_ms', 'int'],
+];
+const VISITS: [string, string][] = [
+  ['gender', 'smallint'],
+  ['age_band', 'smallint'],
+  ['action', 'text'],
+  ['dwell_ms', 'int'],
+  ['pitch_id', 'int'],
+];
 
 const KINDS = {
   plays: {
@@ -47,8 +58,12 @@ const KINDS = {
     fresh: insert('play_events', PLAYS, false),
     skipping: insert('play_events', PLAYS, true),
     columns: (es: z.output<typeof playEvent>[]) => [
-      col(es, (e) => e.eventId), col(es, (e) => e.start), col(es, (e) => e.contentId), col(es, (e) => e.planId),
-      col(es, (e) => e.materialSha256), col(es, (e) => e.durationMs),
+      col(es, (e) => e.eventId),
+      col(es, (e) => e.start),
+      col(es, (e) => e.contentId),
+      col(es, (e) => e.planId),
+      col(es, (e) => e.materialSha256),
+      col(es, (e) => e.durationMs),
     ],
   },
   visits: {
@@ -57,8 +72,13 @@ const KINDS = {
     fresh: insert('visit_events', VISITS, false),
     skipping: insert('visit_events', VISITS, true),
     columns: (es: z.output<typeof visitEvent>[]) => [
-      col(es, (e) => e.eventId), col(es, (e) => e.time), col(es, (e) => e.gender), col(es, (e) => e.ageBand), col(es, (e) => e.action),
-      col(es, (e) => e.dwellMs), col(es, (e) => e.pitchId),
+      col(es, (e) => e.eventId),
+      col(es, (e) => e.time),
+      col(es, (e) => e.gender),
+      col(es, (e) => e.ageBand),
+      col(es, (e) => e.action),
+      col(es, (e) => e.dwellMs),
+      col(es, (e) => e.pitchId),
     ],
   },
 } as const;
@@ -82,19 +102,30 @@ export function judge<K extends EventKind>(kind: K, raws: unknown[], lang: Lang,
   const seen = new Set<string>();
   let repeated = 0;
   const reject = (raw: unknown, reason: MessageKey, field?: string, detail?: string) =>
-    rejected.push({ eventId: idOf(raw), reason, message: detail ? `${field}: ${message(detail, lang)}` : message(reason, lang), ...(field ? { field } : {}) });
+    rejected.push({
+      eventId: idOf(raw),
+      reason,
+      message: detail ? `${field}: ${message(detail, lang)}` : message(reason, lang),
+      ...(field ? { field } : {}),
+    });
   for (const raw of raws) {
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      reject(raw, 'device.event.invalid', issue.path.join('.') || '_', issue.message.includes(' ') ? 'field.invalid' : issue.message);
+      reject(
+        raw,
+        'device.event.invalid',
+        issue.path.join('.') || '_',
+        issue.message.includes(' ') ? 'field.invalid' : issue.message,
+      );
       continue;
     }
     const e = parsed.data as z.output<(typeof KINDS)[K]['schema']>;
     const t = (k.time as (x: typeof e) => number)(e);
     if (t > nowSec + MAX_AHEAD_SECONDS) reject(raw, 'device.event.future', kind === 'plays' ? 'start' : 'time');
     else if (t < nowSec - MAX_AGE_SECONDS) reject(raw, 'device.event.tooOld', kind === 'plays' ? 'start' : 'time');
-    else if (seen.has(e.eventId)) repeated++; // the same event twice in one batch counts once
+    else if (seen.has(e.eventId))
+      repeated++; // the same event twice in one batch counts once
     else {
       seen.add(e.eventId);
       valid.push(e);
@@ -111,7 +142,13 @@ export async function ingest(deps: Deps, kind: EventKind, raws: unknown[], dev: 
   if (valid.length) {
     const k = KINDS[kind];
     const scope = { enterpriseId: dev.enterpriseId };
-    const params = [dev.enterpriseId, dev.deviceId, dev.shopId, dev.timezone, ...(k.columns as (es: typeof valid) => string[])(valid)];
+    const params = [
+      dev.enterpriseId,
+      dev.deviceId,
+      dev.shopId,
+      dev.timezone,
+      ...(k.columns as (es: typeof valid) => string[])(valid),
+    ];
     try {
       accepted = (await deps.db.write(scope, k.fresh, params)).count;
     } catch (err) {

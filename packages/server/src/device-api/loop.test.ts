@@ -13,11 +13,24 @@ import { splashPlaylists, type PlaylistSource } from './playlist.js';
 const t = useTestApp();
 
 type Msg = { kind: string; title: string; body: string };
-const status = async (id: number) => (await t.db.admin.query<{ s: number }>('select device_status as s from devices where id = $1', [id]))[0].s;
-const events = (id: number) => t.db.admin.query<{ status: number; previous: number }>('select status, previous from device_status_events where device_id = $1 order by id', [id]);
+const status = async (id: number) =>
+  (await t.db.admin.query<{ s: number }>('select device_status as s from devices where id = $1', [id]))[0].s;
+const events = (id: number) =>
+  t.db.admin.query<{ status: number; previous: number }>(
+    'select status, previous from device_status_events where device_id = $1 order by id',
+    [id],
+  );
 const inbox = async (h: Record<string, string>) =>
-  (await post<{ list: Msg[] }>(t, 'message/list', { pageSize: 50 }, h)).body.result.list.filter((m) => m.kind === 'device.alert');
-const interval = async (id: number) => (await t.db.admin.query<{ i: number; seen: Date }>('select hb_interval as i, last_seen_at as seen from device_presence where device_id = $1', [id]))[0];
+  (await post<{ list: Msg[] }>(t, 'message/list', { pageSize: 50 }, h)).body.result.list.filter(
+    (m) => m.kind === 'device.alert',
+  );
+const interval = async (id: number) =>
+  (
+    await t.db.admin.query<{ i: number; seen: Date }>(
+      'select hb_interval as i, last_seen_at as seen from device_presence where device_id = $1',
+      [id],
+    )
+  )[0];
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
 
 /** The next time it is hh:mm in Shanghai (UTC+8), at least `after` from now. */
@@ -47,13 +60,28 @@ describe('presence, sweep and alerts', () => {
     expect(first.i).toBeGreaterThan(0);
     // a second instance on the same database flushes an older report of the same device: kept newer
     const other = new Presence(t.db, t.app.log);
-    other.record(d.id, f.ent.companyId, 60, { appVersion: '0.9.0', errors: [], clockSkew: 0 }, Math.floor(first.seen.getTime() / 1000) - 30);
+    other.record(
+      d.id,
+      f.ent.companyId,
+      60,
+      { appVersion: '0.9.0', errors: [], clockSkew: 0 },
+      Math.floor(first.seen.getTime() / 1000) - 30,
+    );
     expect(await other.flush()).toBe(1);
-    const [row] = await t.db.admin.query<{ app_version: string; last_seen_at: Date }>('select app_version, last_seen_at from device_presence where device_id = $1', [d.id]);
+    const [row] = await t.db.admin.query<{ app_version: string; last_seen_at: Date }>(
+      'select app_version, last_seen_at from device_presence where device_id = $1',
+      [d.id],
+    );
     expect(row.app_version).toBe('1.0.0');
     expect(row.last_seen_at.getTime()).toBe(first.seen.getTime());
     // a device of another enterprise cannot be written under this one
-    other.record(d.id, f.ent.companyId + 100000, 60, { appVersion: 'evil', errors: [], clockSkew: 0 }, Math.floor(Date.now() / 1000) + 10);
+    other.record(
+      d.id,
+      f.ent.companyId + 100000,
+      60,
+      { appVersion: 'evil', errors: [], clockSkew: 0 },
+      Math.floor(Date.now() / 1000) + 10,
+    );
     expect(await other.flush()).toBe(0);
     // closing the app flushes what is left (shutdown)
     await dev(t, 'heartbeat', { appVersion: '1.0.1' }, token);
@@ -62,12 +90,19 @@ describe('presence, sweep and alerts', () => {
 
   it('one poisoned device among 2,500 of two enterprises: every other is recorded, the bad rows are dropped once with a log line', async () => {
     // devices inserted directly (their presence is what is tested, not their creation)
-    const many = async (fl: Fleet, n: number) => (await t.db.admin.query<{ id: number }>(
-      `insert into devices (enterprise_id, author_id, code, name, type, orientation, shop_id)
-       select $1, $2, 'P' || g, 'screen ' || g, 'big', 1, $3 from generate_series(1, $4) g returning id`, [fl.ent.companyId, fl.ent.owner.id, fl.shop, n],
-    )).map((r) => r.id);
+    const many = async (fl: Fleet, n: number) =>
+      (
+        await t.db.admin.query<{ id: number }>(
+          `insert into devices (enterprise_id, author_id, code, name, type, orientation, shop_id)
+       select $1, $2, 'P' || g, 'screen ' || g, 'big', 1, $3 from generate_series(1, $4) g returning id`,
+          [fl.ent.companyId, fl.ent.owner.id, fl.shop, n],
+        )
+      ).map((r) => r.id);
     const [a, b] = [await makeFleet(t), await makeFleet(t)];
-    const devices = [...(await many(a, 1250)).map((id) => [id, a.ent.companyId]), ...(await many(b, 1250)).map((id) => [id, b.ent.companyId])];
+    const devices = [
+      ...(await many(a, 1250)).map((id) => [id, a.ent.companyId]),
+      ...(await many(b, 1250)).map((id) => [id, b.ent.companyId]),
+    ];
     const logged: { deviceId: number; field?: string }[] = [];
     const p = new Presence(t.db, { warn: (o: { deviceId: number; field?: string }) => void logged.push(o) });
     const at = Math.floor(Date.now() / 1000);
@@ -79,7 +114,13 @@ describe('presence, sweep and alerts', () => {
     try {
       for (const [id, ent] of devices) {
         const playing = id === poisoned ? { contentId: 2 ** 31, planId: 1 } : { contentId: 7, planId: 1 };
-        p.record(id, ent, 60, { appVersion: id === refused ? 'poison' : '3.0.0', errors: [], clockSkew: 0, playing }, at);
+        p.record(
+          id,
+          ent,
+          60,
+          { appVersion: id === refused ? 'poison' : '3.0.0', errors: [], clockSkew: 0, playing },
+          at,
+        );
       }
       expect(p.size).toBe(2500);
       expect(await p.flush()).toBe(2498);
@@ -90,11 +131,20 @@ describe('presence, sweep and alerts', () => {
     }
     const rows = await t.db.admin.query<{ enterprise_id: number; n: number }>(
       `select enterprise_id, count(*)::int as n from device_presence where device_id = any($1::int[]) and app_version = '3.0.0' and playing_content = 7
-        group by enterprise_id order by enterprise_id`, [devices.map(([id]) => id)],
+        group by enterprise_id order by enterprise_id`,
+      [devices.map(([id]) => id)],
     );
-    expect(rows).toEqual([{ enterprise_id: a.ent.companyId, n: 1249 }, { enterprise_id: b.ent.companyId, n: 1249 }]);
-    expect(await t.db.admin.query('select 1 from device_presence where device_id = any($1::int[])', [[poisoned, refused]])).toEqual([]);
-    expect(logged.map((l) => [l.deviceId, l.field])).toEqual([[poisoned, 'playing_content'], [refused, undefined]]);
+    expect(rows).toEqual([
+      { enterprise_id: a.ent.companyId, n: 1249 },
+      { enterprise_id: b.ent.companyId, n: 1249 },
+    ]);
+    expect(
+      await t.db.admin.query('select 1 from device_presence where device_id = any($1::int[])', [[poisoned, refused]]),
+    ).toEqual([]);
+    expect(logged.map((l) => [l.deviceId, l.field])).toEqual([
+      [poisoned, 'playing_content'],
+      [refused, undefined],
+    ]);
   });
 
   it('the sweep records transitions: never seen → normal → abnormal → offline → normal', async () => {
@@ -127,18 +177,37 @@ describe('presence, sweep and alerts', () => {
     await dev(t, 'heartbeat', {}, token);
     await t.deps.device.presence.flush();
     await Promise.all([runDeviceJobs(t.deps), runDeviceJobs(t.deps)]);
-    expect((await events(d.id)).map((e) => [e.previous, e.status])).toEqual([[0, 7], [7, 1], [1, 7], [7, 0], [0, 7]]);
-    const hist = await post<{ events: { status: number }[]; uptime: { onlineSeconds: number }[]; neverConnected: number }>(t, 'device/status-events', { id: d.id }, f.sup);
+    expect((await events(d.id)).map((e) => [e.previous, e.status])).toEqual([
+      [0, 7],
+      [7, 1],
+      [1, 7],
+      [7, 0],
+      [0, 7],
+    ]);
+    const hist = await post<{
+      events: { status: number }[];
+      uptime: { onlineSeconds: number }[];
+      neverConnected: number;
+    }>(t, 'device/status-events', { id: d.id }, f.sup);
     // newest first by the time each transition happened (the controlled clock jumped ahead above)
     expect(hist.body.result.events).toHaveLength(5);
     const times = hist.body.result.events.map((e) => (e as unknown as { at: number }).at);
     expect(times).toEqual([...times].sort((x, y) => y - x));
     expect(hist.body.result.uptime).toHaveLength(7);
     expect(hist.body.result.neverConnected).toBe(0);
-    expect((await post<{ neverConnected: number }>(t, 'device/status-events', { id: never.id }, f.sup)).body.result.neverConnected).toBe(1);
-    const listed = await post<{ list: { id: number; deviceStatus: number; lastSeen: number | null; appVersion: string }[] }>(t, 'device/enable-list', { shopId: f.shop }, f.sup);
+    expect(
+      (await post<{ neverConnected: number }>(t, 'device/status-events', { id: never.id }, f.sup)).body.result
+        .neverConnected,
+    ).toBe(1);
+    const listed = await post<{
+      list: { id: number; deviceStatus: number; lastSeen: number | null; appVersion: string }[];
+    }>(t, 'device/enable-list', { shopId: f.shop }, f.sup);
     expect(listed.body.result.list.find((x) => x.id === d.id)).toMatchObject({ deviceStatus: 7, appVersion: '1.0.1' });
-    expect(listed.body.result.list.find((x) => x.id === never.id)).toMatchObject({ deviceStatus: 0, lastSeen: null, appVersion: '' });
+    expect(listed.body.result.list.find((x) => x.id === never.id)).toMatchObject({
+      deviceStatus: 0,
+      lastSeen: null,
+      appVersion: '',
+    });
   });
 
   it('3 playback abnormal when the playlist says something plays and the device reports other content', async () => {
@@ -147,7 +216,11 @@ describe('presence, sweep and alerts', () => {
       async playlistFor(scope, device, now) {
         const base = await splashPlaylists.playlistFor(scope, device, now);
         const item = { contentId: 41, type: 'main', durationMs: 15000, files: [] };
-        return { ...base, etag: `${base.etag}-x`, segments: [{ from: nowSec - 86400, to: nowSec + 86400, planId: 4, items: [item] }] } satisfies Playlist;
+        return {
+          ...base,
+          etag: `${base.etag}-x`,
+          segments: [{ from: nowSec - 86400, to: nowSec + 86400, planId: 4, items: [item] }],
+        } satisfies Playlist;
       },
     };
     t.deps.device.playlists = scheduled;
@@ -162,7 +235,9 @@ describe('presence, sweep and alerts', () => {
       await runDeviceJobs(t.deps, later(new Date(), 2 * i + 1));
       expect(await status(p.id)).toBe(3);
       // a play of the scheduled content puts it right
-      expect((await dev(t, 'plays', { events: [play({ contentId: 41, start: Date.now() / 1000 - 5 })] }, tok)).body.result).toMatchObject({ accepted: 1 });
+      expect(
+        (await dev(t, 'plays', { events: [play({ contentId: 41, start: Date.now() / 1000 - 5 })] }, tok)).body.result,
+      ).toMatchObject({ accepted: 1 });
       await runDeviceJobs(t.deps, later(new Date(), 2 * i - 30));
       expect(await status(p.id)).toBe(7);
       // and so does a heartbeat naming it (after the play has aged out)
@@ -181,7 +256,11 @@ describe('presence, sweep and alerts', () => {
     const g = await makeFleet(t, { hours: '09:00-22:00' });
     const manager = await makeUser(t, 'manager');
     const shopNode = `s${String(g.shop).padStart(8, '0')}`;
-    const managerHeaders = tenantHeaders(manager, g.ent, await addMemberWithRange(t, g.ent, manager, 2, { s: [shopNode] }));
+    const managerHeaders = tenantHeaders(
+      manager,
+      g.ent,
+      await addMemberWithRange(t, g.ent, manager, 2, { s: [shopNode] }),
+    );
     await t.db.admin.query('update shops set manager_id = $2 where id = $1', [g.shop, manager.id]);
     const farSup = await makeUser(t, 'far');
     const farHeaders = tenantHeaders(farSup, g.ent, await addMemberWithRange(t, g.ent, farSup, 3, { c: ['1101'] }));
@@ -206,7 +285,10 @@ describe('presence, sweep and alerts', () => {
     // 10:50 next morning: open → one alert listing a and b (c reported at 10:49; never-connected is not listed)
     const first = later(night, 11 * 3600 + 20 * 60);
     const seenAt = later(first, -60);
-    await t.db.admin.query('update device_presence set last_seen_at = $2, online_since = $2 where device_id = $1', [c.id, seenAt]);
+    await t.db.admin.query('update device_presence set last_seen_at = $2, online_since = $2 where device_id = $1', [
+      c.id,
+      seenAt,
+    ]);
     await runDeviceJobs(t.deps, first);
     expect(await status(c.id)).toBe(7);
     const got = await inbox(managerHeaders);
@@ -234,7 +316,10 @@ describe('presence, sweep and alerts', () => {
     // back online: one message (b stays silent)
     await dev(t, 'heartbeat', {}, tokenA);
     await t.deps.device.presence.flush();
-    await t.db.admin.query(`update device_presence set last_seen_at = now() - interval '1 hour' where device_id = any($1::int[])`, [[b.id, c.id]]);
+    await t.db.admin.query(
+      `update device_presence set last_seen_at = now() - interval '1 hour' where device_id = any($1::int[])`,
+      [[b.id, c.id]],
+    );
     await runDeviceJobs(t.deps);
     const after = await inbox(managerHeaders);
     expect(after).toHaveLength(3);

@@ -12,9 +12,11 @@ import type { Row } from '../db/schema/index.js';
  * `device-sweep` job (jobs/device-sweep.ts, every 15 s) calls it with the real time.
  */
 export async function runDeviceJobs(deps: Deps, now = new Date()): Promise<Transition[]> {
-  const ents = await deps.db.tx({}, (q) => q.query<Row<'devices', 'enterprise_id'> & Row<'enterprises', 'time_zone'>>(
-    'select d.enterprise_id, e.time_zone from device_enterprises() d join enterprises e on e.id = d.enterprise_id',
-  ));
+  const ents = await deps.db.tx({}, (q) =>
+    q.query<Row<'devices', 'enterprise_id'> & Row<'enterprises', 'time_zone'>>(
+      'select d.enterprise_id, e.time_zone from device_enterprises() d join enterprises e on e.id = d.enterprise_id',
+    ),
+  );
   const all: Transition[] = [];
   for (const { enterprise_id: enterpriseId, time_zone: tz } of ents) {
     const scope = { enterpriseId };

@@ -28,13 +28,22 @@ export type PlaylistSource = {
 };
 
 /** The ETag of a device's playlist now: the source's own when it keeps one, else its playlist's. */
-export async function playlistEtag(source: PlaylistSource, scope: DeviceScope, device: DeviceInputs, now: Date): Promise<string> {
+export async function playlistEtag(
+  source: PlaylistSource,
+  scope: DeviceScope,
+  device: DeviceInputs,
+  now: Date,
+): Promise<string> {
   return source.etagFor ? source.etagFor(scope, device, now) : (await source.playlistFor(scope, device, now)).etag;
 }
 
 /** An ETag over named inputs (order-independent keys, stable JSON). */
 export function etagOf(inputs: Record<string, unknown>): string {
-  const stable = JSON.stringify(Object.keys(inputs).sort().map((k) => [k, inputs[k]]));
+  const stable = JSON.stringify(
+    Object.keys(inputs)
+      .sort()
+      .map((k) => [k, inputs[k]]),
+  );
   return `pl-${hash('sha256', stable, 'base64url').slice(0, 27)}`;
 }
 

@@ -40,9 +40,20 @@ const FIELDS = 15;
 
 /** One device's row for device_presence_flush. */
 export type PresenceRow = {
-  device_id: number; enterprise_id: number; t_first: number; t_seen: number; hb_interval: number; app_version: string;
-  free_storage_mb: number | null; volume: number | null; direction: number | null; errors: Report['errors']; clock_skew: number;
-  playing_content: number | null; playing_plan: number | null; playing_at: number | null;
+  device_id: number;
+  enterprise_id: number;
+  t_first: number;
+  t_seen: number;
+  hb_interval: number;
+  app_version: string;
+  free_storage_mb: number | null;
+  volume: number | null;
+  direction: number | null;
+  errors: Report['errors'];
+  clock_skew: number;
+  playing_content: number | null;
+  playing_plan: number | null;
+  playing_at: number | null;
   camera: { state: CameraState; fps: number; lastVisitAt: number | null } | null;
 };
 
@@ -61,9 +72,18 @@ const REAL: Bound = { min: -1e30, max: 1e30 };
  * statement, and with it every other device of its chunk (issue 24), so it is dropped before.
  */
 export const ROW_BOUNDS = {
-  device_id: ID, enterprise_id: ID, t_first: TIME, t_seen: TIME, hb_interval: { ...INT4, min: 0 },
-  free_storage_mb: { ...REAL, nullable: true }, volume: SMALLINT, direction: SMALLINT, clock_skew: REAL,
-  playing_content: { ...INT4, nullable: true }, playing_plan: { ...INT4, nullable: true }, playing_at: { ...TIME, nullable: true },
+  device_id: ID,
+  enterprise_id: ID,
+  t_first: TIME,
+  t_seen: TIME,
+  hb_interval: { ...INT4, min: 0 },
+  free_storage_mb: { ...REAL, nullable: true },
+  volume: SMALLINT,
+  direction: SMALLINT,
+  clock_skew: REAL,
+  playing_content: { ...INT4, nullable: true },
+  playing_plan: { ...INT4, nullable: true },
+  playing_at: { ...TIME, nullable: true },
 } as const satisfies Partial<Record<keyof PresenceRow, Bound>>;
 
 const fits = (v: number | null, b: Bound) =>
@@ -74,7 +94,8 @@ export function rowProblem(row: PresenceRow): string | undefined {
   for (const field of Object.keys(ROW_BOUNDS) as (keyof typeof ROW_BOUNDS)[]) {
     if (!fits(row[field], ROW_BOUNDS[field])) return field;
   }
-  if (row.camera && !(fits(row.camera.fps, REAL) && fits(row.camera.lastVisitAt, { ...TIME, nullable: true }))) return 'camera';
+  if (row.camera && !(fits(row.camera.fps, REAL) && fits(row.camera.lastVisitAt, { ...TIME, nullable: true })))
+    return 'camera';
   if (badTextPath(row.app_version) !== undefined) return 'app_version';
   if (badTextPath(row.errors) !== undefined) return 'errors';
   return undefined;
@@ -82,7 +103,9 @@ export function rowProblem(row: PresenceRow): string | undefined {
 
 const orNull = (x: number) => (Number.isNaN(x) ? null : x);
 const cameraOf = (n: Float64Array, b: number): PresenceRow['camera'] =>
-  (Number.isNaN(n[b + CAMERA_STATE]) ? null : { state: CAMERA_STATES[n[b + CAMERA_STATE]], fps: n[b + CAMERA_FPS], lastVisitAt: orNull(n[b + CAMERA_LAST]) });
+  Number.isNaN(n[b + CAMERA_STATE])
+    ? null
+    : { state: CAMERA_STATES[n[b + CAMERA_STATE]], fps: n[b + CAMERA_FPS], lastVisitAt: orNull(n[b + CAMERA_LAST]) };
 const NO_ERRORS: Report['errors'] = [];
 
 /** App versions seen, so that a slot keeps one shared string rather than each heartbeat's own copy. */
@@ -160,10 +183,21 @@ export class PresenceColumns {
     for (let i = from; i < Math.min(to, this.size); i++) {
       const b = i * FIELDS;
       out.push({
-        device_id: n[b + DEVICE], enterprise_id: n[b + ENTERPRISE], t_first: n[b + FIRST], t_seen: n[b + SEEN], hb_interval: n[b + INTERVAL],
-        app_version: this.version[i], free_storage_mb: orNull(n[b + FREE]), volume: orNull(n[b + VOLUME]), direction: orNull(n[b + DIRECTION]),
-        errors: this.errors[i] ?? NO_ERRORS, clock_skew: n[b + SKEW], playing_content: orNull(n[b + CONTENT]), playing_plan: orNull(n[b + PLAN]),
-        playing_at: orNull(n[b + PLAYING_AT]), camera: cameraOf(n, b),
+        device_id: n[b + DEVICE],
+        enterprise_id: n[b + ENTERPRISE],
+        t_first: n[b + FIRST],
+        t_seen: n[b + SEEN],
+        hb_interval: n[b + INTERVAL],
+        app_version: this.version[i],
+        free_storage_mb: orNull(n[b + FREE]),
+        volume: orNull(n[b + VOLUME]),
+        direction: orNull(n[b + DIRECTION]),
+        errors: this.errors[i] ?? NO_ERRORS,
+        clock_skew: n[b + SKEW],
+        playing_content: orNull(n[b + CONTENT]),
+        playing_plan: orNull(n[b + PLAN]),
+        playing_at: orNull(n[b + PLAYING_AT]),
+        camera: cameraOf(n, b),
       });
     }
     return out;

@@ -12,15 +12,19 @@ type Call = number[];
 function fakeDb(failing: (ids: number[]) => string | undefined) {
   const calls: Call[] = [];
   const db = {
-    tx: async (_scope: unknown, fn: (q: { query: (sql: string, params: unknown[]) => Promise<{ n: number }[]> }) => Promise<unknown>) => fn({
-      query: async (_sql, [json]) => {
-        const ids = (JSON.parse(json as string) as PresenceRow[]).map((r) => r.device_id);
-        calls.push(ids);
-        const code = failing(ids);
-        if (code) throw Object.assign(new Error(`failed ${code}`), { code });
-        return [{ n: ids.length }];
-      },
-    }),
+    tx: async (
+      _scope: unknown,
+      fn: (q: { query: (sql: string, params: unknown[]) => Promise<{ n: number }[]> }) => Promise<unknown>,
+    ) =>
+      fn({
+        query: async (_sql, [json]) => {
+          const ids = (JSON.parse(json as string) as PresenceRow[]).map((r) => r.device_id);
+          calls.push(ids);
+          const code = failing(ids);
+          if (code) throw Object.assign(new Error(`failed ${code}`), { code });
+          return [{ n: ids.length }];
+        },
+      }),
   } as unknown as Db;
   return { db, calls };
 }
@@ -59,15 +63,36 @@ describe('presence flush', () => {
 
   it('rows checked against their columns: ids, int4 and smallint numbers, times, text the database can store', () => {
     const row: PresenceRow = {
-      device_id: 1, enterprise_id: 1, t_first: 1000, t_seen: 1000, hb_interval: 60, app_version: '1', free_storage_mb: null, volume: 50, direction: 1,
-      errors: [], clock_skew: 0, playing_content: 2 ** 31 - 1, playing_plan: 0, playing_at: 1000, camera: { state: 'on', fps: 2, lastVisitAt: null },
+      device_id: 1,
+      enterprise_id: 1,
+      t_first: 1000,
+      t_seen: 1000,
+      hb_interval: 60,
+      app_version: '1',
+      free_storage_mb: null,
+      volume: 50,
+      direction: 1,
+      errors: [],
+      clock_skew: 0,
+      playing_content: 2 ** 31 - 1,
+      playing_plan: 0,
+      playing_at: 1000,
+      camera: { state: 'on', fps: 2, lastVisitAt: null },
     };
     expect(rowProblem(row)).toBeUndefined();
     for (const [over, field] of [
-      [{ playing_content: 2 ** 31 }, 'playing_content'], [{ playing_plan: -(2 ** 31) - 1 }, 'playing_plan'], [{ device_id: 0 }, 'device_id'],
-      [{ enterprise_id: 1.5 }, 'enterprise_id'], [{ volume: 40000 }, 'volume'], [{ direction: 0.5 }, 'direction'], [{ t_seen: Infinity }, 't_seen'],
-      [{ t_first: null }, 't_first'], [{ hb_interval: NaN }, 'hb_interval'], [{ clock_skew: 1e40 }, 'clock_skew'],
-      [{ camera: { state: 'on', fps: Infinity, lastVisitAt: null } }, 'camera'], [{ app_version: 'a\u0000' }, 'app_version'],
+      [{ playing_content: 2 ** 31 }, 'playing_content'],
+      [{ playing_plan: -(2 ** 31) - 1 }, 'playing_plan'],
+      [{ device_id: 0 }, 'device_id'],
+      [{ enterprise_id: 1.5 }, 'enterprise_id'],
+      [{ volume: 40000 }, 'volume'],
+      [{ direction: 0.5 }, 'direction'],
+      [{ t_seen: Infinity }, 't_seen'],
+      [{ t_first: null }, 't_first'],
+      [{ hb_interval: NaN }, 'hb_interval'],
+      [{ clock_skew: 1e40 }, 'clock_skew'],
+      [{ camera: { state: 'on', fps: Infinity, lastVisitAt: null } }, 'camera'],
+      [{ app_version: 'a\u0000' }, 'app_version'],
       [{ errors: [{ code: 'x', message: '\ud800' }] }, 'errors'],
     ] as const) {
       expect(rowProblem({ ...row, ...over } as PresenceRow), field).toBe(field);

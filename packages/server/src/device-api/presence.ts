@@ -7,7 +7,9 @@ export type { Report } from './presence-columns.js';
 export const FLUSH_CHUNK = 1000;
 
 /** Where a dropped row is told (the app's logger). */
-export type PresenceLog = { warn: (obj: { deviceId: number; enterpriseId: number; field?: string; err?: unknown }, msg: string) => void };
+export type PresenceLog = {
+  warn: (obj: { deviceId: number; enterpriseId: number; field?: string; err?: unknown }, msg: string) => void;
+};
 
 /**
  * SQLSTATE classes a row's own values cause (22 data exception: a number out of range, bad text;
@@ -87,7 +89,10 @@ export class Presence {
     if (!rows.length) return 0;
     try {
       const json = JSON.stringify(rows);
-      return await this.db.tx({}, async (q) => (await q.query<{ n: number }>('select device_presence_flush($1::jsonb) as n', [json]))[0].n);
+      return await this.db.tx(
+        {},
+        async (q) => (await q.query<{ n: number }>('select device_presence_flush($1::jsonb) as n', [json]))[0].n,
+      );
     } catch (err) {
       if (!isRowError(err)) throw err;
       if (rows.length === 1) {
@@ -100,7 +105,10 @@ export class Presence {
   }
 
   private drop(row: PresenceRow, why: { field?: string; err?: unknown }): void {
-    this.log.warn({ deviceId: row.device_id, enterpriseId: row.enterprise_id, ...why }, 'presence: a heartbeat its row cannot hold was dropped');
+    this.log.warn(
+      { deviceId: row.device_id, enterpriseId: row.enterprise_id, ...why },
+      'presence: a heartbeat its row cannot hold was dropped',
+    );
   }
 
   start(ms: number, onError: (err: unknown) => void): void {

@@ -23,7 +23,11 @@ export function tokenOf(req: FastifyRequest): string {
 }
 
 /** The calling device (65536 when its token is unknown or revoked), counted against its call limit (40029). */
-export async function deviceOf<D extends AuthRow>(deps: Deps, req: FastifyRequest, authenticate?: (hash: string) => Promise<D | undefined>): Promise<D> {
+export async function deviceOf<D extends AuthRow>(
+  deps: Deps,
+  req: FastifyRequest,
+  authenticate?: (hash: string) => Promise<D | undefined>,
+): Promise<D> {
   const hash = tokenOf(req);
   const device = authenticate ? await authenticate(hash) : ((await deps.device.auth.load(hash)) as D | undefined);
   if (!device) throw fail.auth();
@@ -46,8 +50,16 @@ type Opts<D, P extends z.ZodType> = {
  * for who is calling.
  */
 export function registerDevice<C extends CallDef, D extends AuthRow = AuthRow, P extends z.ZodType = C['body']>(
-  app: FastifyInstance, deps: Deps, def: C, opts: Opts<D, P>,
-  handler: (input: z.output<P>, device: D, req: FastifyRequest, reply: FastifyReply) => Promise<z.output<C['result']> | typeof SENT>,
+  app: FastifyInstance,
+  deps: Deps,
+  def: C,
+  opts: Opts<D, P>,
+  handler: (
+    input: z.output<P>,
+    device: D,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<z.output<C['result']> | typeof SENT>,
 ) {
   const schema = (opts.parse ?? def.body) as z.ZodType;
   const docs = jsonSchema(def.body, 'input');
@@ -60,7 +72,12 @@ export function registerDevice<C extends CallDef, D extends AuthRow = AuthRow, P
       tags: ['device-api'],
       headers: { type: 'object', properties: { dt: { type: 'string', description: 'device token from activate' } } },
       ...(def.method === 'GET' ? { querystring: docs } : { body: docs }),
-      response: { 200: { type: 'object', properties: { ret: { type: 'integer' }, msg: { type: 'string' }, result: jsonSchema(def.result, 'output') } } },
+      response: {
+        200: {
+          type: 'object',
+          properties: { ret: { type: 'integer' }, msg: { type: 'string' }, result: jsonSchema(def.result, 'output') },
+        },
+      },
     },
     handler: async (req, reply) => {
       const device = await deviceOf(deps, req, opts.authenticate);

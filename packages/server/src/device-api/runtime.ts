@@ -47,24 +47,52 @@ export type DeviceRuntime = {
 const BATCH = { maxBatch: 500, maxInFlight: 4 };
 
 /** The device loop's shared parts for one app: presence map, batched lookups, limits, playlist source. */
-export function createDeviceRuntime(db: Db, config: Config, log: PresenceLog & { warn: (obj: object, msg: string) => void }, playlists: PlaylistSource = splashPlaylists): DeviceRuntime {
+export function createDeviceRuntime(
+  db: Db,
+  config: Config,
+  log: PresenceLog & { warn: (obj: object, msg: string) => void },
+  playlists: PlaylistSource = splashPlaylists,
+): DeviceRuntime {
   const loop = { ...DEVICE_LOOP_DEFAULTS, ...config.deviceLoop };
   // one statement each: device_auth only reads (db.read); device_heartbeat also marks commands delivered (db.write)
-  const byHash = <R extends { token_hash: string }, V>(sql: string, map: (r: R) => V, writes: boolean) => async (hashes: string[]) => {
-    const rows = writes ? (await db.write<R>({}, sql, [hashes])).rows : await db.read<R>({}, sql, [hashes]);
-    return new Map(rows.map((r) => [r.token_hash, map(r)]));
-  };
+  const byHash =
+    <R extends { token_hash: string }, V>(sql: string, map: (r: R) => V, writes: boolean) =>
+    async (hashes: string[]) => {
+      const rows = writes ? (await db.write<R>({}, sql, [hashes])).rows : await db.read<R>({}, sql, [hashes]);
+      return new Map(rows.map((r) => [r.token_hash, map(r)]));
+    };
   type Row = {
-    token_hash: string; enterprise_id: number; device_id: number; shop_id: number; time_zone: string; name: string; type: string;
-    orientation: number; volume: number; ai: number; camera_mark: number;
+    token_hash: string;
+    enterprise_id: number;
+    device_id: number;
+    shop_id: number;
+    time_zone: string;
+    name: string;
+    type: string;
+    orientation: number;
+    volume: number;
+    ai: number;
+    camera_mark: number;
   };
   const authOf = (r: Row): AuthRow => ({
-    enterpriseId: r.enterprise_id, deviceId: r.device_id, shopId: r.shop_id, timezone: r.time_zone, name: r.name, type: r.type,
-    orientation: r.orientation, volume: r.volume, ai: r.ai, cameraMark: r.camera_mark,
+    enterpriseId: r.enterprise_id,
+    deviceId: r.device_id,
+    shopId: r.shop_id,
+    timezone: r.time_zone,
+    name: r.name,
+    type: r.type,
+    orientation: r.orientation,
+    volume: r.volume,
+    ai: r.ai,
+    cameraMark: r.camera_mark,
   });
   const auth = batcher(byHash<Row, AuthRow>('select * from device_auth($1::text[])', authOf, false), BATCH);
   const heartbeats = batcher(
-    byHash<Row & Pick<HeartbeatRow, 'commands'>, HeartbeatRow>('select * from device_heartbeat($1::text[])', (r) => ({ ...authOf(r), commands: r.commands }), true),
+    byHash<Row & Pick<HeartbeatRow, 'commands'>, HeartbeatRow>(
+      'select * from device_heartbeat($1::text[])',
+      (r) => ({ ...authOf(r), commands: r.commands }),
+      true,
+    ),
     BATCH,
   );
   return {

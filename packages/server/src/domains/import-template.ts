@@ -8,9 +8,19 @@ import { templateHeader, writeSheet, type Column } from '../lib/sheet.js';
  * GET <area>/import-template of a spreadsheet import: an XLSX whose first sheet holds the headers
  * (the request's language first, the other in brackets) and an example row, the second a note.
  */
-export function templateRoute(app: FastifyInstance, deps: Deps, def: CallDef, t: {
-  tag: string; file: string; sheet: Record<Lang, string>; columns: readonly Column[]; example: (string | number)[]; note: MessageKey;
-}) {
+export function templateRoute(
+  app: FastifyInstance,
+  deps: Deps,
+  def: CallDef,
+  t: {
+    tag: string;
+    file: string;
+    sheet: Record<Lang, string>;
+    columns: readonly Column[];
+    example: (string | number)[];
+    note: MessageKey;
+  },
+) {
   app.get(`/${def.path}`, { schema: { summary: def.summary, tags: [t.tag] } }, async (req, reply) => {
     await contextFor(deps, def, req);
     const lang = req.lang;

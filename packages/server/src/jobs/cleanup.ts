@@ -18,12 +18,25 @@ export const cleanup: JobDef<Deps> = {
   async run(deps) {
     const idle = deps.config.tokenIdleSeconds;
     const removed = {
-      sessions: await drain(deps, 'sessions',
-        `coalesce(revoked_at, least(expires_at, last_seen_at + make_interval(secs => ${Number(idle)}))) < now() - interval '${RETENTION.sessionsDays} days'`),
+      sessions: await drain(
+        deps,
+        'sessions',
+        `coalesce(revoked_at, least(expires_at, last_seen_at + make_interval(secs => ${Number(idle)}))) < now() - interval '${RETENTION.sessionsDays} days'`,
+      ),
       smsCodes: await drain(deps, 'sms_codes', `created_at < now() - interval '${RETENTION.smsCodesDays} days'`),
       outbox: await drain(deps, 'sms_outbox', `created_at < now() - interval '${RETENTION.outboxDays} days'`),
-      rates: await drain(deps, 'rate_counters', `window_start < now() - interval '${RETENTION.ratesDays} days'`, 'ctid'),
-      activationTries: await drain(deps, 'device_activation_tries', `tried_at < now() - interval '${RETENTION.ratesDays} days'`, 'ctid'),
+      rates: await drain(
+        deps,
+        'rate_counters',
+        `window_start < now() - interval '${RETENTION.ratesDays} days'`,
+        'ctid',
+      ),
+      activationTries: await drain(
+        deps,
+        'device_activation_tries',
+        `tried_at < now() - interval '${RETENTION.ratesDays} days'`,
+        'ctid',
+      ),
     };
     return removed;
   },

@@ -13,8 +13,22 @@ import type { JobDef } from './types.js';
 /**
  * Every background job, in one place: each one's schedule, retries and run live in its own file.
  */
-export const JOBS: JobDef<Deps>[] = [cleanup, deviceSweep, statsRollup, rawRetention, informReminders, incentives, autoAnalyze];
+export const JOBS: JobDef<Deps>[] = [
+  cleanup,
+  deviceSweep,
+  statsRollup,
+  rawRetention,
+  informReminders,
+  incentives,
+  autoAnalyze,
+];
 
-export function createJobs(db: Db, deps: () => Deps, log: JobLog, opts?: JobsOptions, defs: JobDef<Deps>[] = JOBS): Jobs<Deps> {
+export function createJobs(
+  db: Db,
+  deps: () => Deps,
+  log: JobLog,
+  opts?: JobsOptions,
+  defs: JobDef<Deps>[] = JOBS,
+): Jobs<Deps> {
   return new Jobs<Deps>(db, defs, deps, log, opts);
 }

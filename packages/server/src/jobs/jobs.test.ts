@@ -11,7 +11,12 @@ import type { JobDef } from './types.js';
 // Short intervals; every wait is for an event or a state, never a fixed sleep.
 
 const t = useTestApp();
-const FAST = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1, stopTimeoutMs: 1000 };
+const FAST = {
+  pollingIntervalSeconds: 0.5,
+  cronMonitorIntervalSeconds: 1,
+  cronWorkerIntervalSeconds: 1,
+  stopTimeoutMs: 1000,
+};
 
 type Logged = { level: 'info' | 'warn' | 'error'; obj: object; msg: string };
 function capture(): JobLog & { lines: Logged[] } {
@@ -53,34 +58,44 @@ async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 
 }
 
 describe('background jobs', () => {
-  it.skipIf(!process.env.DATABASE_URL)('instances installing the job schema together take turns (pg-boss alone deadlocks)', async () => {
-    const other = await openPg(t.url!, 2);
-    try {
-      for (let round = 0; round < 3; round++) {
-        await t.db.admin.query('drop schema if exists pgboss cascade');
-        const a = new Jobs<Deps>(t.db, JOBS, () => t.deps, capture());
-        const b = new Jobs<Deps>(other, JOBS, () => t.deps, capture());
-        await Promise.all([a.start(), b.start()]);
-        await Promise.all([a.stop(), b.stop()]);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'instances installing the job schema together take turns (pg-boss alone deadlocks)',
+    async () => {
+      const other = await openPg(t.url!, 2);
+      try {
+        for (let round = 0; round < 3; round++) {
+          await t.db.admin.query('drop schema if exists pgboss cascade');
+          const a = new Jobs<Deps>(t.db, JOBS, () => t.deps, capture());
+          const b = new Jobs<Deps>(other, JOBS, () => t.deps, capture());
+          await Promise.all([a.start(), b.start()]);
+          await Promise.all([a.stop(), b.stop()]);
+        }
+        const [{ n }] = await t.db.admin.query<{ n: number }>(
+          `select count(*)::int as n from pgboss.queue where name = 'cleanup'`,
+        );
+        expect(n).toBe(1);
+      } finally {
+        await other.close();
       }
-      const [{ n }] = await t.db.admin.query<{ n: number }>(`select count(*)::int as n from pgboss.queue where name = 'cleanup'`);
-      expect(n).toBe(1);
-    } finally {
-      await other.close();
-    }
-  });
+    },
+  );
 
   it('runs an interval job once per slot, whichever of two instances ticks', async () => {
     const runs: number[] = [];
-    const def: JobDef<Deps> = { name: 'test-every', schedule: { everySeconds: 1 }, run: async () => void runs.push(Date.now()) };
+    const def: JobDef<Deps> = {
+      name: 'test-every',
+      schedule: { everySeconds: 1 },
+      run: async () => void runs.push(Date.now()),
+    };
     const a = instance([def]);
     const b = instance([def]);
     await Promise.all([a.start(), b.start()]);
-    const done = (n: number) => new Promise<void>((resolve) => {
-      const on = () => runs.length >= n && resolve();
-      a.on('completed', on);
-      b.on('completed', on);
-    });
+    const done = (n: number) =>
+      new Promise<void>((resolve) => {
+        const on = () => runs.length >= n && resolve();
+        a.on('completed', on);
+        b.on('completed', on);
+      });
     await done(3);
     await Promise.all([a.stop(), b.stop()]);
     const [row] = await t.db.admin.query<{ jobs: number; slots: number; unslotted: number }>(
@@ -104,14 +119,20 @@ describe('background jobs', () => {
   it('retries a failing job with backoff and logs each failure', async () => {
     const log = capture();
     const starts: number[] = [];
-    const jobs = instance([{
-      name: 'test-retry', retry: { limit: 2, delaySeconds: 1, backoff: true },
-      run: async () => {
-        starts.push(Date.now());
-        if (starts.length < 3) throw new Error(`flaky ${starts.length}`);
-        return { ok: true };
-      },
-    }], log);
+    const jobs = instance(
+      [
+        {
+          name: 'test-retry',
+          retry: { limit: 2, delaySeconds: 1, backoff: true },
+          run: async () => {
+            starts.push(Date.now());
+            if (starts.length < 3) throw new Error(`flaky ${starts.length}`);
+            return { ok: true };
+          },
+        },
+      ],
+      log,
+    );
     const completed = next(jobs, 'completed');
     await jobs.start();
     const id = await jobs.send('test-retry', { n: 1 });
@@ -119,21 +140,42 @@ describe('background jobs', () => {
     // backoff: the delay doubles (1 s, then 2 s, each plus up to as much jitter)
     expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(1000);
     expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(2000);
-    expect(log.lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual(['job failed; it will be retried', 'job failed; it will be retried']);
-    expect(log.lines.filter((l) => l.level === 'warn').map((l) => (l.obj as { err: Error }).err.message)).toEqual(['flaky 1', 'flaky 2']);
-    const state = await until(async () => ((await jobs.job('test-retry', id!))?.state === 'completed' ? 'completed' : undefined), 'completed state');
+    expect(log.lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual([
+      'job failed; it will be retried',
+      'job failed; it will be retried',
+    ]);
+    expect(log.lines.filter((l) => l.level === 'warn').map((l) => (l.obj as { err: Error }).err.message)).toEqual([
+      'flaky 1',
+      'flaky 2',
+    ]);
+    const state = await until(
+      async () => ((await jobs.job('test-retry', id!))?.state === 'completed' ? 'completed' : undefined),
+      'completed state',
+    );
     expect(state).toBe('completed');
   });
 
   it('a job that keeps failing ends failed, logged as an error', async () => {
     const log = capture();
-    const jobs = instance([{ name: 'test-fail', retry: { limit: 1, delaySeconds: 0 }, run: async () => Promise.reject(new Error('broken')) }], log);
+    const jobs = instance(
+      [
+        {
+          name: 'test-fail',
+          retry: { limit: 1, delaySeconds: 0 },
+          run: async () => Promise.reject(new Error('broken')),
+        },
+      ],
+      log,
+    );
     const final = next(jobs, 'failed', (o) => !!o.final);
     await jobs.start();
     const id = await jobs.send('test-fail');
     expect((await final).attempt).toBe(2);
     expect(log.lines.find((l) => l.level === 'error')?.msg).toBe('job failed for good');
-    await until(async () => ((await jobs.job('test-fail', id!))?.state === 'failed' ? true : undefined), 'failed state');
+    await until(
+      async () => ((await jobs.job('test-fail', id!))?.state === 'failed' ? true : undefined),
+      'failed state',
+    );
   });
 
   it('on stop a job in flight finishes; one that outlives the stop timeout is failed and so retried', async () => {
@@ -142,14 +184,17 @@ describe('background jobs', () => {
     let started!: () => void;
     const inFlight = new Promise<void>((r) => (started = r));
     const order: string[] = [];
-    const jobs = instance([{
-      name: 'test-stop', retry: { limit: 1, delaySeconds: 60 },
-      run: async () => {
-        started();
-        await gate;
-        order.push('job done');
+    const jobs = instance([
+      {
+        name: 'test-stop',
+        retry: { limit: 1, delaySeconds: 60 },
+        run: async () => {
+          started();
+          await gate;
+          order.push('job done');
+        },
       },
-    }]);
+    ]);
     await jobs.start();
     const id = await jobs.send('test-stop');
     await inFlight;
@@ -157,12 +202,24 @@ describe('background jobs', () => {
     release();
     await stopped;
     expect(order).toEqual(['job done', 'stopped']);
-    await until(async () => ((await jobs.job('test-stop', id!))?.state === 'completed' ? true : undefined), 'completed state');
+    await until(
+      async () => ((await jobs.job('test-stop', id!))?.state === 'completed' ? true : undefined),
+      'completed state',
+    );
 
     let started2!: () => void;
     const inFlight2 = new Promise<void>((r) => (started2 = r));
     const never = new Promise<void>(() => undefined);
-    const slow = instance([{ name: 'test-stop-slow', retry: { limit: 1, delaySeconds: 60 }, run: async () => { started2(); await never; } }]);
+    const slow = instance([
+      {
+        name: 'test-stop-slow',
+        retry: { limit: 1, delaySeconds: 60 },
+        run: async () => {
+          started2();
+          await never;
+        },
+      },
+    ]);
     await slow.start();
     const id2 = await slow.send('test-stop-slow');
     await inFlight2;
@@ -175,23 +232,43 @@ describe('background jobs', () => {
   it('the cleanup job is scheduled and removes only what is past retention', async () => {
     const def = JOBS.find((j) => j.name === 'cleanup')!;
     expect(def.schedule).toEqual({ cron: '17 * * * *' });
-    const [user] = await t.db.admin.query<{ id: number }>(`insert into users (phone) values ('19900000001') returning id`);
+    const [user] = await t.db.admin.query<{ id: number }>(
+      `insert into users (phone) values ('19900000001') returning id`,
+    );
     const session = (token: string, ended: string) =>
-      t.db.admin.query(`insert into sessions (user_id, token_hash, last_seen_at, expires_at, revoked_at) values ($1, $2, now() - interval '${ended}', now() + interval '1 day', now() - interval '${ended}')`, [user.id, token]);
+      t.db.admin.query(
+        `insert into sessions (user_id, token_hash, last_seen_at, expires_at, revoked_at) values ($1, $2, now() - interval '${ended}', now() + interval '1 day', now() - interval '${ended}')`,
+        [user.id, token],
+      );
     await session('old-revoked', '40 days');
     await session('recent-revoked', '1 day');
-    await t.db.admin.query(`insert into sessions (user_id, token_hash, expires_at) values ($1, 'live', now() + interval '1 day')`, [user.id]);
-    await t.db.admin.query(`insert into sessions (user_id, token_hash, last_seen_at, expires_at) values ($1, 'idle-long-ago', now() - interval '60 days', now() + interval '1 day')`, [user.id]);
-    await t.db.admin.query(`insert into sms_codes (phone, purpose, code_hash, created_at, expires_at) values ('19900000001', 'login', 'x', now() - interval '3 days', now()), ('19900000001', 'login', 'y', now(), now())`);
-    await t.db.admin.query(`insert into rate_counters (key, window_start, count) values ('k', now() - interval '3 days', 1), ('k', now(), 1)`);
-    await t.db.admin.query(`insert into sms_outbox (phone, purpose, code, created_at) values ('19900000001', 'login', '1', now() - interval '2 days'), ('19900000001', 'login', '2', now())`);
+    await t.db.admin.query(
+      `insert into sessions (user_id, token_hash, expires_at) values ($1, 'live', now() + interval '1 day')`,
+      [user.id],
+    );
+    await t.db.admin.query(
+      `insert into sessions (user_id, token_hash, last_seen_at, expires_at) values ($1, 'idle-long-ago', now() - interval '60 days', now() + interval '1 day')`,
+      [user.id],
+    );
+    await t.db.admin.query(
+      `insert into sms_codes (phone, purpose, code_hash, created_at, expires_at) values ('19900000001', 'login', 'x', now() - interval '3 days', now()), ('19900000001', 'login', 'y', now(), now())`,
+    );
+    await t.db.admin.query(
+      `insert into rate_counters (key, window_start, count) values ('k', now() - interval '3 days', 1), ('k', now(), 1)`,
+    );
+    await t.db.admin.query(
+      `insert into sms_outbox (phone, purpose, code, created_at) values ('19900000001', 'login', '1', now() - interval '2 days'), ('19900000001', 'login', '2', now())`,
+    );
 
     const jobs = instance(JOBS);
     const done = next(jobs, 'completed', (o) => o.name === 'cleanup');
     await jobs.start();
     await jobs.send('cleanup');
     await done;
-    const tokens = await t.db.admin.query<{ token_hash: string }>('select token_hash from sessions where user_id = $1 order by token_hash', [user.id]);
+    const tokens = await t.db.admin.query<{ token_hash: string }>(
+      'select token_hash from sessions where user_id = $1 order by token_hash',
+      [user.id],
+    );
     expect(tokens.map((r) => r.token_hash)).toEqual(['live', 'recent-revoked']);
     const [left] = await t.db.admin.query<{ codes: number; rates: number; outbox: number }>(
       `select (select count(*)::int from sms_codes where phone = '19900000001') as codes,

@@ -46,12 +46,20 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
   private workers = new Map<string, string>();
   private defs: Map<string, JobDef<C>>;
 
-  constructor(private db: Db, defs: JobDef<C>[], private ctx: () => C, private log: JobLog, private opts: JobsOptions = {}) {
+  constructor(
+    private db: Db,
+    defs: JobDef<C>[],
+    private ctx: () => C,
+    private log: JobLog,
+    private opts: JobsOptions = {},
+  ) {
     super();
     this.defs = new Map(defs.map((d) => [d.name, d]));
     const timing = Object.fromEntries(
-      Object.entries({ cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: opts.cronWorkerIntervalSeconds })
-        .filter(([, v]) => v !== undefined),
+      Object.entries({
+        cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds,
+        cronWorkerIntervalSeconds: opts.cronWorkerIntervalSeconds,
+      }).filter(([, v]) => v !== undefined),
     );
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => db.exec(text, values) },
@@ -95,7 +103,11 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
     this.started = true;
     const crons = new Set<string>();
     for (const def of this.defs.values()) {
-      const workOpts = { batchSize: 1, includeMetadata: true as const, ...(this.opts.pollingIntervalSeconds ? { pollingIntervalSeconds: this.opts.pollingIntervalSeconds } : {}) };
+      const workOpts = {
+        batchSize: 1,
+        includeMetadata: true as const,
+        ...(this.opts.pollingIntervalSeconds ? { pollingIntervalSeconds: this.opts.pollingIntervalSeconds } : {}),
+      };
       this.workers.set(def.name, await this.boss.work<object>(def.name, workOpts, ([job]) => this.attempt(def, job)));
       const every = def.schedule && 'everySeconds' in def.schedule ? def.schedule.everySeconds : undefined;
       if (def.schedule && 'cron' in def.schedule) {
@@ -134,13 +146,20 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
       return out;
     } catch (err) {
       const final = job.retryCount >= job.retryLimit;
-      this.log[final ? 'error' : 'warn']({ err, job: def.name, id: job.id, attempt: base.attempt }, final ? 'job failed for good' : 'job failed; it will be retried');
+      this.log[final ? 'error' : 'warn'](
+        { err, job: def.name, id: job.id, attempt: base.attempt },
+        final ? 'job failed for good' : 'job failed; it will be retried',
+      );
       this.emit('failed', { ...base, final, error: err as Error } satisfies JobOutcome);
       throw err;
     }
   }
 
-  async send(name: string, data: object = {}, opts: { startAfterSeconds?: number; singletonKey?: string } = {}): Promise<string | null> {
+  async send(
+    name: string,
+    data: object = {},
+    opts: { startAfterSeconds?: number; singletonKey?: string } = {},
+  ): Promise<string | null> {
     if (!this.defs.has(name)) throw new Error(`unknown job ${name}`);
     await this.open();
     const id = await this.boss.send(name, data, {

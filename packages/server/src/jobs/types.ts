@@ -21,5 +21,9 @@ export type JobDef<C, D extends object = object> = {
 
 /** What domains use to enqueue: `deps.jobs.send('name', data)` (outside a transaction on PGlite). */
 export type JobQueue = {
-  send(name: string, data?: object, opts?: { startAfterSeconds?: number; singletonKey?: string }): Promise<string | null>;
+  send(
+    name: string,
+    data?: object,
+    opts?: { startAfterSeconds?: number; singletonKey?: string },
+  ): Promise<string | null>;
 };

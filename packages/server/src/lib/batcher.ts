@@ -27,8 +27,12 @@ export function batcher<K, V>(
       inFlight++;
       run([...batch.keys()])
         .then(
-          (found) => { for (const [k, ws] of batch) for (const w of ws) w.resolve(found.get(k)); },
-          (err) => { for (const ws of batch.values()) for (const w of ws) w.reject(err); },
+          (found) => {
+            for (const [k, ws] of batch) for (const w of ws) w.resolve(found.get(k));
+          },
+          (err) => {
+            for (const ws of batch.values()) for (const w of ws) w.reject(err);
+          },
         )
         .finally(() => {
           inFlight--;
@@ -53,4 +57,3 @@ export function batcher<K, V>(
     },
   };
 }
-

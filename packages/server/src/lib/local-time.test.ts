@@ -6,8 +6,15 @@ import { epochOf, intlWallClock, localDay, localDayOf, wallClock } from './local
 // the change, and with milliseconds.
 
 const ZONES = [
-  'Asia/Shanghai', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu',
-  'America/Santiago', 'Pacific/Chatham', 'Africa/Casablanca', 'America/St_Johns',
+  'Asia/Shanghai',
+  'America/New_York',
+  'Europe/London',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'America/Santiago',
+  'Pacific/Chatham',
+  'Africa/Casablanca',
+  'America/St_Johns',
 ];
 const DAY = 86_400_000;
 const FROM = Date.UTC(2026, 0, 1);
@@ -17,7 +24,7 @@ const offsetAt = (tz: string, ms: number) => intlWallClock(tz, ms) - Math.floor(
 /** A deterministic stream of numbers in [0, 1). */
 function random(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('local time', () => {
@@ -28,7 +35,8 @@ describe('local time', () => {
     const next = random(changes.length + tz.length);
     const instants: number[] = [];
     // every 5 minutes (and a few odd seconds and milliseconds) across each day holding a change
-    for (const day of changes) for (let t = day; t < day + DAY; t += 300_000) instants.push(t, t + 59_999, t + Math.floor(next() * 300_000));
+    for (const day of changes)
+      for (let t = day; t < day + DAY; t += 300_000) instants.push(t, t + 59_999, t + Math.floor(next() * 300_000));
     for (let i = 0; i < 500; i++) instants.push(FROM + Math.floor(next() * (TO - FROM)));
     const wrong = instants.filter((t) => wallClock(tz, t) !== intlWallClock(tz, t));
     expect(wrong.map((t) => new Date(t).toISOString())).toEqual([]);
@@ -37,8 +45,16 @@ describe('local time', () => {
   it('names the local day, minute and seconds to midnight', () => {
     // 2026-03-08 06:59:30 UTC is 01:59:30 in New York (EST), a minute before the clocks go forward
     const at = new Date(Date.UTC(2026, 2, 8, 6, 59, 30));
-    expect(localDay('America/New_York', at)).toEqual({ day: '2026-03-08', minute: 119, secondsToMidnight: 86400 - 7170 });
-    expect(localDay('Asia/Shanghai', at)).toEqual({ day: '2026-03-08', minute: 14 * 60 + 59, secondsToMidnight: 86400 - (14 * 3600 + 59 * 60 + 30) });
+    expect(localDay('America/New_York', at)).toEqual({
+      day: '2026-03-08',
+      minute: 119,
+      secondsToMidnight: 86400 - 7170,
+    });
+    expect(localDay('Asia/Shanghai', at)).toEqual({
+      day: '2026-03-08',
+      minute: 14 * 60 + 59,
+      secondsToMidnight: 86400 - (14 * 3600 + 59 * 60 + 30),
+    });
     expect(localDayOf('Asia/Shanghai', Date.UTC(2026, 2, 8, 16, 0, 0))).toBe('2026-03-09');
     expect(localDayOf('Asia/Shanghai', Date.UTC(2026, 2, 8, 15, 59, 59, 999))).toBe('2026-03-08');
   });

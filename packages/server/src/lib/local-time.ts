@@ -18,7 +18,14 @@ function formatterOf(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
     });
     formatters.set(tz, f);
   }
@@ -29,7 +36,14 @@ function formatterOf(tz: string): Intl.DateTimeFormat {
 export function intlWallClock(tz: string, ms: number): number {
   const p: Record<string, string> = {};
   for (const x of formatterOf(tz).formatToParts(new Date(ms))) p[x.type] = x.value;
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
 }
 
 /** The local date and time of instant `ms` in zone `tz`, to the second, as if it were UTC (ms); equal to intlWallClock. */
@@ -65,5 +79,9 @@ export function epochOf(tz: string, day: string, minutes: number): number {
 export function localDay(tz: string, now: Date): { day: string; minute: number; secondsToMidnight: number } {
   const wall = wallClock(tz, now.getTime());
   const elapsed = (wall - Math.floor(wall / DAY_MS) * DAY_MS) / 1000;
-  return { day: new Date(wall).toISOString().slice(0, 10), minute: Math.floor(elapsed / 60), secondsToMidnight: 86400 - elapsed };
+  return {
+    day: new Date(wall).toISOString().slice(0, 10),
+    minute: Math.floor(elapsed / 60),
+    secondsToMidnight: 86400 - elapsed,
+  };
 }

@@ -17,10 +17,16 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < s.length; i++) {
     const ch = s[i];
     if (quoted) {
-      if (ch === '"' && s[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false;
+      if (ch === '"' && s[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; } else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && s[i + 1] === '\n') i++;
       row.push(cell);
       rows.push(row);
@@ -28,22 +34,34 @@ export function parseCsv(text: string): string[][] {
       cell = '';
     } else cell += ch;
   }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows.filter((r) => r.some((c) => c.trim() !== ''));
 }
 
 /** A column of an import: its key and its header in each language. */
 export type Column<K extends string = string> = { key: K; zh: string; en: string; alias?: string[] };
-const norm = (s: string) => s.trim().toLowerCase().replace(/[\s()（）]/g, '');
+const norm = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s()（）]/g, '');
 
 /** For each column of the header row, the key of the column it names (either language, both, or an alias). */
 export function headerKeys<K extends string>(columns: readonly Column<K>[], header: string[]): (K | undefined)[] {
-  const names = new Map(columns.flatMap((c) => [c.zh, c.en, `${c.zh} (${c.en})`, `${c.en} (${c.zh})`, ...(c.alias ?? [])].map((h) => [norm(h), c.key] as const)));
+  const names = new Map(
+    columns.flatMap((c) =>
+      [c.zh, c.en, `${c.zh} (${c.en})`, `${c.en} (${c.zh})`, ...(c.alias ?? [])].map((h) => [norm(h), c.key] as const),
+    ),
+  );
   return header.map((h) => names.get(norm(h)));
 }
 
 /** The headers of a template: the request's language first, the other in brackets. */
-export const templateHeader = (columns: readonly Column[], lang: 'zh' | 'en') => columns.map((c) => (lang === 'en' ? `${c.en} (${c.zh})` : `${c.zh} (${c.en})`));
+export const templateHeader = (columns: readonly Column[], lang: 'zh' | 'en') =>
+  columns.map((c) => (lang === 'en' ? `${c.en} (${c.zh})` : `${c.zh} (${c.en})`));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /**
@@ -53,11 +71,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) {
-    return Number.isNaN(v.getTime()) ? '' : `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}`;
+    return Number.isNaN(v.getTime())
+      ? ''
+      : `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}`;
   }
   if (typeof v !== 'object') return String(v);
   if ('result' in v) return cellText(v.result);
-  if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r: { text?: unknown }) => String(r.text ?? '')).join('');
+  if ('richText' in v && Array.isArray(v.richText))
+    return v.richText.map((r: { text?: unknown }) => String(r.text ?? '')).join('');
   if ('text' in v) return String(v.text);
   return '';
 }
@@ -99,7 +120,12 @@ export async function readSheet(bytes: Buffer, maxRows = IMPORT_MAX_ROWS + 1): P
  * Refused whole: a file too large, neither XLSX nor text, without the required headers (noHeader),
  * or of too many rows.
  */
-export async function readImport<K extends string>(file: string, columns: readonly Column<K>[], required: K[], noHeader: MessageKey): Promise<{ line: number; cells: Record<K, string> }[]> {
+export async function readImport<K extends string>(
+  file: string,
+  columns: readonly Column<K>[],
+  required: K[],
+  noHeader: MessageKey,
+): Promise<{ line: number; cells: Record<K, string> }[]> {
   const bytes = Buffer.from(file, 'base64');
   if (bytes.length > IMPORT_MAX_BYTES) throw fail.tooLarge('import.tooLarge');
   const table = await readSheet(bytes);
@@ -110,13 +136,20 @@ export async function readImport<K extends string>(file: string, columns: readon
   if (body.length > IMPORT_MAX_ROWS) throw fail.invalid('file', 'import.tooMany');
   return body.map((cells, i) => ({
     line: i + 2,
-    cells: Object.fromEntries(columns.map((c) => [c.key, String(cells[keys.indexOf(c.key)] ?? '').trim()])) as Record<K, string>,
+    cells: Object.fromEntries(columns.map((c) => [c.key, String(cells[keys.indexOf(c.key)] ?? '').trim()])) as Record<
+      K,
+      string
+    >,
   }));
 }
 
 type Judged = { action: string; errors: { field: string; message: string }[] };
 /** Rows sharing a non-empty key are all errors (which of them was meant is not for the server to guess). */
-export function markRepeated<R extends Judged>(rows: R[], key: (r: R) => string, error: { field: string; message: string }) {
+export function markRepeated<R extends Judged>(
+  rows: R[],
+  key: (r: R) => string,
+  error: { field: string; message: string },
+) {
   const seen = new Map<string, number>();
   for (const r of rows) seen.set(key(r), (seen.get(key(r)) ?? 0) + 1);
   for (const r of rows) {
@@ -127,12 +160,18 @@ export function markRepeated<R extends Judged>(rows: R[], key: (r: R) => string,
 }
 
 /** A workbook of one sheet of rows (the first in bold), and optionally a second sheet of notes. */
-export async function writeSheet(name: string, rows: (string | number)[][], notes?: { name: string; lines: string[] }): Promise<Buffer> {
+export async function writeSheet(
+  name: string,
+  rows: (string | number)[][],
+  notes?: { name: string; lines: string[] },
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(name);
   for (const r of rows) ws.addRow(r);
   ws.getRow(1).font = { bold: true };
-  ws.columns.forEach((c) => { c.width = 22; });
+  ws.columns.forEach((c) => {
+    c.width = 22;
+  });
   if (notes) {
     const ns = wb.addWorksheet(notes.name);
     for (const l of notes.lines) ns.addRow([l]);

@@ -24,7 +24,8 @@ async function workbookParts(rows: string[][]): Promise<ZipEntry[]> {
 }
 
 const HEADER = ['名称 (Name)', '编码 (Code)', '价格（元） (Price (yuan))'];
-const SST_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>';
+const SST_HEAD =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>';
 const SST_TAIL = '</t></si></sst>';
 
 const bombs = new Map<number, ReturnType<typeof deflatedBomb>>();
@@ -37,17 +38,25 @@ async function sharedStringBomb(mb: number, declared?: number): Promise<Buffer> 
 }
 
 const refusal = async (p: Promise<unknown>) => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   return err instanceof AppError ? { ret: err.ret, key: err.key } : { ret: 0, key: String(err) };
 };
 
 /** Heap and external memory grown while `fn` ran (after a collection when exposed). */
 async function grownBy(fn: () => Promise<unknown>): Promise<number> {
-  const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.external + m.arrayBuffers; };
+  const used = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.external + m.arrayBuffers;
+  };
   (globalThis as { gc?: () => void }).gc?.();
   const before = used();
   let peak = before;
-  const timer = setInterval(() => { peak = Math.max(peak, used()); }, 5);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, used());
+  }, 5);
   try {
     await fn();
   } finally {
@@ -66,7 +75,9 @@ describe('XLSX bombs', () => {
     const file = await sharedStringBomb(480);
     expect(file.length).toBeLessThan(IMPORT_MAX_BYTES);
     let out: { ret: number; key: string } | undefined;
-    const grown = await grownBy(async () => { out = await refusal(readSheet(file)); });
+    const grown = await grownBy(async () => {
+      out = await refusal(readSheet(file));
+    });
     expect(grown).toBeLessThan(64 << 20);
     expect(out).toEqual({ ret: RET.tooLarge, key: 'import.unpacked' });
   });
@@ -74,13 +85,19 @@ describe('XLSX bombs', () => {
   it('a part that lies about its size is refused when it inflates past what it declared', async () => {
     const file = await sharedStringBomb(480, 1000);
     let out: { ret: number; key: string } | undefined;
-    const grown = await grownBy(async () => { out = await refusal(readSheet(file)); });
+    const grown = await grownBy(async () => {
+      out = await refusal(readSheet(file));
+    });
     expect(grown).toBeLessThan(64 << 20);
     expect(out).toEqual({ ret: RET.tooLarge, key: 'import.unpacked' });
     // and one declaring more than it holds
     const parts = await workbookParts([HEADER]);
     const sheet = parts.find((p) => p.name.startsWith('xl/worksheets/'))!;
-    expect(await refusal(readSheet(makeZip(parts.map((p) => (p === sheet ? { ...p, declaredSize: p.data!.length + 10 } : p)))))).toEqual({ ret: RET.tooLarge, key: 'import.unpacked' });
+    expect(
+      await refusal(
+        readSheet(makeZip(parts.map((p) => (p === sheet ? { ...p, declaredSize: p.data!.length + 10 } : p)))),
+      ),
+    ).toEqual({ ret: RET.tooLarge, key: 'import.unpacked' });
   });
 
   it('rows past the limit are refused while counting, before exceljs builds them', async () => {
@@ -93,12 +110,25 @@ describe('XLSX bombs', () => {
   it('commodity/import answers 40013 for the bomb and writes nothing; a normal workbook still imports', async () => {
     const ent = await makeEnterprise(t);
     const h = tenantHeaders(ent.owner, ent, ent.ownerRole);
-    const bomb = await post(t, 'commodity/import', { name: 'p.xlsx', file: (await sharedStringBomb(480)).toString('base64'), mode: 'commit' }, h);
+    const bomb = await post(
+      t,
+      'commodity/import',
+      { name: 'p.xlsx', file: (await sharedStringBomb(480)).toString('base64'), mode: 'commit' },
+      h,
+    );
     expect(bomb.status).toBe(413);
-    expect([bomb.body.ret, bomb.body.msg]).toEqual([RET.tooLarge, '表格解压后过大（每部分不超过20MB，合计不超过40MB）']);
+    expect([bomb.body.ret, bomb.body.msg]).toEqual([
+      RET.tooLarge,
+      '表格解压后过大（每部分不超过20MB，合计不超过40MB）',
+    ]);
     expect((await post(t, 'commodity/my-list', {}, h)).body.result).toMatchObject({ total: 0 });
     const good = makeZip(await workbookParts([HEADER, ['绿茶', 'TEA-1', '5']]));
-    const ok = await post<{ written: number }>(t, 'commodity/import', { name: 'p.xlsx', file: good.toString('base64'), mode: 'commit' }, h);
+    const ok = await post<{ written: number }>(
+      t,
+      'commodity/import',
+      { name: 'p.xlsx', file: good.toString('base64'), mode: 'commit' },
+      h,
+    );
     expect([ok.body.ret, ok.body.result.written]).toEqual([0, 1]);
   });
 });

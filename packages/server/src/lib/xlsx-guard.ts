@@ -91,8 +91,10 @@ export function checkSheets(parts: Part[], maxRows = IMPORT_MAX_ROWS + 1): void 
   for (const p of parts) {
     if (!/^xl\/worksheets\/[^/]+\.xml$/.test(p.name)) continue;
     const xml = p.data.toString('utf8');
-    const tooMany = countUpTo(xml, /<row[\s>/]/g, MAX_ROW_ELEMENTS) > MAX_ROW_ELEMENTS || countUpTo(xml, /<c[\s>/]/g, MAX_CELLS) > MAX_CELLS
-      || countUpTo(xml, /<row[\s>][^>]*>(?:(?!<\/row>)[\s\S])*?<(?:v|is)[\s>]/g, maxRows) > maxRows;
+    const tooMany =
+      countUpTo(xml, /<row[\s>/]/g, MAX_ROW_ELEMENTS) > MAX_ROW_ELEMENTS ||
+      countUpTo(xml, /<c[\s>/]/g, MAX_CELLS) > MAX_CELLS ||
+      countUpTo(xml, /<row[\s>][^>]*>(?:(?!<\/row>)[\s\S])*?<(?:v|is)[\s>]/g, maxRows) > maxRows;
     if (tooMany) throw fail.invalid('file', 'import.tooMany');
   }
 }

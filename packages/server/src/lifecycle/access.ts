@@ -15,7 +15,8 @@ export const scopeOf = (ctx: TenantCtx): Scope => ({ enterpriseId: ctx.enterpris
 export async function reach(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, lock = false): Promise<RecordState> {
   const rec = await loadRecord(q, cfg, scopeOf(ctx), id, lock);
   if (!rec) throw fail.notFound();
-  if (!rec.inRange && !(rec.headAuthor === ctx.user.id && rec.liveVersion === null)) throw fail.forbidden('lifecycle.outOfRange');
+  if (!rec.inRange && !(rec.headAuthor === ctx.user.id && rec.liveVersion === null))
+    throw fail.forbidden('lifecycle.outOfRange');
   return rec;
 }
 
@@ -24,23 +25,39 @@ export async function reach(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number,
  * several areas is written only by someone whose range holds them all), except the author's own
  * never-approved draft.
  */
-export async function reachToWrite(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, lock = false): Promise<RecordState> {
+export async function reachToWrite(
+  q: Q,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  id: number,
+  lock = false,
+): Promise<RecordState> {
   const rec = await reach(q, cfg, ctx, id, lock);
-  if (!rec.covered && !(rec.headAuthor === ctx.user.id && rec.liveVersion === null)) throw fail.forbidden('lifecycle.outOfRange');
+  if (!rec.covered && !(rec.headAuthor === ctx.user.id && rec.liveVersion === null))
+    throw fail.forbidden('lifecycle.outOfRange');
   return rec;
 }
 
 /** Reach a record for a decision on its enabled version: all of it must lie in the range (authorship is not enough). */
-export async function reachInRange(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, lock = false): Promise<RecordState> {
+export async function reachInRange(
+  q: Q,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  id: number,
+  lock = false,
+): Promise<RecordState> {
   const rec = await reach(q, cfg, ctx, id, lock);
   if (!rec.inRange || !rec.covered) throw fail.forbidden('lifecycle.outOfRange');
   return rec;
 }
 
-
 /** The record's lifecycle state as the contract's transition table reads it. */
 export const stateOf = (rec: RecordState, ctx: TenantCtx): LifecycleState => ({
-  status: rec.status, live: rec.liveVersion !== null, online: rec.online, deleted: rec.deleted, draftDeleted: rec.draftDeleted,
+  status: rec.status,
+  live: rec.liveVersion !== null,
+  online: rec.online,
+  deleted: rec.deleted,
+  draftDeleted: rec.draftDeleted,
   author: rec.headAuthor === ctx.user.id,
 });
 

@@ -14,7 +14,13 @@ import { titleOf, type Data, type EntityConfig, type Item } from './types.js';
 // The author's side of the lifecycle: create, update, copy, apply, delete-own, recovery-own.
 
 /** Validated data that lies in the caller's range, and its target rows (targets records). */
-async function prepare(q: Q, cfg: EntityConfig, ctx: TenantCtx, input: Data, recordId: number | null): Promise<{ data: Data; targets: TargetRow[] | null }> {
+async function prepare(
+  q: Q,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  input: Data,
+  recordId: number | null,
+): Promise<{ data: Data; targets: TargetRow[] | null }> {
   const valid = cfg.validate ? await cfg.validate(q, scopeOf(ctx), input, recordId) : input;
   const field = cfg.reach.kind === 'targets' ? cfg.reach.field : null;
   const data = field ? { ...valid, [field]: await clipToRange(q, scopeOf(ctx), targetsOf(valid[field])) } : valid;
@@ -23,7 +29,13 @@ async function prepare(q: Q, cfg: EntityConfig, ctx: TenantCtx, input: Data, rec
 }
 
 /** A new record with its first version, a draft (101). */
-export async function createRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, input: Data, from?: number): Promise<Item> {
+export async function createRecord(
+  q: Tx,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  input: Data,
+  from?: number,
+): Promise<Item> {
   const scope = scopeOf(ctx);
   const { data, targets } = await prepare(q, cfg, ctx, input, null);
   const id = await insertRecord(q, cfg, scope, ctx.user.id, data);
@@ -47,7 +59,10 @@ export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id:
   if (rec.status === C.approved || rec.status === C.rejected) {
     version = rec.version + 1;
     await insertVersion(q, cfg, scope, id, version, ctx.user.id, data);
-    await q.query(`update ${cfg.table} set version = $3, status = ${C.draft}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, version]);
+    await q.query(
+      `update ${cfg.table} set version = $3, status = ${C.draft}, updated_at = now() where enterprise_id = $1 and id = $2`,
+      [scope.enterpriseId, id, version],
+    );
     if (rec.liveVersion === null) await syncColumns(q, cfg, scope, id, data);
   } else {
     await q.query(
@@ -55,7 +70,10 @@ export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id:
         where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4`,
       [scope.enterpriseId, cfg.entity, id, version, JSON.stringify(data)],
     );
-    await q.query(`update ${cfg.table} set status = ${C.draft}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
+    await q.query(
+      `update ${cfg.table} set status = ${C.draft}, updated_at = now() where enterprise_id = $1 and id = $2`,
+      [scope.enterpriseId, id],
+    );
     if (rec.liveVersion === null) await syncColumns(q, cfg, scope, id, data);
   }
   if (targets) await saveTargets(q, cfg, scope, id, version, targets);
@@ -66,7 +84,8 @@ export async function updateRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id:
 /** A new draft record from a record's enabled data (or its head version when never enabled). */
 export async function copyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number): Promise<Item> {
   const rec = await reach(q, cfg, ctx, id);
-  const source = rec.liveVersion === null ? rec.headData : ((await versionItem(q, cfg, scopeOf(ctx), id, rec.liveVersion)) as Data);
+  const source =
+    rec.liveVersion === null ? rec.headData : ((await versionItem(q, cfg, scopeOf(ctx), id, rec.liveVersion)) as Data);
   const data = Object.fromEntries(Object.keys(cfg.fields).map((f) => [f, source[f]]));
   return createRecord(q, cfg, ctx, cfg.copyData ? cfg.copyData(data) : data, id);
 }
@@ -85,15 +104,27 @@ export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: 
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4`,
     [scope.enterpriseId, cfg.entity, id, rec.version],
   );
-  await q.query(`update ${cfg.table} set status = ${C.submitted}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
+  await q.query(
+    `update ${cfg.table} set status = ${C.submitted}, updated_at = now() where enterprise_id = $1 and id = $2`,
+    [scope.enterpriseId, id],
+  );
   q.changed({ id, label: titleOf(cfg, rec.headData), after: { version: rec.version } });
   if (approval.by === 'self') return selfApprove(q, cfg, ctx, id, rec);
-  await notify(q, cfg, scope, approval.to, 'lifecycle.review.request', { id, title: String(rec.headData[cfg.titleField] ?? id) });
+  await notify(q, cfg, scope, approval.to, 'lifecycle.review.request', {
+    id,
+    title: String(rec.headData[cfg.titleField] ?? id),
+  });
   return versionItem(q, cfg, scope, id, rec.version);
 }
 
 /** Move the own draft to the recycle bin (deleted: true) or back (false). */
-export async function binOwnDraft(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
+export async function binOwnDraft(
+  q: Tx,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  id: number,
+  deleted: boolean,
+): Promise<Item> {
   const scope = scopeOf(ctx);
   const rec = await reachToWrite(q, cfg, ctx, id, true);
   allow(deleted ? 'deleteOwn' : 'recoveryOwn', rec, ctx);

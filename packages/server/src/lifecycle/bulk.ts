@@ -13,12 +13,28 @@ import { titleOf, type Data, type EntityConfig } from './types.js';
 export type Outcome = 'draft' | 'submitted' | 'rejected' | 'enabled';
 export type BulkRow = { data: Data; outcome: Outcome; reason?: string };
 
-const STATUS: Record<Outcome, number> = { draft: C.draft, submitted: C.submitted, rejected: C.rejected, enabled: C.approved };
-const APPLY: Record<Outcome, number | null> = { draft: null, submitted: A.pending, rejected: A.rejected, enabled: A.approved };
+const STATUS: Record<Outcome, number> = {
+  draft: C.draft,
+  submitted: C.submitted,
+  rejected: C.rejected,
+  enabled: C.approved,
+};
+const APPLY: Record<Outcome, number | null> = {
+  draft: null,
+  submitted: A.pending,
+  rejected: A.rejected,
+  enabled: A.approved,
+};
 const SQL_TYPE = { text: 'text', int: 'int', num: 'numeric', json: 'jsonb' } as const;
 
 /** Validate every row, then insert records, versions and log rows in a handful of statements. */
-export async function bulkImport(q: Q, cfg: EntityConfig, author: TenantCtx, reviewer: TenantCtx, rows: BulkRow[]): Promise<number[]> {
+export async function bulkImport(
+  q: Q,
+  cfg: EntityConfig,
+  author: TenantCtx,
+  reviewer: TenantCtx,
+  rows: BulkRow[],
+): Promise<number[]> {
   if (!rows.length) return [];
   const scope = scopeOf(author);
   const datas: Data[] = [];
@@ -28,26 +44,52 @@ export async function bulkImport(q: Q, cfg: EntityConfig, author: TenantCtx, rev
     targets.push(await checkDataInRange(q, cfg, scope, data, null));
     datas.push(data);
   }
-  const ids = (await q.query<{ id: number }>(`select nextval(pg_get_serial_sequence($1, 'id'))::int as id from generate_series(1, $2)`, [cfg.table, rows.length])).map((r) => r.id);
+  const ids = (
+    await q.query<{ id: number }>(
+      `select nextval(pg_get_serial_sequence($1, 'id'))::int as id from generate_series(1, $2)`,
+      [cfg.table, rows.length],
+    )
+  ).map((r) => r.id);
   const fields = Object.keys(cfg.fields);
   const recs = rows.map((r, i) => ({
     // enabled is online, unless approval leaves the record to be launched (ad plans: throw)
-    id: ids[i], status: STATUS[r.outcome], live: r.outcome === 'enabled' ? 1 : null, online: r.outcome === 'enabled' && cfg.approvalLaunches !== false ? O.online : O.offline,
+    id: ids[i],
+    status: STATUS[r.outcome],
+    live: r.outcome === 'enabled' ? 1 : null,
+    online: r.outcome === 'enabled' && cfg.approvalLaunches !== false ? O.online : O.offline,
     ...Object.fromEntries(fields.map((f) => [f, datas[i][f] ?? (cfg.fields[f].type === 'text' ? '' : null)])),
   }));
   const cols = fields.map((f) => cfg.fields[f].column);
-  const shape = ['id int', 'status int', 'live int', 'online int', ...fields.map((f) => `"${f}" ${SQL_TYPE[cfg.fields[f].type]}`)].join(', ');
+  const shape = [
+    'id int',
+    'status int',
+    'live int',
+    'online int',
+    ...fields.map((f) => `"${f}" ${SQL_TYPE[cfg.fields[f].type]}`),
+  ].join(', ');
   // each value cast to its column's own type (a text field may live in a date column: ad plans' days)
-  const typed = new Map((await q.query<{ c: string; t: string }>(
-    'select attname as c, format_type(atttypid, atttypmod) as t from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped', [cfg.table],
-  )).map((r) => [r.c, r.t]));
+  const typed = new Map(
+    (
+      await q.query<{ c: string; t: string }>(
+        'select attname as c, format_type(atttypid, atttypmod) as t from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped',
+        [cfg.table],
+      )
+    ).map((r) => [r.c, r.t]),
+  );
   await q.query(
     `insert into ${cfg.table} (id, enterprise_id, author_id, status, live_version, online, ${cols.join(', ')}) overriding system value
      select x.id, $1, $2, x.status, x.live, x.online, ${fields.map((f) => `x."${f}"::${typed.get(cfg.fields[f].column) ?? SQL_TYPE[cfg.fields[f].type]}`).join(', ')}
        from jsonb_to_recordset($3::jsonb) as x(${shape})`,
     [scope.enterpriseId, author.user.id, JSON.stringify(recs)],
   );
-  const versions = rows.map((r, i) => ({ id: ids[i], status: STATUS[r.outcome], apply: APPLY[r.outcome], data: datas[i], reason: r.outcome === 'rejected' ? r.reason ?? '' : '', reviewed: r.outcome === 'enabled' || r.outcome === 'rejected' }));
+  const versions = rows.map((r, i) => ({
+    id: ids[i],
+    status: STATUS[r.outcome],
+    apply: APPLY[r.outcome],
+    data: datas[i],
+    reason: r.outcome === 'rejected' ? (r.reason ?? '') : '',
+    reviewed: r.outcome === 'enabled' || r.outcome === 'rejected',
+  }));
   await q.query(
     `insert into record_versions (enterprise_id, entity, record_id, version, status, apply_status, data, author_id, reviewer_id, reason, submitted_at, reviewed_at)
      select $1, $2, x.id, 1, x.status, x.apply, x.data, $3, case when x.reviewed then $4::int end, x.reason,
@@ -56,12 +98,21 @@ export async function bulkImport(q: Q, cfg: EntityConfig, author: TenantCtx, rev
     [scope.enterpriseId, cfg.entity, author.user.id, reviewer.user.id, JSON.stringify(versions)],
   );
   // records aimed at areas, shops and devices: their first version's targets, as createRecord keeps them
-  for (const [i, rowsOfTargets] of targets.entries()) if (rowsOfTargets) await saveTargets(q, cfg, scope, ids[i], 1, rowsOfTargets);
+  for (const [i, rowsOfTargets] of targets.entries())
+    if (rowsOfTargets) await saveTargets(q, cfg, scope, ids[i], 1, rowsOfTargets);
   const logs = rows.flatMap((r, i) => {
     const label = titleOf(cfg, datas[i]);
     const out = [{ user: author.user.id, role: author.role.role, verb: 'create', id: String(ids[i]), label }];
-    if (r.outcome !== 'draft') out.push({ user: author.user.id, role: author.role.role, verb: 'apply', id: String(ids[i]), label });
-    if (r.outcome === 'enabled' || r.outcome === 'rejected') out.push({ user: reviewer.user.id, role: reviewer.role.role, verb: r.outcome === 'enabled' ? 'pass' : 'reject', id: String(ids[i]), label });
+    if (r.outcome !== 'draft')
+      out.push({ user: author.user.id, role: author.role.role, verb: 'apply', id: String(ids[i]), label });
+    if (r.outcome === 'enabled' || r.outcome === 'rejected')
+      out.push({
+        user: reviewer.user.id,
+        role: reviewer.role.role,
+        verb: r.outcome === 'enabled' ? 'pass' : 'reject',
+        id: String(ids[i]),
+        label,
+      });
     return out;
   });
   await q.query(

@@ -18,9 +18,19 @@ describe('examine race', () => {
       reviewers.push(tenantHeaders(u, ent, await addMemberWithRole(t, ent, u, 3)));
     }
     for (let round = 0; round < 5; round++) {
-      const created = await post<{ id: number }>(t, 'shop/create', {
-        name: `Race ${round}`, code: `RACE-${round}-${Date.now()}`, level: 1, province: '44', city: '4403', district: '440305',
-      }, author);
+      const created = await post<{ id: number }>(
+        t,
+        'shop/create',
+        {
+          name: `Race ${round}`,
+          code: `RACE-${round}-${Date.now()}`,
+          level: 1,
+          province: '44',
+          city: '4403',
+          district: '440305',
+        },
+        author,
+      );
       const id = created.body.result.id;
       await post(t, 'shop/apply', { id }, author);
       const [a, b] = await Promise.all([
@@ -31,7 +41,8 @@ describe('examine race', () => {
       const loser = a.body.ret === RET.ok ? b : a;
       expect(['该记录已被其他审核人处理', '该记录不在待审核状态，无法审核']).toContain(loser.body.msg);
       const logs = await t.db.admin.query<{ verb: string }>(
-        `select verb from oplog where entity = 'shop' and entity_id = $1 and verb in ('pass', 'reject')`, [String(id)],
+        `select verb from oplog where entity = 'shop' and entity_id = $1 and verb in ('pass', 'reject')`,
+        [String(id)],
       );
       expect(logs).toHaveLength(1);
     }

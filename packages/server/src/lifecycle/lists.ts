@@ -21,13 +21,25 @@ export function filterRange(f: Record<string, unknown>): Range | null {
   return out;
 }
 
-function conditions(cfg: EntityConfig, scope: Scope, userId: number, kind: ListKind, f: Record<string, unknown>, p: Params): string[] {
+function conditions(
+  cfg: EntityConfig,
+  scope: Scope,
+  userId: number,
+  kind: ListKind,
+  f: Record<string, unknown>,
+  p: Params,
+): string[] {
   const acc: Accessor = kind === 'enabled' ? columnAccessor(cfg) : dataAccessor(cfg);
   const stamp = kind === 'enabled' ? 't.created_at' : 'v.created_at';
   const deleted = f.deleted === 1;
   const where = ['t.enterprise_id = $1'];
   if (kind === 'enabled') where.push('t.live_version is not null', `t.deleted_at is ${deleted ? 'not ' : ''}null`);
-  if (kind === 'mine') where.push(`v.author_id = ${p.add(userId)}`, `v.status in (${C.draft}, ${C.rejected})`, `v.deleted_at is ${deleted ? 'not ' : ''}null`);
+  if (kind === 'mine')
+    where.push(
+      `v.author_id = ${p.add(userId)}`,
+      `v.status in (${C.draft}, ${C.rejected})`,
+      `v.deleted_at is ${deleted ? 'not ' : ''}null`,
+    );
   if (kind === 'review') where.push(`v.status = ${C.submitted}`);
   // Everything is cut to the caller's range, except the author's own drafts of records never
   // approved (authorship never widens the range beyond them).
@@ -42,14 +54,20 @@ function conditions(cfg: EntityConfig, scope: Scope, userId: number, kind: ListK
   if (typeof f.start_time === 'number') where.push(`${stamp} >= to_timestamp(${p.add(f.start_time)})`);
   if (typeof f.end_time === 'number') where.push(`${stamp} <= to_timestamp(${p.add(f.end_time)})`);
   // the spec's [start, end] seconds of creation and of the last change (the version's, as the item shows them)
-  for (const [range, col] of [[f.ctime_range, stamp], [f.mtime_range, stamp.replace('created_at', 'updated_at')]] as const) {
-    if (Array.isArray(range) && range.length === 2) where.push(`${col} between to_timestamp(${p.add(range[0])}) and to_timestamp(${p.add(range[1])})`);
+  for (const [range, col] of [
+    [f.ctime_range, stamp],
+    [f.mtime_range, stamp.replace('created_at', 'updated_at')],
+  ] as const) {
+    if (Array.isArray(range) && range.length === 2)
+      where.push(`${col} between to_timestamp(${p.add(range[0])}) and to_timestamp(${p.add(range[1])})`);
   }
   const status = f.status;
   if (status === O.offline || status === O.online) where.push(`t.online = ${p.add(status)}`);
-  else if (typeof status === 'number' && status >= C.draft && status <= C.rejected) where.push(`v.status = ${p.add(status)}`);
+  else if (typeof status === 'number' && status >= C.draft && status <= C.rejected)
+    where.push(`v.status = ${p.add(status)}`);
   for (const [param, field] of Object.entries(cfg.eqFilters)) {
-    if (f[param] !== undefined && f[param] !== null && f[param] !== '') where.push(`${acc(field)} = ${p.add(f[param])}`);
+    if (f[param] !== undefined && f[param] !== null && f[param] !== '')
+      where.push(`${acc(field)} = ${p.add(f[param])}`);
   }
   const extra = cfg.listFilter?.(f, p.add, acc);
   if (extra) where.push(extra);
@@ -66,19 +84,42 @@ export function listSql(cfg: EntityConfig, scope: Scope, userId: number, kind: L
     select: itemSelect(cfg),
     from: itemFrom(cfg, kind === 'enabled' ? 'live' : 'head', '$2'),
     countFrom: kind === 'enabled' ? `${cfg.table} t` : `${cfg.table} t ${versionJoin}`,
-    where, order: 't.id desc', params: p.values,
+    where,
+    order: 't.id desc',
+    params: p.values,
   };
 }
 
-export async function listRecords(q: Q, cfg: EntityConfig, scope: Scope, userId: number, kind: ListKind, f: ListFilter) {
-  const out = await page<Record<string, unknown> & { data: Record<string, unknown> }>(q, listSql(cfg, scope, userId, kind, f), f);
+export async function listRecords(
+  q: Q,
+  cfg: EntityConfig,
+  scope: Scope,
+  userId: number,
+  kind: ListKind,
+  f: ListFilter,
+) {
+  const out = await page<Record<string, unknown> & { data: Record<string, unknown> }>(
+    q,
+    listSql(cfg, scope, userId, kind, f),
+    f,
+  );
   return { ...out, list: out.list.map((r): Item => toItem(cfg, r, 'list')) };
 }
 
 /** The ids of the enabled records matching a filter (bulk actions), at most `max`. */
-export async function matchingIds(q: Q, cfg: EntityConfig, scope: Scope, userId: number, f: Record<string, unknown>, max: number): Promise<number[]> {
+export async function matchingIds(
+  q: Q,
+  cfg: EntityConfig,
+  scope: Scope,
+  userId: number,
+  f: Record<string, unknown>,
+  max: number,
+): Promise<number[]> {
   const p = new Params([scope.enterpriseId, cfg.entity]);
   const where = conditions(cfg, scope, userId, 'enabled', f, p).join(' and ');
-  const rows = await q.query<{ id: number }>(`select t.id from ${cfg.table} t where ${where} and $2::text is not null order by t.id limit ${p.add(max)}`, p.values);
+  const rows = await q.query<{ id: number }>(
+    `select t.id from ${cfg.table} t where ${where} and $2::text is not null order by t.id limit ${p.add(max)}`,
+    p.values,
+  );
   return rows.map((r) => r.id);
 }

@@ -24,11 +24,19 @@ export type Approval = { by: 'others'; to: number[] } | { by: 'self' };
  * 4. Otherwise (the author may not approve either): refused, 40009 naming the fix.
  * The answer is taken when submitting: a reviewer who appears later reviews what comes next.
  */
-export async function approvalOf(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, rec: RecordState): Promise<Approval> {
+export async function approvalOf(
+  q: Q,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  id: number,
+  rec: RecordState,
+): Promise<Approval> {
   const scope = scopeOf(ctx);
   const to = await reviewersOf(q, cfg, scope, id, ctx.user.id);
   if (to.length) return { by: 'others', to };
-  const [ent] = await q.query<{ policy: number }>('select review_policy as policy from enterprises where id = $1', [scope.enterpriseId]);
+  const [ent] = await q.query<{ policy: number }>('select review_policy as policy from enterprises where id = $1', [
+    scope.enterpriseId,
+  ]);
   if (ent?.policy === REVIEW_POLICY.secondPerson) throw fail.conflict('lifecycle.secondReviewer', FIX_PAGES.reviewers);
   const examines = ((await menuWeight(q, scope.enterpriseId, ctx.role.jobId, cfg.menu)) & PERM.examine) !== 0;
   if (!examines || !rec.inRange || !rec.covered) throw fail.conflict('lifecycle.noReviewer', FIX_PAGES.reviewers);

@@ -24,8 +24,10 @@ const shopRef = fc.oneof(
   fc.constantFrom('x', '', 's-1'),
 );
 const range: fc.Arbitrary<Range> = fc.record({
-  p: fc.array(code(2), { maxLength: 2 }), c: fc.array(code(4), { maxLength: 2 }),
-  a: fc.array(code(6), { maxLength: 2 }), s: fc.array(shopRef, { maxLength: 3 }),
+  p: fc.array(code(2), { maxLength: 2 }),
+  c: fc.array(code(4), { maxLength: 2 }),
+  a: fc.array(code(6), { maxLength: 2 }),
+  s: fc.array(shopRef, { maxLength: 3 }),
 });
 const place: fc.Arbitrary<Place> = fc.oneof(
   fc.record({ shopId: fc.integer({ min: 1, max: 12 }), code: code(6) }),
@@ -34,15 +36,21 @@ const place: fc.Arbitrary<Place> = fc.oneof(
 
 async function sqlInRange(r: Range, p: Place): Promise<boolean> {
   const params = new Params([p.shopId, p.code]);
-  const [row] = await db.admin.query<{ ok: boolean }>(`select ${inRangeSql('$1::int', '$2::text', r, params.add)} as ok`, params.values);
+  const [row] = await db.admin.query<{ ok: boolean }>(
+    `select ${inRangeSql('$1::int', '$2::text', r, params.add)} as ok`,
+    params.values,
+  );
   return row.ok;
 }
 
 describe('in range: TypeScript and SQL agree', () => {
   it('on random ranges and places', async () => {
-    await fc.assert(fc.asyncProperty(range, place, async (r, p) => {
-      expect(await sqlInRange(r, p)).toBe(inRange(r, p));
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(range, place, async (r, p) => {
+        expect(await sqlInRange(r, p)).toBe(inRange(r, p));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('a null range holds everything, an empty one nothing', async () => {
@@ -50,13 +58,20 @@ describe('in range: TypeScript and SQL agree', () => {
     const none = { p: [], c: [], a: [], s: [] };
     expect(inRange(none, { shopId: 1, code: '440305' })).toBe(false);
     expect(await sqlInRange(none, { shopId: 1, code: '440305' })).toBe(false);
-    expect(shopsInRange({ ...none, c: ['4403'] }, [{ id: 1, district: '440305' }, { id: 2, district: '450101' }]).map((s) => s.id)).toEqual([1]);
+    expect(
+      shopsInRange({ ...none, c: ['4403'] }, [
+        { id: 1, district: '440305' },
+        { id: 2, district: '450101' },
+      ]).map((s) => s.id),
+    ).toEqual([1]);
   });
 
   it('is inlined into a list query (no function call left in the plan)', async () => {
     const params = new Params([1]);
     const sql = `select s.id from shops s where s.enterprise_id = $1 and ${inRangeSql('s.id', 's.district', { p: ['44'], c: [], a: [], s: ['s00000001'] }, params.add)}`;
-    const plan = (await db.admin.query<{ 'QUERY PLAN': string }>(`explain (verbose, costs off) ${sql}`, params.values)).map((r) => r['QUERY PLAN']).join('\n');
+    const plan = (await db.admin.query<{ 'QUERY PLAN': string }>(`explain (verbose, costs off) ${sql}`, params.values))
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
     expect(plan).not.toMatch(/in_range/);
     expect(plan).toMatch(/\^@/);
     expect(plan).toMatch(/Index|Seq Scan/);

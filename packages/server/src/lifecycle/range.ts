@@ -21,7 +21,9 @@ export const codeUnder = (code: string, codes: readonly string[]): boolean => co
 /** The place lies in the range (null range: everywhere). */
 export function inRange(range: Range | null, place: Place): boolean {
   if (range === null) return true;
-  return (place.shopId !== null && rangeShopIds(range).includes(place.shopId)) || codeUnder(place.code, rangeCodes(range));
+  return (
+    (place.shopId !== null && rangeShopIds(range).includes(place.shopId)) || codeUnder(place.code, rangeCodes(range))
+  );
 }
 
 /** The shops (id, district) a range holds. */

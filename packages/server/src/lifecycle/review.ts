@@ -1,4 +1,10 @@
-import { APPLY_STATUS as A, CONTENT_STATUS as C, ONLINE_STATUS as O, type LifecycleAction, type OnlineStatus } from '@vitrine/contract';
+import {
+  APPLY_STATUS as A,
+  CONTENT_STATUS as C,
+  ONLINE_STATUS as O,
+  type LifecycleAction,
+  type OnlineStatus,
+} from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import type { Tx } from '../db/tenant.js';
 import { fail } from '../errors.js';
@@ -16,15 +22,28 @@ import { titleOf, type Data, type EntityConfig, type Item } from './types.js';
  * reject (102 → 104 with the reason, back to the author). The conditional UPDATE … WHERE status = 102
  * decides races: of two reviewers, exactly one changes the row; the other gets 40009.
  */
-export async function examineRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, pass: 0 | 1, reason = ''): Promise<Item> {
+export async function examineRecord(
+  q: Tx,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  id: number,
+  pass: 0 | 1,
+  reason = '',
+): Promise<Item> {
   const scope = scopeOf(ctx);
   if (pass === 0 && !reason.trim()) throw fail.invalid('reason', 'lifecycle.reasonRequired');
   const rec = await reachInRange(q, cfg, ctx, id);
   allow('examine', rec, ctx);
   const { data, author } = await decide(q, cfg, ctx, id, rec, pass, reason.trim());
-  q.changed({ id, label: titleOf(cfg, data), after: { version: rec.version, reason: pass ? undefined : reason.trim() } });
+  q.changed({
+    id,
+    label: titleOf(cfg, data),
+    after: { version: rec.version, reason: pass ? undefined : reason.trim() },
+  });
   await notify(q, cfg, scope, [author], pass ? 'lifecycle.review.passed' : 'lifecycle.review.rejected', {
-    id, title: String(data[cfg.titleField] ?? id), reason: pass ? undefined : reason.trim(),
+    id,
+    title: String(data[cfg.titleField] ?? id),
+    reason: pass ? undefined : reason.trim(),
   });
   return versionItem(q, cfg, scope, id, rec.version);
 }
@@ -34,27 +53,60 @@ export async function examineRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id
  * (lifecycle/policy.ts decides): the same decision as a reviewer's, logged as a `pass` marked
  * self-approved, with no message (the author is the one who acted).
  */
-export async function selfApprove(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, rec: RecordState): Promise<Item> {
+export async function selfApprove(
+  q: Tx,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  id: number,
+  rec: RecordState,
+): Promise<Item> {
   const { data } = await decide(q, cfg, ctx, id, rec, 1, '');
   q.changed({ id, label: titleOf(cfg, data), verb: 'pass', after: { version: rec.version, selfApproved: true } });
   return versionItem(q, cfg, scopeOf(ctx), id, rec.version);
 }
 
 /** The decision on the submitted head version, and what it makes of the record (the enabled version, or rejected). */
-async function decide(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, rec: RecordState, pass: 0 | 1, reason: string) {
+async function decide(
+  q: Tx,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  id: number,
+  rec: RecordState,
+  pass: 0 | 1,
+  reason: string,
+) {
   const scope = scopeOf(ctx);
   const won = await q.query<{ data: Data; author_id: number }>(
     `update record_versions set status = $5, apply_status = $6, reviewer_id = $7, reason = $8, reviewed_at = now(), updated_at = now()
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4 and status = ${C.submitted}
       returning data, author_id`,
-    [scope.enterpriseId, cfg.entity, id, rec.version, pass ? C.approved : C.rejected, pass ? A.approved : A.rejected, ctx.user.id, pass ? '' : reason],
+    [
+      scope.enterpriseId,
+      cfg.entity,
+      id,
+      rec.version,
+      pass ? C.approved : C.rejected,
+      pass ? A.approved : A.rejected,
+      ctx.user.id,
+      pass ? '' : reason,
+    ],
   );
   if (!won.length) throw fail.conflict('lifecycle.alreadyExamined');
   const { data, author_id: author } = won[0];
   if (pass) {
-    await syncColumns(q, cfg, scope, id, data, `status = ${C.approved}, live_version = ${Number(rec.version)}, online = ${rec.liveVersion === null && cfg.approvalLaunches !== false ? O.online : rec.liveVersion === null ? O.offline : 'online'}`);
+    await syncColumns(
+      q,
+      cfg,
+      scope,
+      id,
+      data,
+      `status = ${C.approved}, live_version = ${Number(rec.version)}, online = ${rec.liveVersion === null && cfg.approvalLaunches !== false ? O.online : rec.liveVersion === null ? O.offline : 'online'}`,
+    );
   } else {
-    await q.query(`update ${cfg.table} set status = ${C.rejected}, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
+    await q.query(
+      `update ${cfg.table} set status = ${C.rejected}, updated_at = now() where enterprise_id = $1 and id = $2`,
+      [scope.enterpriseId, id],
+    );
   }
   return { data, author };
 }
@@ -66,10 +118,20 @@ async function enabledFor(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number, a
 }
 
 /** Online 302 / offline 301, for enabled records that are not deleted. */
-export async function setOnline(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, status: OnlineStatus): Promise<Item> {
+export async function setOnline(
+  q: Tx,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  id: number,
+  status: OnlineStatus,
+): Promise<Item> {
   const scope = scopeOf(ctx);
   const { rec, live } = await enabledFor(q, cfg, ctx, id, status === O.online ? 'online' : 'offline');
-  await q.query(`update ${cfg.table} set online = $3, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, status]);
+  await q.query(`update ${cfg.table} set online = $3, updated_at = now() where enterprise_id = $1 and id = $2`, [
+    scope.enterpriseId,
+    id,
+    status,
+  ]);
   q.changed({ id, label: titleOf(cfg, rec.headData), before: { online: rec.online }, after: { online: status } });
   return versionItem(q, cfg, scope, id, live);
 }
@@ -78,18 +140,38 @@ export async function setOnline(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: nu
  * A record-level flag of an enabled record that is not deleted (the transition table's `delete`
  * conditions), changed by a publisher in range without a new version: an ad plan's `is_default`.
  */
-export async function setFlag(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, column: string, value: number): Promise<Item> {
+export async function setFlag(
+  q: Tx,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  id: number,
+  column: string,
+  value: number,
+): Promise<Item> {
   const scope = scopeOf(ctx);
   const rec = await reachInRange(q, cfg, ctx, id, true);
   allow('delete', rec, ctx);
-  const [before] = await q.query<Record<string, number>>(`select ${column} as v from ${cfg.table} where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
-  await q.query(`update ${cfg.table} set ${column} = $3, updated_at = now() where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id, value]);
+  const [before] = await q.query<Record<string, number>>(
+    `select ${column} as v from ${cfg.table} where enterprise_id = $1 and id = $2`,
+    [scope.enterpriseId, id],
+  );
+  await q.query(`update ${cfg.table} set ${column} = $3, updated_at = now() where enterprise_id = $1 and id = $2`, [
+    scope.enterpriseId,
+    id,
+    value,
+  ]);
   q.changed({ id, label: titleOf(cfg, rec.headData), before: { [column]: before.v }, after: { [column]: value } });
   return versionItem(q, cfg, scope, id, rec.liveVersion as number);
 }
 
 /** Soft-delete an enabled record (it goes offline) or recover it (it stays offline until published). */
-export async function binEnabled(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: number, deleted: boolean): Promise<Item> {
+export async function binEnabled(
+  q: Tx,
+  cfg: EntityConfig,
+  ctx: TenantCtx,
+  id: number,
+  deleted: boolean,
+): Promise<Item> {
   const scope = scopeOf(ctx);
   const { rec, live } = await enabledFor(q, cfg, ctx, id, deleted ? 'delete' : 'recovery');
   await q.query(

@@ -10,7 +10,11 @@ type Open = Record<never, never>;
 type Standard = ReturnType<typeof lifecycleCalls<string, Open, Open, Open>>;
 /** A list's own filters may narrow the spec's filter fields (etType, DeviceType …): lists typed by what the engine reads. */
 type ListCall = CallDef<z.ZodType<{ pageNum: number; pageSize: number }>, z.ZodType, 'tenant'>;
-type Calls = Omit<Standard, 'myList' | 'applyList' | 'enableList'> & { myList: ListCall; applyList: ListCall; enableList: ListCall };
+type Calls = Omit<Standard, 'myList' | 'applyList' | 'enableList'> & {
+  myList: ListCall;
+  applyList: ListCall;
+  enableList: ListCall;
+};
 
 /**
  * The engine answers rows of any entity, so its calls are registered with the result left open; the

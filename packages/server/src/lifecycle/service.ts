@@ -15,7 +15,8 @@ type Id = { id: number };
 export function lifecycleService(db: Db, cfg: EntityConfig) {
   const tx = <T>(ctx: TenantCtx, fn: (q: Tx) => Promise<T>) => tenantTx(db, ctx, fn);
   // a list is one statement: read in its own transaction (db.read)
-  const list = (kind: ListKind) => (ctx: TenantCtx, f: ListFilter) => listRecords(tenantRead(db, ctx), cfg, scopeOf(ctx), ctx.user.id, kind, f);
+  const list = (kind: ListKind) => (ctx: TenantCtx, f: ListFilter) =>
+    listRecords(tenantRead(db, ctx), cfg, scopeOf(ctx), ctx.user.id, kind, f);
   return {
     cfg,
     create: (ctx: TenantCtx, input: Data) => tx(ctx, (q) => createRecord(q, cfg, ctx, input)),
@@ -24,14 +25,19 @@ export function lifecycleService(db: Db, cfg: EntityConfig) {
         const rec = await reach(q, cfg, ctx, id);
         const scope = scopeOf(ctx);
         const main = await versionItem(q, cfg, scope, id, rec.liveVersion ?? rec.version);
-        const draft: Item | null = rec.liveVersion !== null && rec.status !== C.approved ? await versionItem(q, cfg, scope, id, rec.version) : null;
+        const draft: Item | null =
+          rec.liveVersion !== null && rec.status !== C.approved
+            ? await versionItem(q, cfg, scope, id, rec.version)
+            : null;
         return { ...main, draft };
       }),
     update: (ctx: TenantCtx, { id, ...input }: Data & Id) => tx(ctx, (q) => updateRecord(q, cfg, ctx, id, input)),
     copy: (ctx: TenantCtx, { id }: Id) => tx(ctx, (q) => copyRecord(q, cfg, ctx, id)),
     apply: (ctx: TenantCtx, { id }: Id) => tx(ctx, (q) => applyRecord(q, cfg, ctx, id)),
-    examine: (ctx: TenantCtx, { id, pass, reason }: Id & { pass: 0 | 1; reason?: string }) => tx(ctx, (q) => examineRecord(q, cfg, ctx, id, pass, reason)),
-    setStatus: (ctx: TenantCtx, { id, status }: Id & { status: OnlineStatus }) => tx(ctx, (q) => setOnline(q, cfg, ctx, id, status)),
+    examine: (ctx: TenantCtx, { id, pass, reason }: Id & { pass: 0 | 1; reason?: string }) =>
+      tx(ctx, (q) => examineRecord(q, cfg, ctx, id, pass, reason)),
+    setStatus: (ctx: TenantCtx, { id, status }: Id & { status: OnlineStatus }) =>
+      tx(ctx, (q) => setOnline(q, cfg, ctx, id, status)),
     delete: (ctx: TenantCtx, { id }: Id) => tx(ctx, (q) => binEnabled(q, cfg, ctx, id, true)),
     recovery: (ctx: TenantCtx, { id }: Id) => tx(ctx, (q) => binEnabled(q, cfg, ctx, id, false)),
     deleteOwn: (ctx: TenantCtx, { id }: Id) => tx(ctx, (q) => binOwnDraft(q, cfg, ctx, id, true)),
@@ -41,7 +47,16 @@ export function lifecycleService(db: Db, cfg: EntityConfig) {
         await reach(q, cfg, ctx, id);
         return { list: await historyItems(q, cfg, scopeOf(ctx), id) };
       }),
-    logs: (ctx: TenantCtx, { id, pageNum, pageSize, offset, source }: Id & { pageNum: number; pageSize: number; offset?: number; source?: string }) =>
+    logs: (
+      ctx: TenantCtx,
+      {
+        id,
+        pageNum,
+        pageSize,
+        offset,
+        source,
+      }: Id & { pageNum: number; pageSize: number; offset?: number; source?: string },
+    ) =>
       tx(ctx, async (q) => {
         await reach(q, cfg, ctx, id);
         return recordLogs(q, cfg, scopeOf(ctx), id, { pageNum, pageSize, offset }, source);

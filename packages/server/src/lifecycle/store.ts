@@ -6,7 +6,8 @@ import type { Data, EntityConfig, Scope } from './types.js';
 
 // Writing a record's typed columns and versions.
 
-const isUnique = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+const isUnique = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 
 /** Run a write; a unique-constraint violation becomes 40009 with the entity's message. */
 export async function guarded<T>(cfg: EntityConfig, run: () => Promise<T>): Promise<T> {
@@ -24,7 +25,13 @@ const valueOf = (cfg: EntityConfig, data: Data, field: string) => {
   return cfg.fields[field].type === 'json' ? JSON.stringify(v) : v;
 };
 
-export async function insertRecord(q: Q, cfg: EntityConfig, scope: Scope, authorId: number, data: Data): Promise<number> {
+export async function insertRecord(
+  q: Q,
+  cfg: EntityConfig,
+  scope: Scope,
+  authorId: number,
+  data: Data,
+): Promise<number> {
   const fields = Object.keys(cfg.fields);
   const p = new Params([scope.enterpriseId, authorId]);
   const values = fields.map((f) => p.add(valueOf(cfg, data, f)));
@@ -39,15 +46,33 @@ export async function insertRecord(q: Q, cfg: EntityConfig, scope: Scope, author
 }
 
 /** Copy a version's data into the record's typed columns (first draft, or an approved version). */
-export async function syncColumns(q: Q, cfg: EntityConfig, scope: Scope, id: number, data: Data, extra = ''): Promise<void> {
+export async function syncColumns(
+  q: Q,
+  cfg: EntityConfig,
+  scope: Scope,
+  id: number,
+  data: Data,
+  extra = '',
+): Promise<void> {
   const p = new Params([scope.enterpriseId, id]);
   const sets = Object.keys(cfg.fields).map((f) => `${cfg.fields[f].column} = ${p.add(valueOf(cfg, data, f))}`);
   await guarded(cfg, () =>
-    q.query(`update ${cfg.table} set ${[...sets, 'updated_at = now()', ...(extra ? [extra] : [])].join(', ')} where enterprise_id = $1 and id = $2`, p.values),
+    q.query(
+      `update ${cfg.table} set ${[...sets, 'updated_at = now()', ...(extra ? [extra] : [])].join(', ')} where enterprise_id = $1 and id = $2`,
+      p.values,
+    ),
   );
 }
 
-export async function insertVersion(q: Q, cfg: EntityConfig, scope: Scope, id: number, version: number, authorId: number, data: Data): Promise<void> {
+export async function insertVersion(
+  q: Q,
+  cfg: EntityConfig,
+  scope: Scope,
+  id: number,
+  version: number,
+  authorId: number,
+  data: Data,
+): Promise<void> {
   await q.query(
     `insert into record_versions (enterprise_id, entity, record_id, version, data, author_id) values ($1, $2, $3, $4, $5, $6)`,
     [scope.enterpriseId, cfg.entity, id, version, JSON.stringify(data), authorId],
@@ -59,7 +84,13 @@ export async function insertVersion(q: Q, cfg: EntityConfig, scope: Scope, id: n
  * every target of a targets record (resolved and kept by the caller, see targets.ts); anything for
  * an enterprise-wide record.
  */
-export async function checkDataInRange(q: Q, cfg: EntityConfig, scope: Scope, data: Data, recordId: number | null): Promise<TargetRow[] | null> {
+export async function checkDataInRange(
+  q: Q,
+  cfg: EntityConfig,
+  scope: Scope,
+  data: Data,
+  recordId: number | null,
+): Promise<TargetRow[] | null> {
   if (cfg.reach.kind === 'enterprise') return null;
   if (cfg.reach.kind === 'targets') {
     const rows = await resolveTargets(q, scope, cfg.reach.field, targetsOf(data[cfg.reach.field]));
@@ -68,9 +99,15 @@ export async function checkDataInRange(q: Q, cfg: EntityConfig, scope: Scope, da
   }
   if (scope.range === null) return null;
   const p = new Params([scope.enterpriseId]);
-  const acc = (field: string) => (field === 'id' ? `${p.add(recordId)}::int` : `${p.add(data[field] ?? null)}::${cfg.fields[field].type === 'text' ? 'text' : 'int'}`);
+  const acc = (field: string) =>
+    field === 'id'
+      ? `${p.add(recordId)}::int`
+      : `${p.add(data[field] ?? null)}::${cfg.fields[field].type === 'text' ? 'text' : 'int'}`;
   const cond = rangeSql(cfg, acc, scope.range, p.add, '$1::int');
-  const [row] = await q.query<{ ok: boolean }>(`select coalesce(${cond}, false) as ok where $1::int is not null`, p.values);
+  const [row] = await q.query<{ ok: boolean }>(
+    `select coalesce(${cond}, false) as ok where $1::int is not null`,
+    p.values,
+  );
   if (!row?.ok) throw fail.forbidden('lifecycle.outOfRange');
   return null;
 }

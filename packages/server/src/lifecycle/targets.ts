@@ -19,7 +19,13 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export function targetsOf(v: unknown): Targets {
   const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
   const codes = (k: string) => [...new Set(list(o[k]).map(String))];
-  const ids = (k: string) => [...new Set(list(o[k]).map((x) => (typeof x === 'string' ? shopIdOf(x) : Number(x))).filter((x): x is number => Number.isInteger(x) && x! > 0))];
+  const ids = (k: string) => [
+    ...new Set(
+      list(o[k])
+        .map((x) => (typeof x === 'string' ? shopIdOf(x) : Number(x)))
+        .filter((x): x is number => Number.isInteger(x) && x! > 0),
+    ),
+  ];
   return { p: codes('p'), c: codes('c'), a: codes('a'), s: ids('s'), d: ids('d') };
 }
 
@@ -32,18 +38,22 @@ export async function resolveTargets(q: Q, scope: Scope, field: string, t: Targe
   ];
   if (t.s.length) {
     const shops = await q.query<Row<'shops', 'id' | 'province' | 'city' | 'district'>>(
-      'select id, province, city, district from shops where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, t.s],
+      'select id, province, city, district from shops where enterprise_id = $1 and id = any($2::int[])',
+      [scope.enterpriseId, t.s],
     );
     if (shops.length !== t.s.length) throw fail.invalid(field, 'lifecycle.targetUnknown');
-    for (const s of shops) rows.push({ kind: 's', code: String(s.id), shopId: s.id, place: [s.province, s.city, s.district] });
+    for (const s of shops)
+      rows.push({ kind: 's', code: String(s.id), shopId: s.id, place: [s.province, s.city, s.district] });
   }
   if (t.d.length) {
     const devices = await q.query<Row<'devices', 'id' | 'shop_id'> & Row<'shops', 'province' | 'city' | 'district'>>(
       `select d.id, d.shop_id, s.province, s.city, s.district from devices d join shops s on s.enterprise_id = d.enterprise_id and s.id = d.shop_id
-        where d.enterprise_id = $1 and d.id = any($2::int[])`, [scope.enterpriseId, t.d],
+        where d.enterprise_id = $1 and d.id = any($2::int[])`,
+      [scope.enterpriseId, t.d],
     );
     if (devices.length !== t.d.length) throw fail.invalid(field, 'lifecycle.targetUnknown');
-    for (const d of devices) rows.push({ kind: 'd', code: String(d.id), shopId: d.shop_id, place: [d.province, d.city, d.district] });
+    for (const d of devices)
+      rows.push({ kind: 'd', code: String(d.id), shopId: d.shop_id, place: [d.province, d.city, d.district] });
   }
   if (!rows.length) throw fail.invalid(field, 'lifecycle.targetsEmpty');
   return rows;
@@ -63,16 +73,26 @@ export async function clipToRange(q: Q, scope: Scope, t: Targets): Promise<Targe
   if (!outside.length) return t;
   const rangeShops = rangeShopIds(range);
   const shops = rangeShops.length
-    ? await q.query<Row<'shops', 'id' | 'district'>>('select id, district from shops where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, rangeShops])
+    ? await q.query<Row<'shops', 'id' | 'district'>>(
+        'select id, district from shops where enterprise_id = $1 and id = any($2::int[])',
+        [scope.enterpriseId, rangeShops],
+      )
     : [];
   // an outside area holding some of the range: replaced by what of the range lies in it
-  const wide = outside.filter((code) => codes.some((c) => codeUnder(c, [code])) || shops.some((s) => codeUnder(s.district, [code])));
+  const wide = outside.filter(
+    (code) => codes.some((c) => codeUnder(c, [code])) || shops.some((s) => codeUnder(s.district, [code])),
+  );
   if (!wide.length) return t;
   const inside = (code: string) => codeUnder(code, wide);
-  const keep = (list: string[], extra: string[]) => [...new Set([...list.filter((code) => !wide.includes(code)), ...extra.filter(inside)])];
+  const keep = (list: string[], extra: string[]) => [
+    ...new Set([...list.filter((code) => !wide.includes(code)), ...extra.filter(inside)]),
+  ];
   return {
-    p: keep(t.p, range.p), c: keep(t.c, range.c), a: keep(t.a, range.a),
-    s: [...new Set([...t.s, ...shops.filter((s) => inside(s.district)).map((s) => s.id)])], d: t.d,
+    p: keep(t.p, range.p),
+    c: keep(t.c, range.c),
+    a: keep(t.a, range.a),
+    s: [...new Set([...t.s, ...shops.filter((s) => inside(s.district)).map((s) => s.id)])],
+    d: t.d,
   };
 }
 
@@ -82,12 +102,28 @@ export function covered(range: Range | null, rows: TargetRow[]): boolean {
 }
 
 /** Replace one version's target rows. */
-export async function saveTargets(q: Q, cfg: EntityConfig, scope: Scope, id: number, version: number, rows: TargetRow[]): Promise<void> {
-  await q.query('delete from record_targets where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4', [scope.enterpriseId, cfg.entity, id, version]);
+export async function saveTargets(
+  q: Q,
+  cfg: EntityConfig,
+  scope: Scope,
+  id: number,
+  version: number,
+  rows: TargetRow[],
+): Promise<void> {
+  await q.query(
+    'delete from record_targets where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4',
+    [scope.enterpriseId, cfg.entity, id, version],
+  );
   await q.query(
     `insert into record_targets (enterprise_id, entity, record_id, version, kind, code, shop_id)
      select $1, $2, $3, $4, r.kind, r.code, r.shop_id from jsonb_to_recordset($5::jsonb) as r(kind text, code text, shop_id int)`,
-    [scope.enterpriseId, cfg.entity, id, version, JSON.stringify(rows.map((r) => ({ kind: r.kind, code: r.code, shop_id: r.shopId })))],
+    [
+      scope.enterpriseId,
+      cfg.entity,
+      id,
+      version,
+      JSON.stringify(rows.map((r) => ({ kind: r.kind, code: r.code, shop_id: r.shopId }))),
+    ],
   );
 }
 
@@ -96,7 +132,15 @@ export async function saveTargets(q: Q, cfg: EntityConfig, scope: Scope, id: num
  * - touch: some target lies in the range or overlaps it (an area holding a shop of the range counts);
  * - cover: every target lies in the range.
  */
-export function targetsSql(mode: 'touch' | 'cover', entity: string, enterprise: string, idSql: string, versionSql: string, range: Range, add: (v: unknown) => string): string {
+export function targetsSql(
+  mode: 'touch' | 'cover',
+  entity: string,
+  enterprise: string,
+  idSql: string,
+  versionSql: string,
+  range: Range,
+  add: (v: unknown) => string,
+): string {
   const codes = add(rangeCodes(range));
   const shops = add(rangeShopIds(range));
   const shopIn = `exists (select 1 from shops ts where ts.enterprise_id = ${enterprise} and ts.id = rt.shop_id
@@ -106,5 +150,7 @@ export function targetsSql(mode: 'touch' | 'cover', entity: string, enterprise: 
       or exists (select 1 from shops ts where ts.enterprise_id = ${enterprise} and ts.id = any(${shops}::int[]) and starts_with(ts.district, rt.code)))`;
   const one = (area: string) => `(case when rt.shop_id is not null then ${shopIn} else ${area} end)`;
   const from = `record_targets rt where rt.enterprise_id = ${enterprise} and rt.entity = ${add(entity)} and rt.record_id = ${idSql} and rt.version = ${versionSql}`;
-  return mode === 'touch' ? `exists (select 1 from ${from} and ${one(areaTouches)})` : `not exists (select 1 from ${from} and not ${one(areaIn)})`;
+  return mode === 'touch'
+    ? `exists (select 1 from ${from} and ${one(areaTouches)})`
+    : `not exists (select 1 from ${from} and not ${one(areaIn)})`;
 }

@@ -20,7 +20,8 @@ export type Item = Record<string, unknown>;
  * - targets: a set of areas, shops and devices in the data field `field` (`{p,c,a,s,d}`), kept per version
  *   in record_targets: read when any target lies in the range, written only when every target does.
  */
-export type Reach = { kind: 'shop'; field: 'self' | string } | { kind: 'enterprise' } | { kind: 'targets'; field: string };
+export type Reach =
+  { kind: 'shop'; field: 'self' | string } | { kind: 'enterprise' } | { kind: 'targets'; field: string };
 
 /**
  * One lifecycle entity: where it lives and how it meets the data range.

@@ -4,8 +4,17 @@ import type { Row } from '../db/schema/index.js';
 
 /** Message kinds produced by events; the client shows an icon and a filter per kind. */
 export type MessageKind =
-  | 'join.applied' | 'join.result' | 'enterprise.review' | 'invite.accepted' | 'member.removed' | 'role.changed'
-  | 'review.request' | 'review.result' | 'device.alert' | 'inform' | 'system';
+  | 'join.applied'
+  | 'join.result'
+  | 'enterprise.review'
+  | 'invite.accepted'
+  | 'member.removed'
+  | 'role.changed'
+  | 'review.request'
+  | 'review.result'
+  | 'device.alert'
+  | 'inform'
+  | 'system';
 
 /**
  * Deliver one message to each recipient, inside the caller's transaction (so a message exists
@@ -21,14 +30,22 @@ export async function sendMessage(
   await q.query(
     `insert into messages (enterprise_id, user_id, kind, title, body, link)
      select $1, u, $3, $4, $5, $6 from unnest($2::int[]) as u`,
-    [msg.enterpriseId, to, msg.kind, JSON.stringify(msg.title), msg.body ? JSON.stringify(msg.body) : null, msg.link ?? ''],
+    [
+      msg.enterpriseId,
+      to,
+      msg.kind,
+      JSON.stringify(msg.title),
+      msg.body ? JSON.stringify(msg.body) : null,
+      msg.link ?? '',
+    ],
   );
 }
 
 /** The main admins of an enterprise: who hears about applications. */
 export async function adminsOf(q: Q, enterpriseId: number): Promise<number[]> {
   const rows = await q.query<Row<'members', 'user_id'>>(
-    'select user_id from members where enterprise_id = $1 and is_main = 1 and status = 1', [enterpriseId],
+    'select user_id from members where enterprise_id = $1 and is_main = 1 and status = 1',
+    [enterpriseId],
   );
   return rows.map((r) => r.user_id);
 }

@@ -12,7 +12,8 @@ import { runningCall } from './call.js';
  */
 export type Change = { id: number | string; label?: string; before?: unknown; after?: unknown; verb?: OpVerb };
 
-const summaryOf = (c: Change) => (c.before === undefined && c.after === undefined ? null : { before: c.before ?? null, after: c.after ?? null });
+const summaryOf = (c: Change) =>
+  c.before === undefined && c.after === undefined ? null : { before: c.before ?? null, after: c.after ?? null };
 
 const wrote = async (q: Q) =>
   (await q.query<{ w: boolean }>('select pg_current_xact_id_if_assigned() is not null as w'))[0].w;
@@ -31,7 +32,8 @@ export async function settleOplog(q: Q, ctx: Ctx, enterpriseId: number | null, c
   if (log === 'private') return;
   if (!log) {
     if (changes.length) throw new Error(`${call.def.path} reported a change but its contract declares no log`);
-    if (call.strict && (await wrote(q))) throw new Error(`${call.def.path} wrote in a tenant transaction but its contract declares no log`);
+    if (call.strict && (await wrote(q)))
+      throw new Error(`${call.def.path} wrote in a tenant transaction but its contract declares no log`);
     return;
   }
   const verb = verbOf(log, call.input);
@@ -40,7 +42,9 @@ export async function settleOplog(q: Q, ctx: Ctx, enterpriseId: number | null, c
   const input = (call.input ?? {}) as Record<string, unknown>;
   const rows = changes.length
     ? changes.map((c) => ({ id: String(c.id), label: c.label ?? '', summary: summaryOf(c), verb: c.verb ?? verb }))
-    : call.logged ? [] : [{ id: String(input.id ?? input.userId ?? ''), label: '', summary: null, verb }];
+    : call.logged
+      ? []
+      : [{ id: String(input.id ?? input.userId ?? ''), label: '', summary: null, verb }];
   if (!rows.length) return;
   const inserted = await q.query(
     `insert into oplog (enterprise_id, user_id, role, verb, entity, entity_id, label, summary, source)
@@ -48,7 +52,15 @@ export async function settleOplog(q: Q, ctx: Ctx, enterpriseId: number | null, c
        from jsonb_to_recordset($6::jsonb) as x(id text, label text, summary jsonb, verb text)
       where $7 or pg_current_xact_id_if_assigned() is not null
      returning id`,
-    [enterpriseId, ctx.user.id, ctx.role?.role ?? null, log.entity, ctx.source, JSON.stringify(rows), changes.length > 0],
+    [
+      enterpriseId,
+      ctx.user.id,
+      ctx.role?.role ?? null,
+      log.entity,
+      ctx.source,
+      JSON.stringify(rows),
+      changes.length > 0,
+    ],
   );
   if (inserted.length) call.logged = true;
 }

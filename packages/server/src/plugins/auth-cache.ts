@@ -12,7 +12,10 @@ export class AuthCache {
   private entries = new Map<string, { at: number; value: Promise<unknown> }>();
   private generation = 0;
   private live = true;
-  constructor(private ttlMs = 5000, private max = 10_000) {}
+  constructor(
+    private ttlMs = 5000,
+    private max = 10_000,
+  ) {}
 
   private get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();

@@ -38,12 +38,30 @@ const header = (req: FastifyRequest, name: string) => {
 
 export function baseCtx(req: FastifyRequest): Ctx {
   const enCode = header(req, 'enCode');
-  return { lang: req.lang, ip: req.ip, local: isLocalCaller(req), source: header(req, 'appid') === 'wx' ? 'wx' : 'pc', ...(enCode ? { enCode } : {}) };
+  return {
+    lang: req.lang,
+    ip: req.ip,
+    local: isLocalCaller(req),
+    source: header(req, 'appid') === 'wx' ? 'wx' : 'pc',
+    ...(enCode ? { enCode } : {}),
+  };
 }
 
-type SessionRow = { session_id: number; user_id: number; phone: string; nickname: string; idle: boolean; touch: boolean };
+type SessionRow = {
+  session_id: number;
+  user_id: number;
+  phone: string;
+  nickname: string;
+  idle: boolean;
+  touch: boolean;
+};
 
-export async function resolveUser(db: Db, req: FastifyRequest, idleSeconds: number, cache: AuthCache): Promise<UserCtx> {
+export async function resolveUser(
+  db: Db,
+  req: FastifyRequest,
+  idleSeconds: number,
+  cache: AuthCache,
+): Promise<UserCtx> {
   const token = header(req, 'at');
   const userId = Number(header(req, 'id'));
   if (!token || !Number.isInteger(userId) || token.length > 200) throw fail.auth();
@@ -68,8 +86,17 @@ export async function resolveUser(db: Db, req: FastifyRequest, idleSeconds: numb
 }
 
 type TenantRow = {
-  enterprise_id: number; code: string; title: string; status: number; is_main: number;
-  entry_id: number; role_node: string; role: number; dept_id: number; job_id: number; data_range: Range | null;
+  enterprise_id: number;
+  code: string;
+  title: string;
+  status: number;
+  is_main: number;
+  entry_id: number;
+  role_node: string;
+  role: number;
+  dept_id: number;
+  job_id: number;
+  data_range: Range | null;
 };
 
 export async function resolveTenant(db: Db, req: FastifyRequest, ctx: UserCtx, cache: AuthCache): Promise<TenantCtx> {
@@ -121,11 +148,16 @@ export async function checkPerm(deps: { db: Db; cache: AuthCache }, ctx: TenantC
     return;
   }
   const weight = await deps.cache.weight(`${ctx.enterprise.id}|${ctx.role.jobId}|${perm.menu}`, () =>
-    deps.db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, (q) => menuWeight(q, ctx.enterprise.id, ctx.role.jobId, perm.menu)),
+    deps.db.tx({ userId: ctx.user.id, enterpriseId: ctx.enterprise.id }, (q) =>
+      menuWeight(q, ctx.enterprise.id, ctx.role.jobId, perm.menu),
+    ),
   );
   if ((weight & PERM[perm.bit]) === 0) throw fail.forbidden();
 }
 
 /** Whether the caller holds the permission (for answers that leave out what a bit does not open). */
 export const hasPerm = (deps: { db: Db; cache: AuthCache }, ctx: TenantCtx, perm: Perm): Promise<boolean> =>
-  checkPerm(deps, ctx, perm).then(() => true, () => false);
+  checkPerm(deps, ctx, perm).then(
+    () => true,
+    () => false,
+  );

@@ -18,8 +18,13 @@ export function healthRoutes(app: FastifyInstance, db: Db, health: Health): void
     if (health.draining) return reply.status(503).send({ status: 'draining' });
     let timer: NodeJS.Timeout | undefined;
     const ok = await Promise.race([
-      db.admin.query('select 1').then(() => true, () => false),
-      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), PING_MS); }),
+      db.admin.query('select 1').then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), PING_MS);
+      }),
     ]);
     clearTimeout(timer);
     return ok ? reply.send({ status: 'ready' }) : reply.status(503).send({ status: 'database unreachable' });

@@ -19,7 +19,10 @@ export function jsonBodies(app: FastifyInstance) {
       } catch {
         return done(err, undefined);
       }
-      done(new AppError(RET.validation, 'validation.failed', [{ field: '__proto__', message: 'field.invalid' }]), undefined);
+      done(
+        new AppError(RET.validation, 'validation.failed', [{ field: '__proto__', message: 'field.invalid' }]),
+        undefined,
+      );
     });
   });
 }

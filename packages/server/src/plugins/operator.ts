@@ -12,7 +12,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * reverse proxy on the same host would otherwise make every remote caller look local).
  */
 export const isLocalCaller = (req: FastifyRequest): boolean =>
-  LOOPBACK.has(req.socket.remoteAddress ?? '') && req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined;
+  LOOPBACK.has(req.socket.remoteAddress ?? '') &&
+  req.headers['x-forwarded-for'] === undefined &&
+  req.headers.forwarded === undefined;
 
 /**
  * The platform operator's endpoint answers only on loopback, to a caller that can read the secret

@@ -70,7 +70,8 @@ export const protocol = fp(async (app: FastifyInstance) => {
     reply.status(404).send(envelope(RET.notFound, message('notFound.route', req.lang), null)),
   );
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
+    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
+      return done(null, payload);
     // A route that knows its own validator (a playlist's ETag over its inputs) sets it; otherwise the body's hash.
     const own = reply.getHeader('etag');
     const etag = typeof own === 'string' ? own : `"${hash('sha1', payload, 'base64url')}"`;

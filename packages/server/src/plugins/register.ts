@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { RET, bodyFault, message, offsetPaging, withoutBlankFilters, type CallDef, type InputOf } from '@vitrine/contract';
+import {
+  RET,
+  bodyFault,
+  message,
+  offsetPaging,
+  withoutBlankFilters,
+  type CallDef,
+  type InputOf,
+} from '@vitrine/contract';
 import type { Deps } from '../deps.js';
 import { AppError, fail, type FieldError } from '../errors.js';
 import { hit } from '../lib/rate.js';
@@ -10,10 +18,7 @@ import { checkOperator } from './operator.js';
 import { runCall } from '../oplog/call.js';
 
 type CtxFor<A> = A extends 'tenant' ? TenantCtx : A extends 'user' ? UserCtx : Ctx;
-export type Handler<C extends CallDef> = (
-  input: InputOf<C>,
-  ctx: CtxFor<C['auth']>,
-) => Promise<z.output<C['result']>>;
+export type Handler<C extends CallDef> = (input: InputOf<C>, ctx: CtxFor<C['auth']>) => Promise<z.output<C['result']>>;
 
 export function toFields(error: z.ZodError): FieldError[] {
   return error.issues.flatMap((i) => {
@@ -71,7 +76,10 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
 export function checkResult(def: CallDef, result: unknown) {
   const parsed = def.result.safeParse(result);
   if (!parsed.success) {
-    const where = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '_'}: ${i.message}`).join('; ');
+    const where = parsed.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.') || '_'}: ${i.message}`)
+      .join('; ');
     throw new Error(`${def.path}: the answer does not match the contract's result schema (${where})`);
   }
 }
@@ -85,7 +93,9 @@ export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, de
     schema: {
       summary: def.summary,
       tags: [def.path.split('/')[0]],
-      ...(def.method === 'GET' ? { querystring: jsonSchema(def.body, 'input') } : { body: jsonSchema(def.body, 'input') }),
+      ...(def.method === 'GET'
+        ? { querystring: jsonSchema(def.body, 'input') }
+        : { body: jsonSchema(def.body, 'input') }),
       ...(def.method === 'POST' && def.query ? { querystring: jsonSchema(def.query, 'input') } : {}),
       response: {
         200: {
@@ -97,7 +107,9 @@ export function register<C extends CallDef>(app: FastifyInstance, deps: Deps, de
     handler: async (req, reply) => {
       if (def.limit) {
         const { authPerMinute, smsPerMinute, activatePerMinute = 600, joinPerMinute = 10 } = deps.config.limits;
-        const max = { auth: authPerMinute, sms: smsPerMinute, activate: activatePerMinute, join: joinPerMinute }[def.limit];
+        const max = { auth: authPerMinute, sms: smsPerMinute, activate: activatePerMinute, join: joinPerMinute }[
+          def.limit
+        ];
         const count = await deps.db.tx({}, (q) => hit(q, `ip:${def.limit}:${req.ip}`, 60));
         if (count > max) throw fail.tooMany();
       }

@@ -6,4 +6,17 @@ import { INFORM, INFORM2 } from './inform-entities.js';
 import { EMPLOYEE, ET, MEMBER, SHOP } from './store-entities.js';
 
 /** Every lifecycle entity, once: the contract's lifecycle calls name the same twelve (test/entities.test.ts). */
-export const ENTITIES: EntityConfig[] = [SHOP, ET, EMPLOYEE, MEMBER, DEVICE, COMMODITY, AD_CONTENT, AD_PLAN, AI_PITCH, INFORM, INFORM2, INCENTIVE];
+export const ENTITIES: EntityConfig[] = [
+  SHOP,
+  ET,
+  EMPLOYEE,
+  MEMBER,
+  DEVICE,
+  COMMODITY,
+  AD_CONTENT,
+  AD_PLAN,
+  AI_PITCH,
+  INFORM,
+  INFORM2,
+  INCENTIVE,
+];

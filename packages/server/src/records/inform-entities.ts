@@ -1,5 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
-import { INFORM_BODY_MAX, inform2Data, informData, informFilter, informView, type InformEntity } from '@vitrine/contract';
+import {
+  INFORM_BODY_MAX,
+  inform2Data,
+  informData,
+  informFilter,
+  informView,
+  type InformEntity,
+} from '@vitrine/contract';
 import type { Q } from '../db/client.js';
 import { fail } from '../errors.js';
 import { defineEntity } from '../lifecycle/entity.js';
@@ -21,7 +28,10 @@ const SAFE_HTML: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeBody = (html: string) => sanitizeHtml(html, SAFE_HTML).trim();
-const textOf = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim();
+const textOf = (html: string) =>
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .trim();
 
 /** Kinds of stored file an attachment may be (a file uploaded once is one row, whatever it was first uploaded as). */
 export const ATTACHABLE_KINDS = ['attachment', 'material', 'poster'];
@@ -32,7 +42,10 @@ async function checkInform(q: Q, scope: Scope, data: Data): Promise<Data> {
   if (body.length > INFORM_BODY_MAX) throw fail.invalid('body', 'field.tooLong');
   const files = [...new Set((Array.isArray(data.attachments) ? data.attachments : []).map(Number))];
   if (files.length) {
-    const found = await q.query('select id from files where enterprise_id = $1 and id = any($2::int[]) and kind = any($3::text[])', [scope.enterpriseId, files, ATTACHABLE_KINDS]);
+    const found = await q.query(
+      'select id from files where enterprise_id = $1 and id = any($2::int[]) and kind = any($3::text[])',
+      [scope.enterpriseId, files, ATTACHABLE_KINDS],
+    );
     if (found.length !== files.length) throw fail.invalid('attachments', 'inform.attachment');
   }
   const roles = [...new Set((data.roles as number[]) ?? [])].sort();
@@ -40,7 +53,9 @@ async function checkInform(q: Q, scope: Scope, data: Data): Promise<Data> {
 }
 
 /** A record's attachments (`attachments`: a jsonb array of file ids) as a jsonb array of id, name, type, size and mime. */
-export const filesJsonSql = (attachments: string) => `(select coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'type', f.type, 'size', f.size, 'mime', f.mime) order by f.id), '[]'::jsonb)
+export const filesJsonSql = (
+  attachments: string,
+) => `(select coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'type', f.type, 'size', f.size, 'mime', f.mime) order by f.id), '[]'::jsonb)
   from files f where f.enterprise_id = t.enterprise_id and f.id in (select (jsonb_array_elements_text(${attachments}))::int))`;
 
 /** The read-only view: attachments with names and types, when sent, receipts and how many are done. */
@@ -56,7 +71,10 @@ function informViewSql(entity: InformEntity) {
 }
 
 const common = (entity: InformEntity) => ({
-  entity, table: entity === 'inform' ? 'informs' : 'informs2', menu: '/inform', label: entity === 'inform' ? 'entity.inform' as const : 'entity.inform2' as const,
+  entity,
+  table: entity === 'inform' ? 'informs' : 'informs2',
+  menu: '/inform',
+  label: entity === 'inform' ? ('entity.inform' as const) : ('entity.inform2' as const),
   reach: { kind: 'targets' as const, field: 'targets' },
   titleField: 'title' as const,
   // approved is not sent: it reaches nobody until a publisher sends it (like an ad plan's throw)
@@ -69,6 +87,12 @@ const common = (entity: InformEntity) => ({
   validate: (q: Q, scope: Scope, data: Data) => checkInform(q, scope, data),
 });
 
-export const INFORM: EntityConfig = defineEntity({ data: informData, view: informView, filter: informFilter }, common('inform'));
-export const INFORM2: EntityConfig = defineEntity({ data: inform2Data, view: informView, filter: informFilter }, common('inform2'));
+export const INFORM: EntityConfig = defineEntity(
+  { data: informData, view: informView, filter: informFilter },
+  common('inform'),
+);
+export const INFORM2: EntityConfig = defineEntity(
+  { data: inform2Data, view: informView, filter: informFilter },
+  common('inform2'),
+);
 export const INFORM_CONFIGS: Record<InformEntity, EntityConfig> = { inform: INFORM, inform2: INFORM2 };

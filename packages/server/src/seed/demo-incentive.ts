@@ -13,22 +13,46 @@ import { ctxFor, type DemoPerson } from './demo-stores.js';
 // store manager's district with tiers set from the demo's own sales, approved through the lifecycle;
 // one round of the incentive job settles last month and announces the tiers already reached.
 
-type Opts = { enterpriseId: number; supervisor: DemoPerson; manager: DemoPerson; assistant: DemoPerson; district: string };
+type Opts = {
+  enterpriseId: number;
+  supervisor: DemoPerson;
+  manager: DemoPerson;
+  assistant: DemoPerson;
+  district: string;
+};
 
 /** The demo assistant as an employee of the one shop of their range (before the sales are seeded). */
 export async function seedDemoAssistantStaff(deps: Deps, o: Opts): Promise<void> {
   const scope = { enterpriseId: o.enterpriseId, userId: o.supervisor.id };
   const [manager, sup] = await deps.db.tx(scope, async (q) => [
-    await ctxFor(q, o.enterpriseId, o.manager, ROLE.manager), await ctxFor(q, o.enterpriseId, o.supervisor, ROLE.supervisor),
+    await ctxFor(q, o.enterpriseId, o.manager, ROLE.manager),
+    await ctxFor(q, o.enterpriseId, o.supervisor, ROLE.supervisor),
   ]);
   await tenantTx(deps.db, sup, async (q) => {
-    const [entry] = await q.query<{ data_range: Range | null }>('select data_range from role_entries where enterprise_id = $1 and user_id = $2', [o.enterpriseId, o.assistant.id]);
+    const [entry] = await q.query<{ data_range: Range | null }>(
+      'select data_range from role_entries where enterprise_id = $1 and user_id = $2',
+      [o.enterpriseId, o.assistant.id],
+    );
     const shop = entry?.data_range?.s.map(shopIdOf).find((x): x is number => x !== null);
-    const known = await q.query('select 1 from employees where enterprise_id = $1 and phone = $2', [o.enterpriseId, o.assistant.phone]);
+    const known = await q.query('select 1 from employees where enterprise_id = $1 and phone = $2', [
+      o.enterpriseId,
+      o.assistant.phone,
+    ]);
     if (!shop || known.length) return;
-    await bulkImport(q, EMPLOYEE, manager, sup, [{
-      data: { name: o.assistant.nickname ?? '店员', phone: o.assistant.phone, gender: 2, shopId: shop, deptId: null, jobId: null, hireDate: 1_700_000_000 }, outcome: 'enabled',
-    }]);
+    await bulkImport(q, EMPLOYEE, manager, sup, [
+      {
+        data: {
+          name: o.assistant.nickname ?? '店员',
+          phone: o.assistant.phone,
+          gender: 2,
+          shopId: shop,
+          deptId: null,
+          jobId: null,
+          hireDate: 1_700_000_000,
+        },
+        outcome: 'enabled',
+      },
+    ]);
   });
 }
 
@@ -39,14 +63,21 @@ const nice = (v: number, min: number) => {
   return Math.round(x / p) * p;
 };
 
-export async function seedDemoIncentives(deps: Deps, o: Opts, now = new Date()): Promise<{ schemes: number; settled: number }> {
+export async function seedDemoIncentives(
+  deps: Deps,
+  o: Opts,
+  now = new Date(),
+): Promise<{ schemes: number; settled: number }> {
   const scope = { enterpriseId: o.enterpriseId, userId: o.supervisor.id };
   const [manager, sup] = await deps.db.tx(scope, async (q) => [
-    await ctxFor(q, o.enterpriseId, o.manager, ROLE.manager), await ctxFor(q, o.enterpriseId, o.supervisor, ROLE.supervisor),
+    await ctxFor(q, o.enterpriseId, o.manager, ROLE.manager),
+    await ctxFor(q, o.enterpriseId, o.supervisor, ROLE.supervisor),
   ]);
   const made = await tenantTx(deps.db, sup, async (q) => {
     if ((await q.query('select 1 from incentives where enterprise_id = $1 limit 1', [o.enterpriseId])).length) return 0;
-    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [o.enterpriseId]);
+    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [
+      o.enterpriseId,
+    ]);
     const today = localDayOf(tz, now.getTime());
     // what a typical clerk of the district sells in a month, and a shop converts in a week: the tiers follow the demo's own figures
     const [typical] = await q.query<{ month: number; tea: number; conv: number }>(
@@ -71,21 +102,53 @@ export async function seedDemoIncentives(deps: Deps, o: Opts, now = new Date()):
     const targets = { p: [], c: [], a: [o.district], s: [] };
     const schemes = [
       {
-        name: '店员月度销售冠军', description: '每月按销售额排名，达到档位即得奖金，月底自动结算。', metric: 'amount', level: 'employee', op: 1, reset: 'monthly',
-        tiers: [{ threshold: nice(m * 0.6, 100_000), reward: '奖金 100 元', rewardFen: 10_000 }, { threshold: m, reward: '奖金 300 元', rewardFen: 30_000 },
-          { threshold: nice(m * 1.5, 100_000), reward: '奖金 800 元', rewardFen: 80_000 }],
+        name: '店员月度销售冠军',
+        description: '每月按销售额排名，达到档位即得奖金，月底自动结算。',
+        metric: 'amount',
+        level: 'employee',
+        op: 1,
+        reset: 'monthly',
+        tiers: [
+          { threshold: nice(m * 0.6, 100_000), reward: '奖金 100 元', rewardFen: 10_000 },
+          { threshold: m, reward: '奖金 300 元', rewardFen: 30_000 },
+          { threshold: nice(m * 1.5, 100_000), reward: '奖金 800 元', rewardFen: 80_000 },
+        ],
       },
       {
-        name: '茶叶周销量挑战', description: '每周茶叶类商品销量达标即可获得奖励。', metric: 'quantity', level: 'employee', op: 1, reset: 'weekly', category: '茶叶',
-        tiers: [{ threshold: tea, reward: '带薪休假半天', rewardFen: 0 }, { threshold: nice(tea * 2, 10), reward: '奖金 200 元', rewardFen: 20_000 }],
+        name: '茶叶周销量挑战',
+        description: '每周茶叶类商品销量达标即可获得奖励。',
+        metric: 'quantity',
+        level: 'employee',
+        op: 1,
+        reset: 'weekly',
+        category: '茶叶',
+        tiers: [
+          { threshold: tea, reward: '带薪休假半天', rewardFen: 0 },
+          { threshold: nice(tea * 2, 10), reward: '奖金 200 元', rewardFen: 20_000 },
+        ],
       },
       {
-        name: '门店转化率提升计划', description: '每周按每百位进店顾客的成交笔数排名。', metric: 'conversion', level: 'shop', op: 1, reset: 'weekly',
-        tiers: [{ threshold: conv, reward: '团队聚餐', rewardFen: 50_000 }, { threshold: nice(conv * 1.3, 20), reward: '流动红旗', rewardFen: 0 }],
+        name: '门店转化率提升计划',
+        description: '每周按每百位进店顾客的成交笔数排名。',
+        metric: 'conversion',
+        level: 'shop',
+        op: 1,
+        reset: 'weekly',
+        tiers: [
+          { threshold: conv, reward: '团队聚餐', rewardFen: 50_000 },
+          { threshold: nice(conv * 1.3, 20), reward: '流动红旗', rewardFen: 0 },
+        ],
       },
     ];
     const rows = schemes.map((s) => ({
-      data: incentiveData.parse({ ...s, dateFrom: from.toISOString().slice(0, 10), dateTo: `${today.slice(0, 4)}-12-31`, targets, commodityIds: [], employeeIds: [] }),
+      data: incentiveData.parse({
+        ...s,
+        dateFrom: from.toISOString().slice(0, 10),
+        dateTo: `${today.slice(0, 4)}-12-31`,
+        targets,
+        commodityIds: [],
+        employeeIds: [],
+      }),
       outcome: 'enabled' as const,
     }));
     return (await bulkImport(q, INCENTIVE, manager, sup, rows)).length;

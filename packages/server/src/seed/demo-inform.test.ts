@@ -7,8 +7,22 @@ import { seedDemoStores } from './demo-stores.js';
 
 const t = useTestApp();
 
-type Received = { list: { title: string; confirmedAt: number | null; readAt: number | null; reply: string; overdue: number; files: { name: string; mime: string }[] }[]; total: number };
-type Receipts = { summary: { total: number; done: number; pending: number; overdue: number }; byShop: { shopId: number | null; total: number; done: number }[]; list: { name: string; reply: string; remindedAt: number | null; photoUrl: string | null }[] };
+type Received = {
+  list: {
+    title: string;
+    confirmedAt: number | null;
+    readAt: number | null;
+    reply: string;
+    overdue: number;
+    files: { name: string; mime: string }[];
+  }[];
+  total: number;
+};
+type Receipts = {
+  summary: { total: number; done: number; pending: number; overdue: number };
+  byShop: { shopId: number | null; total: number; done: number }[];
+  list: { name: string; reply: string; remindedAt: number | null; photoUrl: string | null }[];
+};
 
 describe('demo notifications and announcements', () => {
   it('has every state, written, reviewed, sent and confirmed through the services; the demo assistant has some to confirm; once', async () => {
@@ -17,32 +31,53 @@ describe('demo notifications and announcements', () => {
     await addMemberWithRole(t, ent, manager, 2);
     const assistant = await makeUser(t, '张店员');
     await addMemberWithRole(t, ent, assistant, 1);
-    const people = { enterpriseId: ent.companyId, supervisor: { id: ent.owner.id, phone: ent.owner.phone }, manager: { id: manager.id, phone: manager.phone } };
+    const people = {
+      enterpriseId: ent.companyId,
+      supervisor: { id: ent.owner.id, phone: ent.owner.phone },
+      manager: { id: manager.id, phone: manager.phone },
+    };
     await seedDemoStores(t.deps, { ...people, shops: 25 });
     await seedDemoAdvert(t.deps, people);
-    const opts = { ...people, assistant: { id: assistant.id, phone: assistant.phone }, passwordHash: await t.deps.hasher.hash('x') };
+    const opts = {
+      ...people,
+      assistant: { id: assistant.id, phone: assistant.phone },
+      passwordHash: await t.deps.hasher.hash('x'),
+    };
     const started = performance.now();
     const res = await seedDemoInform(t.deps, opts);
-    console.log(`demo inform: ${JSON.stringify(res)} in ${((performance.now() - started) / 1000).toFixed(1)} s (${t.db.kind})`);
+    console.log(
+      `demo inform: ${JSON.stringify(res)} in ${((performance.now() - started) / 1000).toFixed(1)} s (${t.db.kind})`,
+    );
     expect(res).toMatchObject({ notifications: 6, announcements: 3, sent: 6, staff: 5 });
 
     const q = <T>(sql: string) => t.db.admin.query<T>(sql, [ent.companyId]);
     // every lifecycle state: a draft, one waiting for review, one rejected with its reason, the sent ones online
     const states = await q<{ entity: string; title: string; status: number; online: number; sent: boolean }>(
       `select 'inform' as entity, title, status, online, sent_at is not null as sent from informs where enterprise_id = $1
-       union all select 'inform2', title, status, online, sent_at is not null from informs2 where enterprise_id = $1 order by 1, 2`);
+       union all select 'inform2', title, status, online, sent_at is not null from informs2 where enterprise_id = $1 order by 1, 2`,
+    );
     const byState = (status: number) => states.filter((s) => s.status === status).map((s) => s.title);
     expect(byState(101)).toEqual(['春节值班安排']);
     expect(byState(102)).toEqual(['门店卫生检查标准']);
     expect(byState(104)).toEqual(['周末加班调休通知']);
     expect(states.filter((s) => s.sent && s.online === 302)).toHaveLength(6);
-    const [rejected] = await q<{ reason: string }>(`select reason from record_versions where enterprise_id = $1 and entity = 'inform' and status = 104`);
+    const [rejected] = await q<{ reason: string }>(
+      `select reason from record_versions where enterprise_id = $1 and entity = 'inform' and status = 104`,
+    );
     expect(rejected.reason).toContain('调休');
 
     // receipts: confirmed, pending and overdue notifications; read announcements
     const receiptsOf = async (entity: string, title: string) => {
-      const [{ id }] = await t.db.admin.query<{ id: number }>(`select id from ${entity === 'inform' ? 'informs' : 'informs2'} where enterprise_id = $1 and title = $2`, [ent.companyId, title]);
-      const r = await post<Receipts>(t, `${entity}/receipts`, { id, pageNum: 1, pageSize: 50 }, tenantHeaders(ent.owner, ent, ent.ownerRole));
+      const [{ id }] = await t.db.admin.query<{ id: number }>(
+        `select id from ${entity === 'inform' ? 'informs' : 'informs2'} where enterprise_id = $1 and title = $2`,
+        [ent.companyId, title],
+      );
+      const r = await post<Receipts>(
+        t,
+        `${entity}/receipts`,
+        { id, pageNum: 1, pageSize: 50 },
+        tenantHeaders(ent.owner, ent, ent.ownerRole),
+      );
       expect(r.body.ret, JSON.stringify(r.body)).toBe(0);
       return r.body.result;
     };
@@ -73,18 +108,36 @@ describe('demo notifications and announcements', () => {
     expect(Object.keys(got).sort()).toEqual(['冬季新品到店验收', '双十二促销陈列要求', '消防安全检查'].sort());
     expect(got['消防安全检查']).toMatchObject({ confirmedAt: null, overdue: 0 });
     expect(got['冬季新品到店验收'].confirmedAt).toBeGreaterThan(0);
-    expect(got['双十二促销陈列要求'].files).toEqual([expect.objectContaining({ name: '双十二陈列规范.pdf', mime: 'application/pdf' })]);
+    expect(got['双十二促销陈列要求'].files).toEqual([
+      expect.objectContaining({ name: '双十二陈列规范.pdf', mime: 'application/pdf' }),
+    ]);
     const notices = await post<Received>(t, 'inform2/received', { pageNum: 1, pageSize: 20 }, h);
-    expect(notices.body.result.list.map((r) => [r.title, r.readAt !== null])).toEqual(expect.arrayContaining([['员工培训通知', false], ['年终盘点安排', true]]));
+    expect(notices.body.result.list.map((r) => [r.title, r.readAt !== null])).toEqual(
+      expect.arrayContaining([
+        ['员工培训通知', false],
+        ['年终盘点安排', true],
+      ]),
+    );
     // the shop staff accounts are members with one shop each as their range
     const staff = await q<{ phone: string; role: number; s: string[] }>(
       `select u.phone, j.role, re.data_range->'s' as s from users u join role_entries re on re.user_id = u.id and re.enterprise_id = $1
-         join jobs j on j.id = re.job_id where u.phone like '1380000001_' order by u.phone`);
+         join jobs j on j.id = re.job_id where u.phone like '1380000001_' order by u.phone`,
+    );
     expect(staff.map((s) => [s.phone, s.role, s.s.length])).toEqual([
-      ['13800000011', 1, 1], ['13800000012', 1, 1], ['13800000013', 2, 1], ['13800000014', 2, 1], ['13800000015', 1, 1],
+      ['13800000011', 1, 1],
+      ['13800000012', 1, 1],
+      ['13800000013', 2, 1],
+      ['13800000014', 2, 1],
+      ['13800000015', 1, 1],
     ]);
-    const before = await q<{ n: number }>('select (select count(*) from inform_receipts where enterprise_id = $1) + (select count(*) from oplog where enterprise_id = $1) as n');
+    const before = await q<{ n: number }>(
+      'select (select count(*) from inform_receipts where enterprise_id = $1) + (select count(*) from oplog where enterprise_id = $1) as n',
+    );
     expect(await seedDemoInform(t.deps, opts)).toMatchObject({ notifications: 0, sent: 0 });
-    expect(await q<{ n: number }>('select (select count(*) from inform_receipts where enterprise_id = $1) + (select count(*) from oplog where enterprise_id = $1) as n')).toEqual(before);
+    expect(
+      await q<{ n: number }>(
+        'select (select count(*) from inform_receipts where enterprise_id = $1) + (select count(*) from oplog where enterprise_id = $1) as n',
+      ),
+    ).toEqual(before);
   });
 });

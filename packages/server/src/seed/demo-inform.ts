@@ -40,9 +40,19 @@ type Who = 'manager' | 'assistant' | (typeof DEMO_STAFF)[number]['nickname'];
 
 type Reply = { who: Who; at: number; reply?: string; photo?: boolean };
 type Spec = {
-  entity: InformEntity; key: string; title: string; body: string; priority: number; targets: Record<string, string[]>; roles: number[];
+  entity: InformEntity;
+  key: string;
+  title: string;
+  body: string;
+  priority: number;
+  targets: Record<string, string[]>;
+  roles: number[];
   /** seconds from now; `sent`: how long ago it was sent; absent → not sent */
-  deadline?: number; sent?: number; state?: 'draft' | 'submitted' | 'rejected'; pdf?: boolean; done?: Reply[];
+  deadline?: number;
+  sent?: number;
+  state?: 'draft' | 'submitted' | 'rejected';
+  pdf?: boolean;
+  done?: Reply[];
 };
 
 const p = (...lines: string[]) => lines.map((l) => (l.startsWith('<') ? l : `<p>${l}</p>`)).join('');
@@ -50,28 +60,58 @@ const REJECTED = '调休的具体日期没有写明，请补充后重新提交';
 
 const SPECS: Spec[] = [
   {
-    entity: 'inform', key: 'double12', title: '双十二促销陈列要求', priority: 3, targets: { p: ALL }, roles: [1, 2], deadline: 2 * DAY, sent: DAY, pdf: true,
-    body: p('各门店：', '双十二大促将于 <strong>12 月 12 日</strong> 开始，请按附件《双十二陈列规范》完成以下工作：',
+    entity: 'inform',
+    key: 'double12',
+    title: '双十二促销陈列要求',
+    priority: 3,
+    targets: { p: ALL },
+    roles: [1, 2],
+    deadline: 2 * DAY,
+    sent: DAY,
+    pdf: true,
+    body: p(
+      '各门店：',
+      '双十二大促将于 <strong>12 月 12 日</strong> 开始，请按附件《双十二陈列规范》完成以下工作：',
       '<ol><li>门口堆头换成促销主题，价签全部更新为活动价；</li><li>收银台旁摆放满减活动海报；</li><li>冬季暖饮、名茶礼盒放在主通道端架。</li></ol>',
-      '完成后请在本通知中<strong>确认并上传陈列照片</strong>。'),
+      '完成后请在本通知中<strong>确认并上传陈列照片</strong>。',
+    ),
     done: [
       { who: 'assistant', at: 5 * HOUR, reply: '已按要求陈列，照片已上传', photo: true },
       { who: '吴店长', at: 3 * HOUR, reply: '已完成' },
     ],
   },
   {
-    entity: 'inform', key: 'winter', title: '冬季新品到店验收', priority: 2, targets: { a: ['310101', '110101'] }, roles: [1, 2], deadline: -DAY, sent: 6 * DAY,
-    body: p('冬季新品（羊毛围巾、滇红红茶礼盒、挂耳咖啡）已于本周发货，请各店到货当天完成验收：',
-      '<ul><li>核对数量与送货单一致；</li><li>检查外包装有无破损；</li><li>有问题当天拍照反馈给区域督导。</li></ul>'),
+    entity: 'inform',
+    key: 'winter',
+    title: '冬季新品到店验收',
+    priority: 2,
+    targets: { a: ['310101', '110101'] },
+    roles: [1, 2],
+    deadline: -DAY,
+    sent: 6 * DAY,
+    body: p(
+      '冬季新品（羊毛围巾、滇红红茶礼盒、挂耳咖啡）已于本周发货，请各店到货当天完成验收：',
+      '<ul><li>核对数量与送货单一致；</li><li>检查外包装有无破损；</li><li>有问题当天拍照反馈给区域督导。</li></ul>',
+    ),
     done: [
       { who: 'assistant', at: 4 * DAY, reply: '已完成验收，数量无误，无破损' },
       { who: '周店长', at: 3 * DAY, reply: '已完成' },
     ],
   },
   {
-    entity: 'inform', key: 'fire', title: '消防安全检查', priority: 2, targets: { a: ['310101'] }, roles: [1, 2], deadline: 18 * HOUR, sent: 2 * DAY,
-    body: p('冬季用电高峰，请各店完成一次消防安全自查：',
-      '<ul><li>灭火器压力与有效期；</li><li>安全出口、疏散通道无堆放；</li><li>电暖器、插线板无超负荷使用。</li></ul>', '自查后请确认，并在回复中写明发现的问题。'),
+    entity: 'inform',
+    key: 'fire',
+    title: '消防安全检查',
+    priority: 2,
+    targets: { a: ['310101'] },
+    roles: [1, 2],
+    deadline: 18 * HOUR,
+    sent: 2 * DAY,
+    body: p(
+      '冬季用电高峰，请各店完成一次消防安全自查：',
+      '<ul><li>灭火器压力与有效期；</li><li>安全出口、疏散通道无堆放；</li><li>电暖器、插线板无超负荷使用。</li></ul>',
+      '自查后请确认，并在回复中写明发现的问题。',
+    ),
     done: [
       { who: '陈店员', at: DAY + 2 * HOUR, reply: '灭火器均在有效期内，通道已清理' },
       { who: '刘店员', at: DAY, reply: '已完成' },
@@ -79,29 +119,80 @@ const SPECS: Spec[] = [
     ],
   },
   {
-    entity: 'inform', key: 'newyear', title: '春节值班安排', priority: 1, targets: { p: ALL }, roles: [1, 2], deadline: 20 * DAY, state: 'draft',
+    entity: 'inform',
+    key: 'newyear',
+    title: '春节值班安排',
+    priority: 1,
+    targets: { p: ALL },
+    roles: [1, 2],
+    deadline: 20 * DAY,
+    state: 'draft',
     body: p('春节期间（除夕至初六）各店营业时间与值班安排如下，请店长于 1 月 10 日前报送值班表。'),
   },
   {
-    entity: 'inform', key: 'hygiene', title: '门店卫生检查标准', priority: 1, targets: { a: ['310101'] }, roles: [1, 2], deadline: 7 * DAY, state: 'submitted',
+    entity: 'inform',
+    key: 'hygiene',
+    title: '门店卫生检查标准',
+    priority: 1,
+    targets: { a: ['310101'] },
+    roles: [1, 2],
+    deadline: 7 * DAY,
+    state: 'submitted',
     body: p('自下周起，区域督导将按新版卫生检查标准抽查门店：货架、冷柜、地面、卫生间四项，每项 25 分。'),
   },
   {
-    entity: 'inform', key: 'overtime', title: '周末加班调休通知', priority: 1, targets: { a: ['310101'] }, roles: [1], deadline: 5 * DAY, state: 'rejected',
+    entity: 'inform',
+    key: 'overtime',
+    title: '周末加班调休通知',
+    priority: 1,
+    targets: { a: ['310101'] },
+    roles: [1],
+    deadline: 5 * DAY,
+    state: 'rejected',
     body: p('双十二期间周末加班的店员，可在活动结束后申请调休。'),
   },
   {
-    entity: 'inform2', key: 'stocktake', title: '年终盘点安排', priority: 2, targets: { p: ALL }, roles: [1, 2], sent: 3 * DAY,
-    body: p('年终盘点定于 <strong>12 月 31 日闭店后</strong> 进行，当天 21:00 停止收银。', '请店长提前安排人手，盘点结果于次日 12:00 前上报。'),
-    done: [{ who: 'assistant', at: 2 * DAY }, { who: '周店长', at: 2 * DAY + 5 * HOUR }, { who: '吴店长', at: DAY }],
+    entity: 'inform2',
+    key: 'stocktake',
+    title: '年终盘点安排',
+    priority: 2,
+    targets: { p: ALL },
+    roles: [1, 2],
+    sent: 3 * DAY,
+    body: p(
+      '年终盘点定于 <strong>12 月 31 日闭店后</strong> 进行，当天 21:00 停止收银。',
+      '请店长提前安排人手，盘点结果于次日 12:00 前上报。',
+    ),
+    done: [
+      { who: 'assistant', at: 2 * DAY },
+      { who: '周店长', at: 2 * DAY + 5 * HOUR },
+      { who: '吴店长', at: DAY },
+    ],
   },
   {
-    entity: 'inform2', key: 'hours', title: '门店营业时间调整', priority: 1, targets: { a: ['310101'] }, roles: [1, 2], sent: 4 * DAY,
+    entity: 'inform2',
+    key: 'hours',
+    title: '门店营业时间调整',
+    priority: 1,
+    targets: { a: ['310101'] },
+    roles: [1, 2],
+    sent: 4 * DAY,
     body: p('自 12 月 1 日起，黄浦区各门店营业时间调整为 <strong>08:30–22:30</strong>，早班提前 30 分钟到岗。'),
-    done: [{ who: 'manager', at: 4 * DAY - HOUR }, { who: 'assistant', at: 3 * DAY }, { who: '陈店员', at: 3 * DAY }, { who: '刘店员', at: 2 * DAY }],
+    done: [
+      { who: 'manager', at: 4 * DAY - HOUR },
+      { who: 'assistant', at: 3 * DAY },
+      { who: '陈店员', at: 3 * DAY },
+      { who: '刘店员', at: 2 * DAY },
+    ],
   },
   {
-    entity: 'inform2', key: 'training', title: '员工培训通知', priority: 1, targets: { p: ALL }, roles: [1], sent: 12 * HOUR,
+    entity: 'inform2',
+    key: 'training',
+    title: '员工培训通知',
+    priority: 1,
+    targets: { p: ALL },
+    roles: [1],
+    sent: 12 * HOUR,
     body: p('本周四 14:00 在线上开展新品知识与收银系统培训，约 1 小时，请店员准时参加。'),
     done: [{ who: '郑店员', at: 2 * HOUR }],
   },
@@ -130,17 +221,31 @@ function guidePdf(): Buffer {
 }
 
 export type DemoInformOptions = {
-  enterpriseId: number; supervisor: DemoPerson; manager: DemoPerson; assistant: DemoPerson;
+  enterpriseId: number;
+  supervisor: DemoPerson;
+  manager: DemoPerson;
+  assistant: DemoPerson;
   /** the staff accounts' password hash (the demo's password) */
-  passwordHash: string; now?: Date;
+  passwordHash: string;
+  now?: Date;
 };
-export type DemoInformResult = { notifications: number; announcements: number; sent: number; receipts: number; done: number; staff: number };
+export type DemoInformResult = {
+  notifications: number;
+  announcements: number;
+  sent: number;
+  receipts: number;
+  done: number;
+  staff: number;
+};
 
 /** Enabled demo shops the staff work in: two in 黄浦 (310101, the manager's district) and one in 东城 (110101). */
 async function shopsOf(deps: Deps, sup: TenantCtx): Promise<Record<string, number>> {
-  const rows = await deps.db.tx({ enterpriseId: sup.enterprise.id, userId: sup.user.id }, (q) => q.query<{ id: number; district: string }>(
-    `select id, district from shops where enterprise_id = $1 and live_version is not null and deleted_at is null and district in ('310101', '110101') order by id`,
-    [sup.enterprise.id]));
+  const rows = await deps.db.tx({ enterpriseId: sup.enterprise.id, userId: sup.user.id }, (q) =>
+    q.query<{ id: number; district: string }>(
+      `select id, district from shops where enterprise_id = $1 and live_version is not null and deleted_at is null and district in ('310101', '110101') order by id`,
+      [sup.enterprise.id],
+    ),
+  );
   const sh = rows.filter((r) => r.district === '310101');
   const bj = rows.find((r) => r.district === '110101');
   if (sh.length < 2 || !bj) throw new Error('demo inform: the demo stores are needed first');
@@ -153,21 +258,36 @@ async function seedStaff(deps: Deps, opts: DemoInformOptions, sup: TenantCtx): P
   const strict = deps.config.checkWrites === true;
   const scope = { enterpriseId: opts.enterpriseId };
   const only = (shop: number) => ({ p: [], c: [], a: [], s: [String(shop)] });
-  const [entry] = await deps.db.tx(scope, (q) => q.query<{ id: number; dept_id: number }>(
-    'select re.id, re.dept_id from role_entries re join jobs j on j.id = re.job_id where re.enterprise_id = $1 and re.user_id = $2 and j.role = $3 order by re.id limit 1',
-    [opts.enterpriseId, opts.assistant.id, ROLE.assistant]));
+  const [entry] = await deps.db.tx(scope, (q) =>
+    q.query<{ id: number; dept_id: number }>(
+      'select re.id, re.dept_id from role_entries re join jobs j on j.id = re.job_id where re.enterprise_id = $1 and re.user_id = $2 and j.role = $3 order by re.id limit 1',
+      [opts.enterpriseId, opts.assistant.id, ROLE.assistant],
+    ),
+  );
   const input = { id: entry.id, range: only(shops.sh1) };
   await runCall(api.role.setDataRange, input, strict, () => setDataRange(deps, sup, input));
   const people: { who: Who; person: DemoPerson; role: number }[] = [
-    { who: 'manager', person: opts.manager, role: ROLE.manager }, { who: 'assistant', person: opts.assistant, role: ROLE.assistant },
+    { who: 'manager', person: opts.manager, role: ROLE.manager },
+    { who: 'assistant', person: opts.assistant, role: ROLE.assistant },
   ];
   for (const s of DEMO_STAFF) {
     const user = await deps.db.tx({}, (q) => createUser(q, s.phone, opts.passwordHash, s.nickname));
     await deps.db.tx(scope, async (q) => {
-      const [head] = await q.query<{ id: number }>('select id from departments where enterprise_id = $1 order by id limit 1', [scope.enterpriseId]);
-      const [job] = await q.query<{ id: number }>('select id from jobs where enterprise_id = $1 and role = $2', [scope.enterpriseId, s.role]);
+      const [head] = await q.query<{ id: number }>(
+        'select id from departments where enterprise_id = $1 order by id limit 1',
+        [scope.enterpriseId],
+      );
+      const [job] = await q.query<{ id: number }>('select id from jobs where enterprise_id = $1 and role = $2', [
+        scope.enterpriseId,
+        s.role,
+      ]);
       await addMember(q, scope, user.id, false);
-      await addRoleEntry(q, scope, { userId: user.id, deptId: s.shop === 'bj' ? head.id : entry.dept_id, jobId: job.id, range: only(shops[s.shop]) });
+      await addRoleEntry(q, scope, {
+        userId: user.id,
+        deptId: s.shop === 'bj' ? head.id : entry.dept_id,
+        jobId: job.id,
+        range: only(shops[s.shop]),
+      });
     });
     people.push({ who: s.nickname, person: { id: user.id, phone: s.phone, nickname: s.nickname }, role: s.role });
   }
@@ -184,7 +304,9 @@ async function attach(deps: Deps, ctx: TenantCtx, name: string, bytes: Buffer | 
   const { permit } = await signature(deps, ctx, { kind: 'attachment', size });
   const stream = typeof bytes === 'string' ? createReadStream(bytes) : Readable.from([bytes]);
   const strict = deps.config.checkWrites === true;
-  return Number((await runCall(fileUpload, {}, strict, () => receive(deps, ctx, permitFor(deps, ctx, permit), stream, name))).id);
+  return Number(
+    (await runCall(fileUpload, {}, strict, () => receive(deps, ctx, permitFor(deps, ctx, permit), stream, name))).id,
+  );
 }
 
 /**
@@ -194,8 +316,12 @@ async function attach(deps: Deps, ctx: TenantCtx, name: string, bytes: Buffer | 
 export async function seedDemoInform(deps: Deps, opts: DemoInformOptions): Promise<DemoInformResult> {
   const none = { notifications: 0, announcements: 0, sent: 0, receipts: 0, done: 0, staff: 0 };
   const scope = { enterpriseId: opts.enterpriseId, userId: opts.supervisor.id };
-  const [found] = await deps.db.tx(scope, (q) => q.query<{ n: number }>(
-    'select (select count(*) from informs where enterprise_id = $1) + (select count(*) from informs2 where enterprise_id = $1) as n', [opts.enterpriseId]));
+  const [found] = await deps.db.tx(scope, (q) =>
+    q.query<{ n: number }>(
+      'select (select count(*) from informs where enterprise_id = $1) + (select count(*) from informs2 where enterprise_id = $1) as n',
+      [opts.enterpriseId],
+    ),
+  );
   if (Number(found.n) > 0) return none;
   const sup = await deps.db.tx(scope, (q) => ctxFor(q, opts.enterpriseId, opts.supervisor, ROLE.supervisor));
   const people = await seedStaff(deps, opts, sup);
@@ -211,8 +337,18 @@ export async function seedDemoInform(deps: Deps, opts: DemoInformOptions): Promi
   for (const s of SPECS) {
     const calls = api[s.entity];
     const service = lifecycleService(deps.db, s.entity === 'inform' ? INFORM : INFORM2);
-    const fields = { title: s.title, body: s.body, priority: s.priority, targets: s.targets, roles: s.roles, attachments: s.pdf ? [pdf] : [] };
-    const data = s.entity === 'inform' ? informData.parse({ ...fields, deadline: T + (s.deadline ?? 0) }) : inform2Data.parse(fields);
+    const fields = {
+      title: s.title,
+      body: s.body,
+      priority: s.priority,
+      targets: s.targets,
+      roles: s.roles,
+      attachments: s.pdf ? [pdf] : [],
+    };
+    const data =
+      s.entity === 'inform'
+        ? informData.parse({ ...fields, deadline: T + (s.deadline ?? 0) })
+        : inform2Data.parse(fields);
     const id = Number((await as(calls.create, data, () => service.create(manager, data))).id);
     stats[s.entity === 'inform' ? 'notifications' : 'announcements'] += 1;
     if (s.state === 'draft') continue;

@@ -15,19 +15,31 @@ const DAYS = 90;
 const CONVERSION = 0.025;
 const OPEN = { from: 9, to: 22 };
 
-export async function seedDemoSales(deps: Deps, opts: { enterpriseId: number; supervisor: DemoPerson; now?: Date }): Promise<{ lines: number }> {
+export async function seedDemoSales(
+  deps: Deps,
+  opts: { enterpriseId: number; supervisor: DemoPerson; now?: Date },
+): Promise<{ lines: number }> {
   const scope = { enterpriseId: opts.enterpriseId, userId: opts.supervisor.id };
   const ctx = await deps.db.tx(scope, (q) => ctxFor(q, opts.enterpriseId, opts.supervisor, ROLE.supervisor));
-  const [{ n }] = await deps.db.tx(scope, (q) => q.query<{ n: number }>('select count(*)::int as n from sale_lines where enterprise_id = $1', [opts.enterpriseId]));
+  const [{ n }] = await deps.db.tx(scope, (q) =>
+    q.query<{ n: number }>('select count(*)::int as n from sale_lines where enterprise_id = $1', [opts.enterpriseId]),
+  );
   if (n > 0) return { lines: 0 };
   const { shops, products, staff, tz } = await deps.db.tx(scope, async (q) => ({
     shops: await q.query<{ id: number; code: string; level: number }>(
-      'select id, code, level from shops where enterprise_id = $1 and live_version is not null and deleted_at is null order by id', [opts.enterpriseId]),
+      'select id, code, level from shops where enterprise_id = $1 and live_version is not null and deleted_at is null order by id',
+      [opts.enterpriseId],
+    ),
     products: await q.query<{ code: string; price: string }>(
-      'select code, price from commodities where enterprise_id = $1 and live_version is not null and deleted_at is null order by id', [opts.enterpriseId]),
+      'select code, price from commodities where enterprise_id = $1 and live_version is not null and deleted_at is null order by id',
+      [opts.enterpriseId],
+    ),
     staff: await q.query<{ shop_id: number; phone: string }>(
-      'select shop_id, phone from employees where enterprise_id = $1 and live_version is not null and deleted_at is null order by id', [opts.enterpriseId]),
-    tz: (await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [opts.enterpriseId]))[0].tz,
+      'select shop_id, phone from employees where enterprise_id = $1 and live_version is not null and deleted_at is null order by id',
+      [opts.enterpriseId],
+    ),
+    tz: (await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [opts.enterpriseId]))[0]
+      .tz,
   }));
   if (!shops.length || !products.length) return { lines: 0 };
   const clerks = new Map<number, string[]>();
@@ -57,8 +69,13 @@ export async function seedDemoSales(deps: Deps, opts: { enterpriseId: number; su
           const quantity = 1 + Math.floor(rng() * rng() * 4);
           const who = clerks.get(shop.id);
           batch.push({
-            lineId: `DEMO-${shop.id}-${day}-${hour}-${k}`, time: at, shopCode: shop.code, productCode: product.code, quantity,
-            amount: Number(product.price) * quantity, ...(who?.length ? { employeeCode: who[Math.floor(rng() * who.length)] } : {}),
+            lineId: `DEMO-${shop.id}-${day}-${hour}-${k}`,
+            time: at,
+            shopCode: shop.code,
+            productCode: product.code,
+            quantity,
+            amount: Number(product.price) * quantity,
+            ...(who?.length ? { employeeCode: who[Math.floor(rng() * who.length)] } : {}),
           });
           if (batch.length === SALE_BATCH_MAX) await send();
         }

@@ -16,13 +16,34 @@ export type DemoPerson = { id: number; phone: string; nickname?: string };
 export type DemoStoresOptions = { enterpriseId: number; supervisor: DemoPerson; manager: DemoPerson; shops?: number };
 export type DemoStoresResult = { shops: number; devices: number; records: number; managerDistrict: string };
 
-const DISTRICTS = ['310101', '310104', '310115', '110101', '110105', '440305', '440304', '440106', '330106', '510104', '320102', '420106'];
+const DISTRICTS = [
+  '310101',
+  '310104',
+  '310115',
+  '110101',
+  '110105',
+  '440305',
+  '440304',
+  '440106',
+  '330106',
+  '510104',
+  '320102',
+  '420106',
+];
 const BRANDS = ['维特琳', '优选', '鲜生活', '家乐', '便民'];
 const STREETS = ['人民路', '中山路', '建设路', '解放路', '和平路', '新华路'];
 const BATCH = 80;
 
 export async function ctxFor(q: Q, enterpriseId: number, who: DemoPerson, role: number): Promise<TenantCtx> {
-  const [r] = await q.query<{ id: number; role_node: string; dept_id: number; job_id: number; code: string; title: string; is_main: number }>(
+  const [r] = await q.query<{
+    id: number;
+    role_node: string;
+    dept_id: number;
+    job_id: number;
+    code: string;
+    title: string;
+    is_main: number;
+  }>(
     `select re.id, re.role_node, re.dept_id, re.job_id, e.code, e.title, m.is_main
        from role_entries re join jobs j on j.id = re.job_id join enterprises e on e.id = re.enterprise_id
        join members m on m.enterprise_id = re.enterprise_id and m.user_id = re.user_id
@@ -30,7 +51,9 @@ export async function ctxFor(q: Q, enterpriseId: number, who: DemoPerson, role: 
     [enterpriseId, who.id, role],
   );
   return {
-    lang: 'zh', ip: '127.0.0.1', source: 'pc',
+    lang: 'zh',
+    ip: '127.0.0.1',
+    source: 'pc',
     user: { id: who.id, phone: who.phone, nickname: who.nickname ?? '', sessionId: 0 },
     enterprise: { id: enterpriseId, code: r.code, title: r.title, isMain: r.is_main === 1 },
     role: { entryId: r.id, roleNode: r.role_node, role, deptId: r.dept_id, jobId: r.job_id },
@@ -39,42 +62,126 @@ export async function ctxFor(q: Q, enterpriseId: number, who: DemoPerson, role: 
   };
 }
 
-const outcomeOf = (i: number): Outcome => (i % 25 === 3 ? 'draft' : i % 25 === 7 ? 'submitted' : i % 25 === 11 ? 'rejected' : 'enabled');
+const outcomeOf = (i: number): Outcome =>
+  i % 25 === 3 ? 'draft' : i % 25 === 7 ? 'submitted' : i % 25 === 11 ? 'rejected' : 'enabled';
 const phoneOf = (n: number) => `13${String(100000000 + n).slice(-9)}`;
 const REASON = '信息不完整，请补充';
-const rowsOf = (datas: Data[], outcome: (i: number) => Outcome): BulkRow[] => datas.map((data, i) => ({ data, outcome: outcome(i), reason: REASON }));
+const rowsOf = (datas: Data[], outcome: (i: number) => Outcome): BulkRow[] =>
+  datas.map((data, i) => ({ data, outcome: outcome(i), reason: REASON }));
 
 function shopData(i: number, managerId: number): Data {
   const district = DISTRICTS[i % DISTRICTS.length];
   return {
-    name: `${BRANDS[i % BRANDS.length]}${STREETS[i % STREETS.length]}${i + 1}号店`, code: `DEMO-${String(i + 1).padStart(4, '0')}`,
-    level: (i % 3) + 1, province: district.slice(0, 2), city: district.slice(0, 4), district,
-    address: `${STREETS[i % STREETS.length]}${(i % 300) + 1}号`, phone: `021-6${String(1000000 + i).slice(-7)}`,
-    managerId, hours: '09:00-22:00', area: 80 + (i % 9) * 20,
+    name: `${BRANDS[i % BRANDS.length]}${STREETS[i % STREETS.length]}${i + 1}号店`,
+    code: `DEMO-${String(i + 1).padStart(4, '0')}`,
+    level: (i % 3) + 1,
+    province: district.slice(0, 2),
+    city: district.slice(0, 4),
+    district,
+    address: `${STREETS[i % STREETS.length]}${(i % 300) + 1}号`,
+    phone: `021-6${String(1000000 + i).slice(-7)}`,
+    managerId,
+    hours: '09:00-22:00',
+    area: 80 + (i % 9) * 20,
   };
 }
 
 /** One batch of shops and, for the enabled ones, a point, a clerk, a member and two devices each. */
-async function seedBatch(q: Tx, from: number, to: number, manager: TenantCtx, sup: TenantCtx, stats: DemoStoresResult): Promise<void> {
+async function seedBatch(
+  q: Tx,
+  from: number,
+  to: number,
+  manager: TenantCtx,
+  sup: TenantCtx,
+  stats: DemoStoresResult,
+): Promise<void> {
   const idx = Array.from({ length: to - from }, (_, k) => from + k);
-  const shopIds = await bulkImport(q, SHOP, manager, sup, rowsOf(idx.map((i) => shopData(i, manager.user.id)), (k) => outcomeOf(idx[k])));
+  const shopIds = await bulkImport(
+    q,
+    SHOP,
+    manager,
+    sup,
+    rowsOf(
+      idx.map((i) => shopData(i, manager.user.id)),
+      (k) => outcomeOf(idx[k]),
+    ),
+  );
   const live = idx.map((i, k) => ({ i, shop: shopIds[k] })).filter(({ i }) => outcomeOf(i) === 'enabled');
-  const etIds = await bulkImport(q, ET, manager, sup, rowsOf(live.map(({ i, shop }) => ({ name: '入口', etType: ET_TYPES[i % ET_TYPES.length], shopId: shop, remark: '' })), () => 'enabled'));
-  await bulkImport(q, EMPLOYEE, manager, sup, rowsOf(live.map(({ i, shop }) => ({
-    name: `店员${i + 1}`, phone: phoneOf(i), gender: (i % 2) + 1, shopId: shop, deptId: null, jobId: null, hireDate: 1_700_000_000 + i * 86_400,
-  })), (k) => outcomeOf(live[k].i + 5)));
-  await bulkImport(q, MEMBER, manager, sup, rowsOf(live.map(({ i, shop }) => ({
-    name: `会员${i + 1}`, phone: phoneOf(50_000 + i), gender: (i % 2) + 1, ageBand: AGE_BANDS[i % AGE_BANDS.length], level: (i % 5) + 1,
-    points: (i * 37) % 2000, shopId: shop, joined: 1_690_000_000 + i * 3_600,
-  })), (k) => outcomeOf(live[k].i + 9)));
-  const devices = live.flatMap(({ i, shop }, k) => [0, 1].map((d) => ({
-    code: `VT-${String(i * 2 + d + 1).padStart(5, '0')}`, name: d === 0 ? '门口大屏' : '收银台小屏', type: d === 0 ? 'big' : 'pad',
-    orientation: d === 0 ? 1 : 0, shopId: shop, etId: d === 0 ? etIds[k] : null, volume: 50, ai: d === 0 ? 1 : 0,
-  })));
-  const deviceIds = await bulkImport(q, DEVICE, manager, sup, rowsOf(devices, () => 'enabled'));
+  const etIds = await bulkImport(
+    q,
+    ET,
+    manager,
+    sup,
+    rowsOf(
+      live.map(({ i, shop }) => ({ name: '入口', etType: ET_TYPES[i % ET_TYPES.length], shopId: shop, remark: '' })),
+      () => 'enabled',
+    ),
+  );
+  await bulkImport(
+    q,
+    EMPLOYEE,
+    manager,
+    sup,
+    rowsOf(
+      live.map(({ i, shop }) => ({
+        name: `店员${i + 1}`,
+        phone: phoneOf(i),
+        gender: (i % 2) + 1,
+        shopId: shop,
+        deptId: null,
+        jobId: null,
+        hireDate: 1_700_000_000 + i * 86_400,
+      })),
+      (k) => outcomeOf(live[k].i + 5),
+    ),
+  );
+  await bulkImport(
+    q,
+    MEMBER,
+    manager,
+    sup,
+    rowsOf(
+      live.map(({ i, shop }) => ({
+        name: `会员${i + 1}`,
+        phone: phoneOf(50_000 + i),
+        gender: (i % 2) + 1,
+        ageBand: AGE_BANDS[i % AGE_BANDS.length],
+        level: (i % 5) + 1,
+        points: (i * 37) % 2000,
+        shopId: shop,
+        joined: 1_690_000_000 + i * 3_600,
+      })),
+      (k) => outcomeOf(live[k].i + 9),
+    ),
+  );
+  const devices = live.flatMap(({ i, shop }, k) =>
+    [0, 1].map((d) => ({
+      code: `VT-${String(i * 2 + d + 1).padStart(5, '0')}`,
+      name: d === 0 ? '门口大屏' : '收银台小屏',
+      type: d === 0 ? 'big' : 'pad',
+      orientation: d === 0 ? 1 : 0,
+      shopId: shop,
+      etId: d === 0 ? etIds[k] : null,
+      volume: 50,
+      ai: d === 0 ? 1 : 0,
+    })),
+  );
+  const deviceIds = await bulkImport(
+    q,
+    DEVICE,
+    manager,
+    sup,
+    rowsOf(devices, () => 'enabled'),
+  );
   // No status is written here: a device's status comes from its heartbeats only. With the demo,
   // simulated screens (src/sim) activate and report through the device API (SIMULATE=0: never connected).
-  await queueCommands(q, sup, deviceIds.filter((_, n) => n % 7 === 0), 'volume', { volume: 35 });
+  await queueCommands(
+    q,
+    sup,
+    deviceIds.filter((_, n) => n % 7 === 0),
+    'volume',
+    { volume: 35 },
+  );
   stats.shops += shopIds.length;
   stats.devices += deviceIds.length;
   stats.records += shopIds.length + live.length * 3 + deviceIds.length;
@@ -88,7 +195,9 @@ export async function seedDemoStores(deps: Deps, opts: DemoStoresOptions): Promi
   const { enterpriseId } = opts;
   const stats: DemoStoresResult = { shops: 0, devices: 0, records: 0, managerDistrict: DISTRICTS[0] };
   const scope = { enterpriseId, userId: opts.supervisor.id };
-  const [{ n }] = await deps.db.tx(scope, (q) => q.query<{ n: number }>('select count(*)::int as n from shops where enterprise_id = $1', [enterpriseId]));
+  const [{ n }] = await deps.db.tx(scope, (q) =>
+    q.query<{ n: number }>('select count(*)::int as n from shops where enterprise_id = $1', [enterpriseId]),
+  );
   if (n > 0) return stats;
   const [manager, sup] = await deps.db.tx(scope, async (q) => [
     await ctxFor(q, enterpriseId, opts.manager, ROLE.manager),
@@ -101,7 +210,11 @@ export async function seedDemoStores(deps: Deps, opts: DemoStoresOptions): Promi
     });
   }
   await deps.db.tx(scope, (q) =>
-    q.query(`update role_entries set data_range = $3 where enterprise_id = $1 and id = $2`, [enterpriseId, manager.role.entryId, JSON.stringify({ p: [], c: [], a: [DISTRICTS[0]], s: [] })]),
+    q.query(`update role_entries set data_range = $3 where enterprise_id = $1 and id = $2`, [
+      enterpriseId,
+      manager.role.entryId,
+      JSON.stringify({ p: [], c: [], a: [DISTRICTS[0]], s: [] }),
+    ]),
   );
   return stats;
 }

@@ -29,7 +29,10 @@ export const DEMO_USERS = {
 } as const;
 
 const ctxOf = (id: number, phone: string, lang: Lang = 'zh'): UserCtx => ({
-  lang, ip: '127.0.0.1', source: 'pc', user: { id, phone, nickname: '', sessionId: 0 },
+  lang,
+  ip: '127.0.0.1',
+  source: 'pc',
+  user: { id, phone, nickname: '', sessionId: 0 },
 });
 
 /**
@@ -42,32 +45,76 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
   const password = demoPassword(deps.config);
   const hash = await deps.hasher.hash(password);
   const users = {} as Record<keyof typeof DEMO_USERS, { id: number; phone: string }>;
-  for (const [key, u] of Object.entries(DEMO_USERS) as [keyof typeof DEMO_USERS, { phone: string; nickname: string }][]) {
+  for (const [key, u] of Object.entries(DEMO_USERS) as [
+    keyof typeof DEMO_USERS,
+    { phone: string; nickname: string },
+  ][]) {
     users[key] = await deps.db.tx({}, (q) => createUser(q, u.phone, hash, u.nickname));
   }
 
-  const demo = await createCompany(deps, ctxOf(users.supervisor.id, users.supervisor.phone), { title: '维特琳演示连锁' });
+  const demo = await createCompany(deps, ctxOf(users.supervisor.id, users.supervisor.phone), {
+    title: '维特琳演示连锁',
+  });
   const other = await createCompany(deps, ctxOf(users.other.id, users.other.phone), { title: '北辰便利（另一企业）' });
   for (const code of [demo.companyCode, other.companyCode]) await reviewEnterprise(deps.db.admin, code, true);
 
   const scope = { enterpriseId: demo.companyId };
   await deps.db.tx({ enterpriseId: demo.companyId }, async (q) => {
-    const [hq] = await q.query<{ id: number }>('select id from departments where enterprise_id = $1 order by id limit 1', [demo.companyId]);
-    const jobs = await q.query<{ id: number; role: number }>('select id, role from jobs where enterprise_id = $1', [demo.companyId]);
+    const [hq] = await q.query<{ id: number }>(
+      'select id from departments where enterprise_id = $1 order by id limit 1',
+      [demo.companyId],
+    );
+    const jobs = await q.query<{ id: number; role: number }>('select id, role from jobs where enterprise_id = $1', [
+      demo.companyId,
+    ]);
     const jobFor = (role: number) => jobs.find((j) => j.role === role)!.id;
-    const [east] = await q.query<{ id: number }>('insert into departments (enterprise_id, pid, name) values ($1, $2, $3) returning id', [demo.companyId, hq.id, '华东大区']);
-    const [shop] = await q.query<{ id: number }>('insert into departments (enterprise_id, pid, name) values ($1, $2, $3) returning id', [demo.companyId, east.id, '黄浦区门店']);
+    const [east] = await q.query<{ id: number }>(
+      'insert into departments (enterprise_id, pid, name) values ($1, $2, $3) returning id',
+      [demo.companyId, hq.id, '华东大区'],
+    );
+    const [shop] = await q.query<{ id: number }>(
+      'insert into departments (enterprise_id, pid, name) values ($1, $2, $3) returning id',
+      [demo.companyId, east.id, '黄浦区门店'],
+    );
     await addMember(q, scope, users.manager.id, false);
-    await addRoleEntry(q, scope, { userId: users.manager.id, deptId: shop.id, jobId: jobFor(ROLE.manager), range: { p: [], c: [], a: [], s: [] } });
+    await addRoleEntry(q, scope, {
+      userId: users.manager.id,
+      deptId: shop.id,
+      jobId: jobFor(ROLE.manager),
+      range: { p: [], c: [], a: [], s: [] },
+    });
     await addMember(q, scope, users.assistant.id, false);
-    await addRoleEntry(q, scope, { userId: users.assistant.id, deptId: shop.id, jobId: jobFor(ROLE.assistant), range: { p: [], c: [], a: [], s: [] } });
+    await addRoleEntry(q, scope, {
+      userId: users.assistant.id,
+      deptId: shop.id,
+      jobId: jobFor(ROLE.assistant),
+      range: { p: [], c: [], a: [], s: [] },
+    });
   });
-  const stores = await seedDemoStores(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager });
-  const ads = await seedDemoAdvert(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager });
+  const stores = await seedDemoStores(deps, {
+    enterpriseId: demo.companyId,
+    supervisor: users.supervisor,
+    manager: users.manager,
+  });
+  const ads = await seedDemoAdvert(deps, {
+    enterpriseId: demo.companyId,
+    supervisor: users.supervisor,
+    manager: users.manager,
+  });
   const inform = await seedDemoInform(deps, {
-    enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager, assistant: users.assistant, passwordHash: hash,
+    enterpriseId: demo.companyId,
+    supervisor: users.supervisor,
+    manager: users.manager,
+    assistant: users.assistant,
+    passwordHash: hash,
   });
-  const staffOpts = { enterpriseId: demo.companyId, supervisor: users.supervisor, manager: users.manager, assistant: users.assistant, district: stores.managerDistrict };
+  const staffOpts = {
+    enterpriseId: demo.companyId,
+    supervisor: users.supervisor,
+    manager: users.manager,
+    assistant: users.assistant,
+    district: stores.managerDistrict,
+  };
   await seedDemoAssistantStaff(deps, staffOpts);
   const sales = await seedDemoSales(deps, { enterpriseId: demo.companyId, supervisor: users.supervisor });
   const incentives = await seedDemoIncentives(deps, staffOpts);
@@ -80,8 +127,8 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     `  ${DEMO_USERS.other.phone}  main admin of ${other.title} (${other.companyCode}), another tenant`,
     `  (${stores.shops} shops and ${stores.devices} devices; the store manager's range is district ${stores.managerDistrict})`,
     `  (${ads.materials} materials, ${ads.products} products, ${ads.contents} ad contents; ${ads.plans} ad plans, ${ads.launched} of them on the screens)`,
-    `  (${inform.notifications} notifications and ${inform.announcements} announcements, ${inform.sent} sent: ${inform.done} of ${inform.receipts} receipts confirmed or read, some overdue;`
-      + ` shop staff ${DEMO_STAFF.map((s) => s.phone).join(', ')} receive them too)`,
+    `  (${inform.notifications} notifications and ${inform.announcements} announcements, ${inform.sent} sent: ${inform.done} of ${inform.receipts} receipts confirmed or read, some overdue;` +
+      ` shop staff ${DEMO_STAFF.map((s) => s.phone).join(', ')} receive them too)`,
     `  (${sales.lines} sales lines over 90 days, reported through sale/report)`,
     `  (${incentives.schemes} incentive schemes running in district ${stores.managerDistrict}, ${incentives.settled} results of ended periods settled)`,
   ];

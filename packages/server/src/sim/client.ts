@@ -6,7 +6,11 @@ import { DEVICE_API_PREFIX, MAX_PAGE_SIZE } from '@vitrine/contract';
 type Envelope<T> = { ret: number; msg: string; result: T };
 
 export class ApiError extends Error {
-  constructor(readonly path: string, readonly ret: number, msg: string) {
+  constructor(
+    readonly path: string,
+    readonly ret: number,
+    msg: string,
+  ) {
     super(`${path}: ret ${ret} ${msg}`);
   }
 }
@@ -25,17 +29,28 @@ export class ConsoleClient {
   async login(phone: string, password: string, enterpriseTitle?: string): Promise<void> {
     const login = await this.post<{ token: string; userId: number }>('account/login', { un: phone, pw: password }, {});
     const user = { at: login.token, id: String(login.userId) };
-    const info = await this.post<{ companyList: { companyCode: string; title: string; status: number }[] }>('account/info', {}, user);
-    const company = info.companyList.find((c) => !enterpriseTitle || c.title === enterpriseTitle) ?? info.companyList[0];
+    const info = await this.post<{ companyList: { companyCode: string; title: string; status: number }[] }>(
+      'account/info',
+      {},
+      user,
+    );
+    const company =
+      info.companyList.find((c) => !enterpriseTitle || c.title === enterpriseTitle) ?? info.companyList[0];
     if (!company) throw new Error(`${phone} belongs to no enterprise`);
-    const roles = await this.post<{ list: { roleNode: string; role: number }[] }>('account/roles', { enCode: company.companyCode }, user);
+    const roles = await this.post<{ list: { roleNode: string; role: number }[] }>(
+      'account/roles',
+      { enCode: company.companyCode },
+      user,
+    );
     const role = [...roles.list].sort((a, b) => b.role - a.role)[0];
     this.headers = { ...user, enCode: company.companyCode, roleCode: role.roleNode };
   }
 
   async post<T>(path: string, body: object, headers = this.headers): Promise<T> {
     const { body: env } = await send<T>(`${this.base}/api/${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', appid: 'pc', ...headers }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', appid: 'pc', ...headers },
+      body: JSON.stringify(body),
     });
     if (env.ret !== 0) throw new ApiError(path, env.ret, env.msg);
     return env.result;
@@ -59,7 +74,9 @@ export class DeviceClient {
 
   async call<T>(path: string, body: object = {}): Promise<T> {
     const { body: env } = await send<T>(`${this.base}${DEVICE_API_PREFIX}/${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...(this.token ? { dt: this.token } : {}) }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(this.token ? { dt: this.token } : {}) },
+      body: JSON.stringify(body),
     });
     if (env.ret !== 0) throw new ApiError(path, env.ret, env.msg);
     return env.result;
@@ -67,7 +84,9 @@ export class DeviceClient {
 
   /** GET playlist with the ETag held: null when unchanged (304). */
   async playlist<T>(etag?: string): Promise<T | null> {
-    const res = await fetch(`${this.base}${DEVICE_API_PREFIX}/playlist`, { headers: { dt: this.token, ...(etag ? { 'if-none-match': etag } : {}) } });
+    const res = await fetch(`${this.base}${DEVICE_API_PREFIX}/playlist`, {
+      headers: { dt: this.token, ...(etag ? { 'if-none-match': etag } : {}) },
+    });
     if (res.status === 304) return null;
     const env = (await res.json()) as Envelope<T>;
     if (env.ret !== 0) throw new ApiError('playlist', env.ret, env.msg);
@@ -79,7 +98,11 @@ export class DeviceClient {
     const form = new FormData();
     form.set('commandId', String(commandId));
     form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'screen.png');
-    const { body: env } = await send<{ fileId: number }>(`${this.base}${DEVICE_API_PREFIX}/screenshot`, { method: 'POST', headers: { dt: this.token }, body: form });
+    const { body: env } = await send<{ fileId: number }>(`${this.base}${DEVICE_API_PREFIX}/screenshot`, {
+      method: 'POST',
+      headers: { dt: this.token },
+      body: form,
+    });
     if (env.ret !== 0) throw new ApiError('screenshot', env.ret, env.msg);
     return env.result.fileId;
   }

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { DEVICE_API_PREFIX, DEVICE_BATCH_MAX, LIVE_PATH, LiveClient, isOpenAt, type CommandAction, type LiveSocketLike, type Playlist, type PlayEvent, type Span, type VisitEvent } from '@vitrine/contract';
+import {
+  DEVICE_API_PREFIX,
+  DEVICE_BATCH_MAX,
+  LIVE_PATH,
+  LiveClient,
+  isOpenAt,
+  type CommandAction,
+  type LiveSocketLike,
+  type Playlist,
+  type PlayEvent,
+  type Span,
+  type VisitEvent,
+} from '@vitrine/contract';
 import { makePng } from '../domains/files/fixtures.js';
 import { ApiError, DeviceClient } from './client.js';
 import { localClock, seeded, visitorsBetween, type Rng } from './visitors.js';
@@ -57,7 +69,12 @@ export class SimDevice {
   /** when each command arrived (id → ms), for the bench */
   readonly arrivals = new Map<number, number>();
 
-  constructor(private base: string, readonly spec: SimDeviceSpec, private speed = 1, private log: Logger = () => {}) {
+  constructor(
+    private base: string,
+    readonly spec: SimDeviceSpec,
+    private speed = 1,
+    private log: Logger = () => {},
+  ) {
     this.client = new DeviceClient(base);
     this.rng = seeded(spec.seed);
   }
@@ -98,8 +115,13 @@ export class SimDevice {
   }
 
   async activate(): Promise<void> {
-    const r = await this.client.call<{ deviceToken: string; interval: number; config: { timezone: string; volume: number; direction: number } }>('activate', {
-      code: this.spec.code, activation: this.spec.activation,
+    const r = await this.client.call<{
+      deviceToken: string;
+      interval: number;
+      config: { timezone: string; volume: number; direction: number };
+    }>('activate', {
+      code: this.spec.code,
+      activation: this.spec.activation,
       hw: { model: 'Vitrine simulator', os: 'sim', screen: { w: 1920, h: 1080 }, appVersion: 'sim-1.0' },
     });
     this.client.token = r.deviceToken;
@@ -114,10 +136,18 @@ export class SimDevice {
     const now = Date.now() / 1000;
     let sent = 0;
     for (let d = days; d > 0; d--) {
-      const events = visitorsBetween(now - d * 86400, now - (d - 1) * 86400, { timeZone: this.timeZone, hours: this.spec.hours, rng: this.rng, weight: this.spec.weight, scale });
+      const events = visitorsBetween(now - d * 86400, now - (d - 1) * 86400, {
+        timeZone: this.timeZone,
+        hours: this.spec.hours,
+        rng: this.rng,
+        weight: this.spec.weight,
+        scale,
+      });
       for (let i = 0; i < events.length; i += DEVICE_BATCH_MAX) {
         if (this.stopped) return sent;
-        const r = await this.client.call<{ accepted: number }>('visits', { events: events.slice(i, i + DEVICE_BATCH_MAX) });
+        const r = await this.client.call<{ accepted: number }>('visits', {
+          events: events.slice(i, i + DEVICE_BATCH_MAX),
+        });
         sent += r.accepted;
       }
     }
@@ -136,14 +166,27 @@ export class SimDevice {
     const segs = this.playlist?.segments ?? [];
     const start = segs.length ? Math.min(...segs.map((s) => s.from)) : now;
     const events: PlayEvent[] = [];
-    for (let t = Math.ceil((now - days * 86400) / PLAY_SAMPLE_SECONDS) * PLAY_SAMPLE_SECONDS; t < now - 3600; t += PLAY_SAMPLE_SECONDS) {
+    for (
+      let t = Math.ceil((now - days * 86400) / PLAY_SAMPLE_SECONDS) * PLAY_SAMPLE_SECONDS;
+      t < now - 3600;
+      t += PLAY_SAMPLE_SECONDS
+    ) {
       if (!isOpenAt(this.spec.hours, localClock(t, this.timeZone).minute)) continue;
       const week = t + Math.ceil(Math.max(0, start - t) / WEEK) * WEEK;
       const item = this.itemAt(week);
-      if (item) events.push({ eventId: randomUUID(), contentId: item.contentId, planId: item.planId, start: t, durationMs: item.durationMs });
+      if (item)
+        events.push({
+          eventId: randomUUID(),
+          contentId: item.contentId,
+          planId: item.planId,
+          start: t,
+          durationMs: item.durationMs,
+        });
     }
     for (let i = 0; i < events.length && !this.stopped; i += DEVICE_BATCH_MAX) {
-      const r = await this.client.call<{ accepted: number }>('plays', { events: events.slice(i, i + DEVICE_BATCH_MAX) });
+      const r = await this.client.call<{ accepted: number }>('plays', {
+        events: events.slice(i, i + DEVICE_BATCH_MAX),
+      });
       this.counts.plays += r.accepted;
     }
   }
@@ -187,7 +230,9 @@ export class SimDevice {
   private current(now: number) {
     const seg = this.playlist?.segments.find((s) => s.from <= now && now < s.to);
     if (seg) return { planId: seg.planId, items: seg.items, from: seg.from };
-    return this.playlist?.fallback ? { planId: this.playlist.fallback.planId, items: this.playlist.fallback.items, from: 0 } : null;
+    return this.playlist?.fallback
+      ? { planId: this.playlist.fallback.planId, items: this.playlist.fallback.items, from: 0 }
+      : null;
   }
 
   private async beat(now: number) {
@@ -201,7 +246,9 @@ export class SimDevice {
       playing,
       ...(this.live?.connected ? { live: 1 } : {}),
       ...(this.etag ? { playlistEtag: this.etag } : {}),
-      ...(this.spec.fault === 'storage-low' ? { errors: [{ code: 'storage.low', message: 'free storage under 100 MB' }] } : {}),
+      ...(this.spec.fault === 'storage-low'
+        ? { errors: [{ code: 'storage.low', message: 'free storage under 100 MB' }] }
+        : {}),
     });
     this.beats++;
     this.counts.beats++;
@@ -273,19 +320,36 @@ export class SimDevice {
         for (const item of cur.items) {
           const ms = Math.max(1000, item.durationMs);
           if (t + ms / 1000 > to) break;
-          this.plays.push({ eventId: randomUUID(), contentId: item.contentId, planId: cur.planId, start: Math.round(t * 1000) / 1000, durationMs: ms });
+          this.plays.push({
+            eventId: randomUUID(),
+            contentId: item.contentId,
+            planId: cur.planId,
+            start: Math.round(t * 1000) / 1000,
+            durationMs: ms,
+          });
           t += ms / 1000;
           advanced = true;
         }
         if (!advanced) break;
       }
     }
-    this.visits.push(...visitorsBetween(from, to, { timeZone: this.timeZone, hours: this.spec.hours, rng: this.rng, weight: this.spec.weight, scale: this.speed }));
+    this.visits.push(
+      ...visitorsBetween(from, to, {
+        timeZone: this.timeZone,
+        hours: this.spec.hours,
+        rng: this.rng,
+        weight: this.spec.weight,
+        scale: this.speed,
+      }),
+    );
   }
 
   /** Sends buffered events; what the server did not take stays buffered for the next period. */
   private async flush() {
-    for (const [path, buf, key] of [['plays', this.plays, 'plays'], ['visits', this.visits, 'visits']] as const) {
+    for (const [path, buf, key] of [
+      ['plays', this.plays, 'plays'],
+      ['visits', this.visits, 'visits'],
+    ] as const) {
       while (buf.length) {
         const batch = buf.slice(0, DEVICE_BATCH_MAX);
         const r = await this.client.call<{ accepted: number; duplicates: number }>(path, { events: batch });

@@ -67,7 +67,9 @@ export async function startSimulation(opts: SimulationOptions): Promise<Simulati
   const staff = new ConsoleClient(opts.base);
   await staff.login(opts.phone, opts.password, opts.enterprise);
   const rows = await staff.all<DeviceRow>('device/enable-list');
-  const shops = new Map<number, Span[]>((await staff.all<ShopRow>('shop/enable-list')).map((s) => [s.id, parseHours(s.hours) ?? [[540, 1320]]] as const));
+  const shops = new Map<number, Span[]>(
+    (await staff.all<ShopRow>('shop/enable-list')).map((s) => [s.id, parseHours(s.hours) ?? [[540, 1320]]] as const),
+  );
   const chosen = rows.sort((a, b) => a.id - b.id).slice(0, opts.devices ?? rows.length);
   const never = Math.min(opts.neverConnected ?? 2, chosen.length);
   const live = chosen.slice(0, chosen.length - never);
@@ -80,11 +82,24 @@ export async function startSimulation(opts: SimulationOptions): Promise<Simulati
     let state = await staff.post<Activation>('device/activation', { id: row.id });
     const first = state.activatedAt === null;
     if (!state.code) state = await staff.post<Activation>('device/activation-code', { id: row.id });
-    const device = new SimDevice(opts.base, {
-      id: row.id, code: row.code, activation: state.code!, hours: shops.get(row.shopId) ?? OPEN,
-      fault: faultOf(i), weight: 0.6 + ((row.id * 7919) % 100) / 100, seed: row.id,
-    }, opts.speed ?? 1, log);
-    await retryWhenLimited(() => device.activate(), () => stopped);
+    const device = new SimDevice(
+      opts.base,
+      {
+        id: row.id,
+        code: row.code,
+        activation: state.code!,
+        hours: shops.get(row.shopId) ?? OPEN,
+        fault: faultOf(i),
+        weight: 0.6 + ((row.id * 7919) % 100) / 100,
+        seed: row.id,
+      },
+      opts.speed ?? 1,
+      log,
+    );
+    await retryWhenLimited(
+      () => device.activate(),
+      () => stopped,
+    );
     if (opts.live !== false) device.goLive();
     if (opts.autostart !== false) device.start();
     devices.push(device);
@@ -100,8 +115,10 @@ export async function startSimulation(opts: SimulationOptions): Promise<Simulati
     const deep = fresh.slice(0, opts.historyDevices ?? 24);
     const covered = new Set(deep.map((d) => shopOf.get(d)));
     const thin = fresh.filter((d) => !covered.has(shopOf.get(d)) && (covered.add(shopOf.get(d)), true));
-    const plan = [...deep.map((d) => [d, opts.historyDays ?? 90, 0.5] as const),
-      ...thin.map((d) => [d, Math.min(opts.historyDays ?? 90, 14), 0.15] as const)];
+    const plan = [
+      ...deep.map((d) => [d, opts.historyDays ?? 90, 0.5] as const),
+      ...thin.map((d) => [d, Math.min(opts.historyDays ?? 90, 14), 0.15] as const),
+    ];
     for (const [d, days, scale] of plan) {
       if (stopped) break;
       sent += await d.backfill(days, scale).catch((err: unknown) => {
@@ -113,7 +130,9 @@ export async function startSimulation(opts: SimulationOptions): Promise<Simulati
     return sent;
   })();
   return {
-    devices, skipped: chosen.slice(live.length).map((r) => r.id), history,
+    devices,
+    skipped: chosen.slice(live.length).map((r) => r.id),
+    history,
     stop: () => {
       stopped = true;
       for (const d of devices) d.stop();

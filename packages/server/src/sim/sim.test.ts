@@ -19,7 +19,9 @@ describe('visitors', () => {
     const day = Date.UTC(2026, 10, 18, 16, 0, 0) / 1000; // 00:00 in Shanghai, a Thursday
     const a = visitorsBetween(day, day + 86400, { timeZone: 'Asia/Shanghai', hours: [[600, 1200]], rng: seeded(7) });
     const b = visitorsBetween(day, day + 86400, { timeZone: 'Asia/Shanghai', hours: [[600, 1200]], rng: seeded(7) });
-    expect(a.map((v) => [v.time, v.gender, v.ageBand, v.action])).toEqual(b.map((v) => [v.time, v.gender, v.ageBand, v.action]));
+    expect(a.map((v) => [v.time, v.gender, v.ageBand, v.action])).toEqual(
+      b.map((v) => [v.time, v.gender, v.ageBand, v.action]),
+    );
     const hours = a.map((v) => localClock(v.time, 'Asia/Shanghai').hour);
     expect(Math.min(...hours)).toBeGreaterThanOrEqual(10);
     expect(Math.max(...hours)).toBeLessThan(20);
@@ -53,25 +55,50 @@ describe('a simulated fleet', () => {
   it('activates every device but the never-connected ones with the codes the console shows, and uploads backdated visitors and plays', async () => {
     f = await makeFleet(t, { hours: '00:00-24:00' });
     for (let i = 0; i < 10; i++) ids.push((await makeDevice(t, f)).id);
-    const file = (await upload(t, f.sup, (await permitOf(t, f.sup, 'material')).result.permit, { name: 'a.png', data: makePng(1920, 1080, 5) })).body.result.id;
-    const content = await approved(t, f, 'ad-content', { name: '轮播', adType: 'main', items: JSON.stringify([{ fileId: file }]) });
+    const file = (
+      await upload(t, f.sup, (await permitOf(t, f.sup, 'material')).result.permit, {
+        name: 'a.png',
+        data: makePng(1920, 1080, 5),
+      })
+    ).body.result.id;
+    const content = await approved(t, f, 'ad-content', {
+      name: '轮播',
+      adType: 'main',
+      items: JSON.stringify([{ fileId: file }]),
+    });
     const plan = await approved(t, f, 'ad-plan', {
-      name: '全天', dateFrom: '2026-01-01', dateTo: '2030-12-31', contents: JSON.stringify([{ contentId: content, weight: 1 }]), targets: JSON.stringify({ s: [String(f.shop)] }),
+      name: '全天',
+      dateFrom: '2026-01-01',
+      dateTo: '2030-12-31',
+      contents: JSON.stringify([{ contentId: content, weight: 1 }]),
+      targets: JSON.stringify({ s: [String(f.shop)] }),
     });
     expect((await post(t, 'ad-plan/throw', { id: plan }, f.sup)).body.ret).toBe(0);
-    sim = await startSimulation({ base, phone: f.ent.owner.phone, password: PASSWORD, neverConnected: 2, historyDays: 3, historyDevices: 1, speed: 3000, autostart: false, live: false });
+    sim = await startSimulation({
+      base,
+      phone: f.ent.owner.phone,
+      password: PASSWORD,
+      neverConnected: 2,
+      historyDays: 3,
+      historyDevices: 1,
+      speed: 3000,
+      autostart: false,
+      live: false,
+    });
     expect(sim.devices.map((d) => d.spec.id)).toEqual(ids.slice(0, 8));
     expect(sim.skipped).toEqual(ids.slice(8));
     const sent = await sim.history;
     expect(sent).toBeGreaterThan(50);
     const [row] = await t.db.admin.query<{ n: number; days: number }>(
-      'select count(*)::int as n, count(distinct local_day)::int as days from visit_events where enterprise_id = $1 and device_id = $2', [f.ent.companyId, ids[0]],
+      'select count(*)::int as n, count(distinct local_day)::int as days from visit_events where enterprise_id = $1 and device_id = $2',
+      [f.ent.companyId, ids[0]],
     );
     expect(row.n).toBe(sent);
     expect(row.days).toBeGreaterThanOrEqual(3);
     // the plays it would have logged: one every 10 minutes of the 3 days (open all day) but the last hour, all of the launched plan
     const [plays] = await t.db.admin.query<{ n: number; days: number; plans: number[] }>(
-      'select count(*)::int as n, count(distinct local_day)::int as days, array_agg(distinct plan_id) as plans from play_events where enterprise_id = $1 and device_id = $2', [f.ent.companyId, ids[0]],
+      'select count(*)::int as n, count(distinct local_day)::int as days, array_agg(distinct plan_id) as plans from play_events where enterprise_id = $1 and device_id = $2',
+      [f.ent.companyId, ids[0]],
     );
     expect(plays.n).toBe(sim.devices[0].counts.plays);
     expect(plays.n).toBeGreaterThanOrEqual(3 * 144 - 8);
@@ -92,7 +119,10 @@ describe('a simulated fleet', () => {
     // at 4 a.m. in Shanghai a tick may bring nobody, so the count itself is not asserted)
     const sentNow = sim.devices.reduce((s, d) => s + d.counts.visits, 0);
     expect(sentNow).toBeGreaterThanOrEqual(before);
-    const [held] = await t.db.admin.query<{ n: number }>('select count(*)::int as n from visit_events where enterprise_id = $1', [f.ent.companyId]);
+    const [held] = await t.db.admin.query<{ n: number }>(
+      'select count(*)::int as n from visit_events where enterprise_id = $1',
+      [f.ent.companyId],
+    );
     expect(held.n).toBe(sentNow);
     expect(sim.devices.every((d) => d.counts.beats === 1 && d.counts.errors === 0)).toBe(true);
   });
@@ -104,7 +134,9 @@ describe('a simulated fleet', () => {
     expect(live.interval).toBeGreaterThan(t.deps.device.loop.heartbeatSeconds * 1.1);
     const beats = d.counts.beats;
     expect((await post(t, 'device/volume', { ids: [ids[1]], volume: 44 }, f.sup)).body.ret).toBe(0);
-    const state = async () => (await post<{ list: { state: string }[] }>(t, 'device/commands', { id: ids[1] }, f.sup)).body.result.list[0]?.state;
+    const state = async () =>
+      (await post<{ list: { state: string }[] }>(t, 'device/commands', { id: ids[1] }, f.sup)).body.result.list[0]
+        ?.state;
     for (let i = 0; i < 100 && (await state()) !== 'acknowledged'; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await state()).toBe('acknowledged');
     expect(d.counts.beats).toBe(beats);
@@ -115,7 +147,8 @@ describe('a simulated fleet', () => {
   it('the sweep turns what they reported into statuses: online, abnormal, never connected, and offline after a power loss', async () => {
     await t.deps.device.presence.flush();
     await runDeviceJobs(t.deps);
-    const status = async (id: number) => (await t.db.admin.query<{ s: number }>('select device_status as s from devices where id = $1', [id]))[0].s;
+    const status = async (id: number) =>
+      (await t.db.admin.query<{ s: number }>('select device_status as s from devices where id = $1', [id]))[0].s;
     for (const [i, id] of ids.slice(0, 8).entries()) {
       const fault = faultOf(i);
       if (fault === 'storage-low') expect(await status(id)).toBe(DEVICE_STATUS.abnormal);

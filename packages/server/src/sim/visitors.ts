@@ -21,7 +21,10 @@ export function seeded(seed: number): Rng {
 }
 
 /** Relative traffic by local hour (0–23): quiet mornings, a lunch peak, the evening peak. */
-const CURVE = [0.1, 0.05, 0.05, 0.05, 0.05, 0.1, 0.2, 0.4, 0.6, 0.7, 0.8, 0.9, 1.2, 1.1, 0.8, 0.7, 0.8, 1.0, 1.3, 1.4, 1.2, 0.9, 0.6, 0.3];
+const CURVE = [
+  0.1, 0.05, 0.05, 0.05, 0.05, 0.1, 0.2, 0.4, 0.6, 0.7, 0.8, 0.9, 1.2, 1.1, 0.8, 0.7, 0.8, 1.0, 1.3, 1.4, 1.2, 0.9, 0.6,
+  0.3,
+];
 
 /** Expected visitors per hour at this local hour and weekday (0 = Sunday) for a device of this weight. */
 export function hourlyRate(hour: number, weekday: number, weight = 1): number {
@@ -55,17 +58,37 @@ const pick = <T>(rng: Rng, weighted: [T, number][]): T => {
 
 /** One visitor at `time` (Unix seconds): gender 1 male / 2 female / 0 unknown, age band 0–4, action. */
 export function visitor(time: number, rng: Rng): VisitEvent {
-  const gender = pick<0 | 1 | 2>(rng, [[2, 0.52], [1, 0.43], [0, 0.05]]);
-  const ageBand = pick(rng, [[0, 0.08], [1, 0.3], [2, 0.3], [3, 0.18], [4, 0.14]]);
-  const action = pick<VisitEvent['action']>(rng, [['pass', 0.55], ['watch', 0.3], ['interact', 0.08], ['enter', 0.07]]);
+  const gender = pick<0 | 1 | 2>(rng, [
+    [2, 0.52],
+    [1, 0.43],
+    [0, 0.05],
+  ]);
+  const ageBand = pick(rng, [
+    [0, 0.08],
+    [1, 0.3],
+    [2, 0.3],
+    [3, 0.18],
+    [4, 0.14],
+  ]);
+  const action = pick<VisitEvent['action']>(rng, [
+    ['pass', 0.55],
+    ['watch', 0.3],
+    ['interact', 0.08],
+    ['enter', 0.07],
+  ]);
   const dwellMs = action === 'pass' ? Math.round(500 + rng() * 2500) : Math.round(3000 + rng() * 40_000);
   return { eventId: randomUUID(), time: Math.round(time * 1000) / 1000, gender, ageBand, action, dwellMs };
 }
 
 /** The local hour, minute of day and weekday of a Unix time in a time zone. */
 export function localClock(time: number, timeZone: string): { hour: number; minute: number; weekday: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', weekday: 'short', hourCycle: 'h23' })
-    .formatToParts(new Date(time * 1000));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: 'numeric',
+    weekday: 'short',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(time * 1000));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '0';
   const hour = Number(get('hour')) % 24;
   const minute = hour * 60 + Number(get('minute'));
@@ -77,7 +100,11 @@ export function localClock(time: number, timeZone: string): { hour: number; minu
  * Visitors between `from` and `to` (Unix seconds) for one device, hour by hour, only while the shop
  * is open. `scale` multiplies the rate (the simulation's speed, or a thinner history).
  */
-export function visitorsBetween(from: number, to: number, opts: { timeZone: string; hours: Span[]; rng: Rng; weight?: number; scale?: number }): VisitEvent[] {
+export function visitorsBetween(
+  from: number,
+  to: number,
+  opts: { timeZone: string; hours: Span[]; rng: Rng; weight?: number; scale?: number },
+): VisitEvent[] {
   const out: VisitEvent[] = [];
   for (let start = from; start < to; start += 3600) {
     const end = Math.min(to, start + 3600);

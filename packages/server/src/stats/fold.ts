@@ -33,7 +33,8 @@ export const watermarkSql = (stream: string) =>
 
 const keyList = (t: Target) => [...Object.keys(t.keys), ...Object.keys(t.keep ?? {})].join(', ');
 const keyExprs = (t: Target) => Object.values(t.keys).join(', ');
-const selected = (t: Target) => [...Object.values(t.keys), ...Object.values(t.keep ?? {}), t.aggregates.replace(/\s*\n\s*/g, ' ')].join(', ');
+const selected = (t: Target) =>
+  [...Object.values(t.keys), ...Object.values(t.keep ?? {}), t.aggregates.replace(/\s*\n\s*/g, ' ')].join(', ');
 
 /** The raw rows of `$1` with ids in ($2, $3] added to a target. */
 function foldSql(source: string, t: Target): string {
@@ -48,7 +49,14 @@ function foldSql(source: string, t: Target): string {
 }
 
 /** Adds one enterprise's raw rows with ids in (after, upTo] to a target (a migration's refold uses it alone). */
-export async function foldInto(q: Q, enterpriseId: number, source: string, t: Target, after: string, upTo: string): Promise<void> {
+export async function foldInto(
+  q: Q,
+  enterpriseId: number,
+  source: string,
+  t: Target,
+  after: string,
+  upTo: string,
+): Promise<void> {
   await q.query(foldSql(source, t), [enterpriseId, after, upTo]);
 }
 

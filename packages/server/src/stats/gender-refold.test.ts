@@ -43,18 +43,22 @@ describe('migration 0251: the visit rollups split by gender', () => {
     const old = dayStr(now - 200 * DAY);
     await t.db.admin.query(
       `insert into visit_rollup_daily (enterprise_id, local_day, shop_id, device_type, visits, female, h10)
-       values ($1, $2::date, $3, 'big', 7, 4, 7)`, [ent, old, f.shop],
+       values ($1, $2::date, $3, 'big', 7, 4, 7)`,
+      [ent, old, f.shop],
     );
     await t.db.admin.query(
       `insert into visit_rollup_hourly (enterprise_id, device_id, local_day, local_hour, shop_id, gender, visits, female)
-       values ($1, $2, $3::date, 10, $4, -1, 7, 4)`, [ent, screen.id, old, f.shop],
+       values ($1, $2, $3::date, 10, $4, -1, 7, 4)`,
+      [ent, screen.id, old, f.shop],
     );
     expect((await pa({ ...recent, gender: 2 })).summary.visits).toBe(0);
     expect((await pa({ ...recent, gender: 2, group: 'hour' })).summary.visits).toBe(0);
 
     await up(t.db.admin);
     const split = await t.db.admin.query<{ gender: number; n: number }>(
-      `select gender, count(*)::int as n from visit_rollup_hourly where enterprise_id = $1 group by gender order by gender`, [ent]);
+      `select gender, count(*)::int as n from visit_rollup_hourly where enterprise_id = $1 group by gender order by gender`,
+      [ent],
+    );
     expect(split.map((r) => r.gender)).toEqual([-1, ...new Set(events.map((e) => e.gender))].sort());
     expect(split[0].n).toBe(1); // only the old day's row is left unsplit
     expect(await pa(recent)).toEqual(all);

@@ -24,13 +24,20 @@ describe('raw event retention', () => {
     const women = async () => (await post<PaResult>(t, 'stats/pa', { ...range, gender: 2 }, f.sup)).body.result;
     const womenBefore = await women();
     expect(womenBefore.summary.visits).toBe(events.filter((e) => e.gender === 2).length);
-    const raw = async () => (await t.db.admin.query<{ n: number }>('select count(*)::int as n from visit_events where enterprise_id = $1', [f.ent.companyId]))[0].n;
+    const raw = async () =>
+      (
+        await t.db.admin.query<{ n: number }>('select count(*)::int as n from visit_events where enterprise_id = $1', [
+          f.ent.companyId,
+        ])
+      )[0].n;
 
     // today: nothing is old enough; the months ahead exist
     const kept = await retainRaw(t.db, 90);
     expect(kept).toMatchObject({ droppedMonths: 0, deletedRows: 0 });
     expect(await raw()).toBe(300);
-    const ahead = await t.db.admin.query<{ r: string | null }>('select to_regclass($1)::text as r', [`visit_events_${monthOf(Date.now() + 40 * DAY)}`]);
+    const ahead = await t.db.admin.query<{ r: string | null }>('select to_regclass($1)::text as r', [
+      `visit_events_${monthOf(Date.now() + 40 * DAY)}`,
+    ]);
     expect(ahead[0].r).not.toBeNull();
 
     // a hundred days on, the same rows are past the window: folded first, then removed
@@ -50,7 +57,9 @@ describe('raw event retention', () => {
     // no month partition ending before the cut is left
     const left = await t.db.admin.query<{ relname: string }>(
       `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
-        where p.relname = 'visit_events' and c.relname < $1 and c.relname <> 'visit_events_default'`, [`visit_events_${gone.before.slice(0, 7).replace('-', '_')}`]);
+        where p.relname = 'visit_events' and c.relname < $1 and c.relname <> 'visit_events_default'`,
+      [`visit_events_${gone.before.slice(0, 7).replace('-', '_')}`],
+    );
     expect(left).toEqual([]);
   });
 
@@ -59,10 +68,20 @@ describe('raw event retention', () => {
     const far = '2031-03-15';
     await t.db.admin.query(
       `insert into visit_events (enterprise_id, device_id, shop_id, event_id, event_at, local_day, local_hour, gender, age_band, action)
-       values ($1, 0, $2, gen_random_uuid(), $3::timestamptz, $3::date, 12, 1, 2, 'pass')`, [f.ent.companyId, f.shop, far]);
-    const where = async (rel: string) => (await t.db.admin.query<{ n: number }>(`select count(*)::int as n from ${rel} where enterprise_id = $1`, [f.ent.companyId]))[0].n;
+       values ($1, 0, $2, gen_random_uuid(), $3::timestamptz, $3::date, 12, 1, 2, 'pass')`,
+      [f.ent.companyId, f.shop, far],
+    );
+    const where = async (rel: string) =>
+      (
+        await t.db.admin.query<{ n: number }>(`select count(*)::int as n from ${rel} where enterprise_id = $1`, [
+          f.ent.companyId,
+        ])
+      )[0].n;
     expect(await where('visit_events_default')).toBe(1);
-    const [made] = await t.db.admin.query<{ n: number }>(`select raw_partitions_ensure('visit_events', $1::date, $1::date) as n`, [far]);
+    const [made] = await t.db.admin.query<{ n: number }>(
+      `select raw_partitions_ensure('visit_events', $1::date, $1::date) as n`,
+      [far],
+    );
     expect(made.n).toBe(1);
     expect(await where('visit_events_default')).toBe(0);
     expect(await where('visit_events_2031_03')).toBe(1);

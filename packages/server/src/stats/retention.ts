@@ -14,14 +14,25 @@ const DAY = 86_400_000;
 
 const dayStr = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export type RetentionResult = { folded: number; created: number; droppedMonths: number; deletedRows: number; before: string };
+export type RetentionResult = {
+  folded: number;
+  created: number;
+  droppedMonths: number;
+  deletedRows: number;
+  before: string;
+};
 
 /**
  * Applies the retention to every raw table; `today` is a UTC calendar day (YYYY-MM-DD). Events are
  * accepted up to 90 days old and kept a day longer, so a removed row arrived at least a day ago and
  * the fold (rows settled `settleSeconds`) has it.
  */
-export async function retainRaw(db: Db, days = RAW_RETENTION_MIN_DAYS, today = dayStr(Date.now()), settleSeconds?: number): Promise<RetentionResult> {
+export async function retainRaw(
+  db: Db,
+  days = RAW_RETENTION_MIN_DAYS,
+  today = dayStr(Date.now()),
+  settleSeconds?: number,
+): Promise<RetentionResult> {
   const keep = Math.max(RAW_RETENTION_MIN_DAYS, days);
   const t = Date.parse(`${today}T00:00:00Z`);
   // one day more than kept: a local day east of UTC is already tomorrow
@@ -32,7 +43,11 @@ export async function retainRaw(db: Db, days = RAW_RETENTION_MIN_DAYS, today = d
   let droppedMonths = 0;
   let deletedRows = 0;
   for (const table of RAW_TABLES) {
-    const [c] = await db.admin.query<{ n: number }>('select raw_partitions_ensure($1, $2::date, $3::date) as n', [table, monthStart, dayStr(t + AHEAD_DAYS * DAY)]);
+    const [c] = await db.admin.query<{ n: number }>('select raw_partitions_ensure($1, $2::date, $3::date) as n', [
+      table,
+      monthStart,
+      dayStr(t + AHEAD_DAYS * DAY),
+    ]);
     created += c.n;
     const [d] = await db.admin.query<{ n: number }>('select raw_partitions_drop($1, $2::date) as n', [table, before]);
     droppedMonths += d.n;
@@ -46,6 +61,9 @@ export async function retainRaw(db: Db, days = RAW_RETENTION_MIN_DAYS, today = d
 }
 
 async function deleted(db: Db, sql: string, params: unknown[]): Promise<number> {
-  const [r] = await db.admin.query<{ n: number }>(`with gone as (${sql} returning 1) select count(*)::int as n from gone`, params);
+  const [r] = await db.admin.query<{ n: number }>(
+    `with gone as (${sql} returning 1) select count(*)::int as n from gone`,
+    params,
+  );
   return r.n;
 }

@@ -25,7 +25,10 @@ export const VISIT_AGGREGATES = `count(*)::int,
 
 /** The daily rollup's visits per local hour h0…h23 as aggregates over visit_events rows (alias e). */
 export const HOUR_COLUMNS = Array.from({ length: 24 }, (_, h) => `h${h}`).join(', ');
-export const HOUR_AGGREGATES = Array.from({ length: 24 }, (_, h) => `count(*) filter (where e.local_hour = ${h})::int`).join(', ');
+export const HOUR_AGGREGATES = Array.from(
+  { length: 24 },
+  (_, h) => `count(*) filter (where e.local_hour = ${h})::int`,
+).join(', ');
 
 /** The device type of a visit_events row (alias e) left-joined to devices (alias d). */
 export const DEVICE_TYPE = `coalesce(d.type, 'big')`;
@@ -33,7 +36,8 @@ export const DEVICE_TYPE = `coalesce(d.type, 'big')`;
 const DAILY_KEYS = { ...cols('local_day', 'shop_id'), device_type: DEVICE_TYPE };
 const DAILY: Omit<Target, 'table' | 'keys'> = {
   join: 'left join devices d on d.enterprise_id = e.enterprise_id and d.id = e.device_id',
-  columns: `${VISIT_COLUMNS}, ${HOUR_COLUMNS}`, aggregates: `${VISIT_AGGREGATES}, ${HOUR_AGGREGATES}`,
+  columns: `${VISIT_COLUMNS}, ${HOUR_COLUMNS}`,
+  aggregates: `${VISIT_AGGREGATES}, ${HOUR_AGGREGATES}`,
 };
 
 /**
@@ -41,11 +45,21 @@ const DAILY: Omit<Target, 'table' | 'keys'> = {
  * the same per gender — the gender filter reads rollups like every other figure, so it outlives the
  * raw events' retention (migration 0250, docs/decisions/0119).
  */
-export const VISITS: Stream = { name: 'visits', source: 'visit_events', targets: [
-  { table: 'visit_rollup_hourly', keys: cols('device_id', 'local_day', 'local_hour', 'gender'), keep: { shop_id: 'min(e.shop_id)' }, columns: VISIT_COLUMNS, aggregates: VISIT_AGGREGATES },
-  { table: 'visit_rollup_daily', keys: DAILY_KEYS, ...DAILY },
-  { table: 'visit_rollup_daily_gender', keys: { ...DAILY_KEYS, gender: 'e.gender' }, ...DAILY },
-] };
+export const VISITS: Stream = {
+  name: 'visits',
+  source: 'visit_events',
+  targets: [
+    {
+      table: 'visit_rollup_hourly',
+      keys: cols('device_id', 'local_day', 'local_hour', 'gender'),
+      keep: { shop_id: 'min(e.shop_id)' },
+      columns: VISIT_COLUMNS,
+      aggregates: VISIT_AGGREGATES,
+    },
+    { table: 'visit_rollup_daily', keys: DAILY_KEYS, ...DAILY },
+    { table: 'visit_rollup_daily_gender', keys: { ...DAILY_KEYS, gender: 'e.gender' }, ...DAILY },
+  ],
+};
 
 /** The streams and the rollups each is folded into: a new rollup of a stream is one entry in its targets. */
 export const STREAMS: Stream[] = [VISITS, PLAYS, SALES];
@@ -59,9 +73,12 @@ export async function rollupEnterprise(q: Q, enterpriseId: number, settleSeconds
 
 /** The stats-rollup job: every enterprise with unread rows, each in its own transaction. */
 export async function rollupAll(db: Db, settleSeconds = SETTLE_SECONDS): Promise<number> {
-  const ents = await db.tx({}, (q) => q.query<{ enterprise_id: number }>('select enterprise_id from stats_pending_enterprises()'));
+  const ents = await db.tx({}, (q) =>
+    q.query<{ enterprise_id: number }>('select enterprise_id from stats_pending_enterprises()'),
+  );
   let total = 0;
-  for (const { enterprise_id: id } of ents) total += await db.tx({ enterpriseId: id }, (q) => rollupEnterprise(q, id, settleSeconds));
+  for (const { enterprise_id: id } of ents)
+    total += await db.tx({ enterpriseId: id }, (q) => rollupEnterprise(q, id, settleSeconds));
   return total;
 }
 

@@ -21,12 +21,16 @@ export function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) {
     const set = NAMES.filter((n) => env[n]);
-    if (set.length) throw new Error(`${set.join(', ')} set without S3_BUCKET: set S3_BUCKET to store media in a bucket, or unset them`);
+    if (set.length)
+      throw new Error(
+        `${set.join(', ')} set without S3_BUCKET: set S3_BUCKET to store media in a bucket, or unset them`,
+      );
     return undefined;
   }
   const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
-  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
   return {
     bucket,
     endpoint: env.S3_ENDPOINT?.trim() || undefined,

@@ -17,7 +17,13 @@ export function localStorage(root: string): Storage {
       const dest = pathOf(key);
       await mkdir(join(dest, '..'), { recursive: true, mode: 0o700 });
       // Same address, same bytes: the copy already there serves every row that names it.
-      if (!(await stat(dest).then(() => true, () => false))) await rename(tmp, dest);
+      if (
+        !(await stat(dest).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await rename(tmp, dest);
     }),
     async get(key, range) {
       const path = pathOf(key);

@@ -1,7 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from './config.js';
 import { stager } from './staging.js';
@@ -37,22 +43,38 @@ export function s3Storage(cfg: S3Config, tmpDir: string): Storage {
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000, httpAgent: agent, httpsAgent: agent },
   });
   const Bucket = cfg.bucket;
-  const exists = (Key: string) => client.send(new HeadObjectCommand({ Bucket, Key })).then(() => true, (err: unknown) => {
-    if (missing(err)) return false;
-    throw err;
-  });
+  const exists = (Key: string) =>
+    client.send(new HeadObjectCommand({ Bucket, Key })).then(
+      () => true,
+      (err: unknown) => {
+        if (missing(err)) return false;
+        throw err;
+      },
+    );
 
   return {
     kind: 's3',
     stage: stager(tmpDir, async (tmp, Key, size) => {
       // Same address, same bytes: an object already there serves every row that names it.
       if (await exists(Key)) return;
-      await client.send(new PutObjectCommand({ Bucket, Key, Body: createReadStream(tmp), ContentLength: size, ContentType: 'application/octet-stream' }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key,
+          Body: createReadStream(tmp),
+          ContentLength: size,
+          ContentType: 'application/octet-stream',
+        }),
+      );
     }),
     async get(key, range) {
-      const res = await client.send(new GetObjectCommand({
-        Bucket, Key: checkKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-      }));
+      const res = await client.send(
+        new GetObjectCommand({
+          Bucket,
+          Key: checkKey(key),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
       if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
       // A store that ignored the Range would send the whole object under a 206 we already promised.
       const size = range ? totalOf(res.ContentRange) : res.ContentLength;

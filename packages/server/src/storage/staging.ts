@@ -60,7 +60,9 @@ export function stager(tmpDir: string, place: Place) {
       return true;
     };
     return {
-      size, sha256, head,
+      size,
+      sha256,
+      head,
       async read(start, length) {
         const fh = await open(tmp, 'r');
         try {

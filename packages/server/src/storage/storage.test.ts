@@ -16,11 +16,23 @@ import { keyOf, type Storage } from './types.js';
 // started here, whatever STORAGE says, so the bucket code is tested in every run).
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-storage-'));
-const s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(dir, 's3'), configureBuckets: [{ name: 'media' }] });
+const s3rver = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory: join(dir, 's3'),
+  configureBuckets: [{ name: 'media' }],
+});
 let s3: S3Config;
 beforeAll(async () => {
   const { port } = await s3rver.run();
-  s3 = { endpoint: `http://127.0.0.1:${port}`, bucket: 'media', region: 'us-east-1', credentials: S3RVER_CREDENTIALS, forcePathStyle: true };
+  s3 = {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: 'media',
+    region: 'us-east-1',
+    credentials: S3RVER_CREDENTIALS,
+    forcePathStyle: true,
+  };
 });
 afterAll(async () => {
   await s3rver.close();
@@ -31,12 +43,21 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const bytes = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) % 256));
 const limits = { maxBytes: 1024 * 1024, tooLarge: () => new Error('too large') };
 /** a stream in small chunks, as a socket delivers an upload */
-const chunked = (b: Buffer) => Readable.from(Array.from({ length: Math.ceil(b.length / 1000) }, (_, i) => b.subarray(i * 1000, (i + 1) * 1000)));
+const chunked = (b: Buffer) =>
+  Readable.from(Array.from({ length: Math.ceil(b.length / 1000) }, (_, i) => b.subarray(i * 1000, (i + 1) * 1000)));
 
-type Case = { name: string; open: (root: string) => Storage; config: (root: string) => { dataDir: string; s3?: S3Config } };
+type Case = {
+  name: string;
+  open: (root: string) => Storage;
+  config: (root: string) => { dataDir: string; s3?: S3Config };
+};
 const cases: Case[] = [
   { name: 'local folder', open: (root) => localStorage(join(root, 'files')), config: (root) => ({ dataDir: root }) },
-  { name: 'S3 bucket', open: (root) => s3Storage(s3, join(root, 'files', 'tmp')), config: (root) => ({ dataDir: root, s3 }) },
+  {
+    name: 'S3 bucket',
+    open: (root) => s3Storage(s3, join(root, 'files', 'tmp')),
+    config: (root) => ({ dataDir: root, s3 }),
+  },
 ];
 
 describe.each(cases)('storage: $name', (c) => {
@@ -84,7 +105,9 @@ describe.each(cases)('storage: $name', (c) => {
 
   it('too large, or discarded: nothing is kept, not even the temp file', async () => {
     const before = await storedKeys(c.config(root));
-    await expect(store.stage(chunked(bytes(2000, 3)), { maxBytes: 1500, tooLarge: limits.tooLarge })).rejects.toThrow('too large');
+    await expect(store.stage(chunked(bytes(2000, 3)), { maxBytes: 1500, tooLarge: limits.tooLarge })).rejects.toThrow(
+      'too large',
+    );
     const staged = await store.stage(chunked(bytes(2000, 4)), limits);
     await staged.discard();
     await expect(staged.commit()).rejects.toThrow('settled');
@@ -112,7 +135,10 @@ describe('storage: S3 misconfigured', () => {
     const root = mkdtempSync(join(dir, 'bad-'));
     const missing = s3Storage({ ...s3, bucket: 'no-such-bucket' }, join(root, 'tmp'));
     await expect(missing.check()).rejects.toThrow();
-    const forged = s3Storage({ ...s3, credentials: { accessKeyId: 'NOBODY', secretAccessKey: 'S3RVER' } }, join(root, 'tmp'));
+    const forged = s3Storage(
+      { ...s3, credentials: { accessKeyId: 'NOBODY', secretAccessKey: 'S3RVER' } },
+      join(root, 'tmp'),
+    );
     await expect(forged.check()).rejects.toThrow();
     await missing.close();
     await forged.close();
@@ -122,11 +148,27 @@ describe('storage: S3 misconfigured', () => {
 describe('storage: configuration', () => {
   it('S3_BUCKET chooses the bucket; half a configuration is refused rather than falling back to the local folder', () => {
     expect(s3FromEnv({})).toBeUndefined();
-    expect(s3FromEnv({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'true' })).toEqual({
-      bucket: 'media', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', credentials: { accessKeyId: 'k', secretAccessKey: 's' }, forcePathStyle: true,
+    expect(
+      s3FromEnv({
+        S3_BUCKET: 'media',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toEqual({
+      bucket: 'media',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      forcePathStyle: true,
     });
     // no keys: the SDK's own chain (AWS_* variables, an instance role); virtual-hosted style by default
-    expect(s3FromEnv({ S3_BUCKET: 'media', S3_REGION: 'oss-cn-hangzhou' })).toMatchObject({ region: 'oss-cn-hangzhou', credentials: undefined, forcePathStyle: false });
+    expect(s3FromEnv({ S3_BUCKET: 'media', S3_REGION: 'oss-cn-hangzhou' })).toMatchObject({
+      region: 'oss-cn-hangzhou',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
     expect(() => s3FromEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow('S3_ENDPOINT set without S3_BUCKET');
     expect(() => s3FromEnv({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' })).toThrow('together');
   });

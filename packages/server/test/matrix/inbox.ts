@@ -5,8 +5,15 @@ import type { MatrixRoute, World } from './types.js';
 async function messageIn(w: World, ent: 'a' | 'b'): Promise<number> {
   const e = w[ent];
   return w.t.db.tx({ enterpriseId: e.companyId }, async (q) => {
-    await sendMessage(q, { enterpriseId: e.companyId, to: [e.owner.id], kind: 'system', title: { key: 'message.text', params: { text: '矩阵' } } });
-    const [row] = await q.query<{ id: number }>('select max(id)::int as id from messages where enterprise_id = $1', [e.companyId]);
+    await sendMessage(q, {
+      enterpriseId: e.companyId,
+      to: [e.owner.id],
+      kind: 'system',
+      title: { key: 'message.text', params: { text: '矩阵' } },
+    });
+    const [row] = await q.query<{ id: number }>('select max(id)::int as id from messages where enterprise_id = $1', [
+      e.companyId,
+    ]);
     return row.id;
   });
 }
@@ -18,11 +25,15 @@ export const INBOX_ROUTES: MatrixRoute[] = [
   { path: 'message/unread-count', body: {} },
   { path: 'message/check', body: { all: 1 } },
   {
-    path: 'message/info', body: async (w) => ({ id: await messageIn(w, 'a') }), asManager: 40004,
+    path: 'message/info',
+    body: async (w) => ({ id: await messageIn(w, 'a') }),
+    asManager: 40004,
     foreign: async (w) => ({ id: await messageIn(w, 'b') }),
   },
   {
-    path: 'message/check', body: async (w) => ({ ids: [await messageIn(w, 'a')] }), asManager: 40004,
+    path: 'message/check',
+    body: async (w) => ({ ids: [await messageIn(w, 'a')] }),
+    asManager: 40004,
     foreign: async (w) => ({ ids: [await messageIn(w, 'b')] }),
   },
 ];

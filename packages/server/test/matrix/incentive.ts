@@ -10,13 +10,21 @@ import { named, type MatrixRoute } from './types.js';
 export const INCENTIVE_M: Entity = {
   name: 'incentive',
   data: async (w, ent) => ({
-    name: named(w, ent, '销售冠军'), metric: 'amount', level: 'shop', op: 1, dateFrom: '2026-01-01', dateTo: '2027-12-31',
-    tiers: JSON.stringify([{ threshold: 1000, reward: '奖金 100 元', rewardFen: 10000 }]), targets: JSON.stringify({ s: [String(await shopIn(w, ent))] }),
+    name: named(w, ent, '销售冠军'),
+    metric: 'amount',
+    level: 'shop',
+    op: 1,
+    dateFrom: '2026-01-01',
+    dateTo: '2027-12-31',
+    tiers: JSON.stringify([{ threshold: 1000, reward: '奖金 100 元', rewardFen: 10000 }]),
+    targets: JSON.stringify({ s: [String(await shopIn(w, ent))] }),
   }),
 };
 
 const byScheme = (path: string, extra: Record<string, unknown> = {}): MatrixRoute => ({
-  path, body: async (w) => ({ id: await enabled(w, w.a, INCENTIVE_M), ...extra }), foreign: async (w) => ({ id: await enabled(w, w.b, INCENTIVE_M), ...extra }),
+  path,
+  body: async (w) => ({ id: await enabled(w, w.a, INCENTIVE_M), ...extra }),
+  foreign: async (w) => ({ id: await enabled(w, w.b, INCENTIVE_M), ...extra }),
 });
 
 /** A store manager only views schemes (the default weights): writing them is a supervisor's. */

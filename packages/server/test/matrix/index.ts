@@ -22,4 +22,15 @@ export async function markedRecords(w: World) {
 import type { MatrixRoute } from './types.js';
 
 export type { MatrixRoute };
-export const TENANT_ROUTES: MatrixRoute[] = [...FOUNDATION_ROUTES, ...ENTERPRISE_ROUTES, ...FILES_ROUTES, ...INBOX_ROUTES, ...STORES_ROUTES, ...STATS_ROUTES, ...ADVERT_ROUTES, ...INFORM_ROUTES, ...INCENTIVE_ROUTES, ...SEARCH_ROUTES];
+export const TENANT_ROUTES: MatrixRoute[] = [
+  ...FOUNDATION_ROUTES,
+  ...ENTERPRISE_ROUTES,
+  ...FILES_ROUTES,
+  ...INBOX_ROUTES,
+  ...STORES_ROUTES,
+  ...STATS_ROUTES,
+  ...ADVERT_ROUTES,
+  ...INFORM_ROUTES,
+  ...INCENTIVE_ROUTES,
+  ...SEARCH_ROUTES,
+];

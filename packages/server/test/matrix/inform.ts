@@ -30,10 +30,14 @@ async function attachment(w: World, ent: TestEnterprise): Promise<number> {
 }
 
 const entity = (name: 'inform' | 'inform2'): Entity => ({
-  name, launched: false,
+  name,
+  launched: false,
   data: async (w, ent) => ({
-    title: named(w, ent, name === 'inform' ? '陈列通知' : '盘点公告'), body: `<p>${named(w, ent, '正文')}</p>`,
-    targets: JSON.stringify({ s: [String(await shopIn(w, ent))] }), roles: JSON.stringify([1, 2, 3]), attachments: JSON.stringify([await attachment(w, ent)]),
+    title: named(w, ent, name === 'inform' ? '陈列通知' : '盘点公告'),
+    body: `<p>${named(w, ent, '正文')}</p>`,
+    targets: JSON.stringify({ s: [String(await shopIn(w, ent))] }),
+    roles: JSON.stringify([1, 2, 3]),
+    attachments: JSON.stringify([await attachment(w, ent)]),
   }),
 });
 
@@ -44,7 +48,10 @@ async function sent(w: World, ent: TestEnterprise, e: Entity): Promise<{ id: num
   const id = await enabled(w, ent, e);
   const res = await post<{ recipients: number }>(w.t, `${e.name}/send`, { id }, owner(ent));
   if (res.body.ret !== 0) throw new Error(`${e.name}/send: ${JSON.stringify(res.body)}`);
-  const [row] = await w.t.db.admin.query<{ a: number[] }>(`select attachments as a from ${e.name === 'inform' ? 'informs' : 'informs2'} where id = $1`, [id]);
+  const [row] = await w.t.db.admin.query<{ a: number[] }>(
+    `select attachments as a from ${e.name === 'inform' ? 'informs' : 'informs2'} where id = $1`,
+    [id],
+  );
   return { id, fileId: row.a[0] };
 }
 
@@ -55,10 +62,23 @@ export async function markedInform(w: World) {
 
 const rows = (e: Entity): MatrixRoute[] => [
   ...lifecycleRows(e),
-  { path: `${e.name}/send`, body: async (w) => ({ id: await enabled(w, w.a, e) }), asManager: RET.forbidden, foreign: async (w) => ({ id: await enabled(w, w.b, e) }) },
-  { path: `${e.name}/check`, body: async (w) => ({ id: (await sent(w, w.a, e)).id }), foreign: async (w) => ({ id: (await sent(w, w.b, e)).id }) },
+  {
+    path: `${e.name}/send`,
+    body: async (w) => ({ id: await enabled(w, w.a, e) }),
+    asManager: RET.forbidden,
+    foreign: async (w) => ({ id: await enabled(w, w.b, e) }),
+  },
+  {
+    path: `${e.name}/check`,
+    body: async (w) => ({ id: (await sent(w, w.a, e)).id }),
+    foreign: async (w) => ({ id: (await sent(w, w.b, e)).id }),
+  },
   { path: `${e.name}/received`, body: {} },
-  { path: `${e.name}/receipts`, body: async (w) => ({ id: (await sent(w, w.a, e)).id }), foreign: async (w) => ({ id: (await sent(w, w.b, e)).id }) },
+  {
+    path: `${e.name}/receipts`,
+    body: async (w) => ({ id: (await sent(w, w.a, e)).id }),
+    foreign: async (w) => ({ id: (await sent(w, w.b, e)).id }),
+  },
   { path: `${e.name}/download`, body: async (w) => sent(w, w.a, e), foreign: async (w) => sent(w, w.b, e) },
 ];
 

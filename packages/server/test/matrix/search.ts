@@ -6,5 +6,8 @@ import type { MatrixRoute } from './types.js';
 export const SEARCH_ROUTES: MatrixRoute[] = [
   { path: 'search/search', body: (w) => Promise.resolve({ keyword: w.marker }) },
   { path: 'search/search1', body: (w) => Promise.resolve({ keyword: w.marker, from: 0, size: 20 }) },
-  ...LIST_KINDS.map((kind): MatrixRoute => ({ path: 'search/list', body: (w) => Promise.resolve({ kind, keyword: w.marker }) })),
+  ...LIST_KINDS.map((kind): MatrixRoute => ({
+    path: 'search/list',
+    body: (w) => Promise.resolve({ kind, keyword: w.marker }),
+  })),
 ];

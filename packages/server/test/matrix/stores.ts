@@ -1,6 +1,13 @@
 import { RET } from '@vitrine/contract';
 import { post } from '../harness.js';
-import { addMemberWithRole, makeShop, makeUser, tenantHeaders, type TestEnterprise, type TestUser } from '../factories.js';
+import {
+  addMemberWithRole,
+  makeShop,
+  makeUser,
+  tenantHeaders,
+  type TestEnterprise,
+  type TestUser,
+} from '../factories.js';
 import { named, type MatrixRoute, type World } from './types.js';
 
 // Tenant routes of the stores area (issue 4). The world's store manager has the whole enterprise as
@@ -15,17 +22,24 @@ const FORBIDDEN = RET.forbidden;
 const reviewers = new WeakMap<TestEnterprise, Promise<Rev>>();
 export function reviewerOf(w: World, ent: TestEnterprise): Promise<Rev> {
   if (!reviewers.has(ent)) {
-    reviewers.set(ent, (async () => {
-      const user = await makeUser(w.t, 'reviewer');
-      return { user, node: await addMemberWithRole(w.t, ent, user, 3) };
-    })());
+    reviewers.set(
+      ent,
+      (async () => {
+        const user = await makeUser(w.t, 'reviewer');
+        return { user, node: await addMemberWithRole(w.t, ent, user, 3) };
+      })(),
+    );
   }
   return reviewers.get(ent)!;
 }
 
 const shops = new WeakMap<TestEnterprise, Promise<number>>();
 export const shopIn = (w: World, ent: TestEnterprise) => {
-  if (!shops.has(ent)) shops.set(ent, reviewerOf(w, ent).then((rev) => makeShop(w.t, ent, { name: named(w, ent, 'Shop') }, rev)));
+  if (!shops.has(ent))
+    shops.set(
+      ent,
+      reviewerOf(w, ent).then((rev) => makeShop(w.t, ent, { name: named(w, ent, 'Shop') }, rev)),
+    );
   return shops.get(ent)!;
 };
 export const owner = (ent: TestEnterprise) => tenantHeaders(ent.owner, ent, ent.ownerRole);
@@ -34,14 +48,59 @@ const unique = () => `M${Math.floor(Math.random() * 1e9)}`;
 /** `launched`: what an approval leaves (302 online; ad plans stay 301 until thrown) — set-status asks for the other. */
 export type Entity = { name: string; data: (w: World, ent: TestEnterprise) => Promise<Body>; launched?: boolean };
 export const ENTITIES: Entity[] = [
-  { name: 'shop', data: async (w, ent) => ({ name: named(w, ent, 'Matrix shop'), code: unique(), level: 2, province: '44', city: '4403', district: '440305' }) },
-  { name: 'et', data: async (w, ent) => ({ name: named(w, ent, 'Entrance'), etType: 'entrance', shopId: await shopIn(w, ent) }) },
-  { name: 'employee', data: async (w, ent) => ({ name: named(w, ent, '员工'), phone: '13700000000', gender: 1, shopId: await shopIn(w, ent) }) },
-  { name: 'member', data: async (w, ent) => ({ name: named(w, ent, '会员'), phone: '13600000000', gender: 2, ageBand: '19-29', shopId: await shopIn(w, ent) }) },
-  { name: 'device', data: async (w, ent) => ({ code: unique(), name: named(w, ent, 'Screen'), type: 'big', orientation: 1, shopId: await shopIn(w, ent) }) },
+  {
+    name: 'shop',
+    data: async (w, ent) => ({
+      name: named(w, ent, 'Matrix shop'),
+      code: unique(),
+      level: 2,
+      province: '44',
+      city: '4403',
+      district: '440305',
+    }),
+  },
+  {
+    name: 'et',
+    data: async (w, ent) => ({ name: named(w, ent, 'Entrance'), etType: 'entrance', shopId: await shopIn(w, ent) }),
+  },
+  {
+    name: 'employee',
+    data: async (w, ent) => ({
+      name: named(w, ent, '员工'),
+      phone: '13700000000',
+      gender: 1,
+      shopId: await shopIn(w, ent),
+    }),
+  },
+  {
+    name: 'member',
+    data: async (w, ent) => ({
+      name: named(w, ent, '会员'),
+      phone: '13600000000',
+      gender: 2,
+      ageBand: '19-29',
+      shopId: await shopIn(w, ent),
+    }),
+  },
+  {
+    name: 'device',
+    data: async (w, ent) => ({
+      code: unique(),
+      name: named(w, ent, 'Screen'),
+      type: 'big',
+      orientation: 1,
+      shopId: await shopIn(w, ent),
+    }),
+  },
 ];
 
-async function draft(w: World, ent: TestEnterprise, e: Entity, submit = false, as?: Record<string, string>): Promise<number> {
+async function draft(
+  w: World,
+  ent: TestEnterprise,
+  e: Entity,
+  submit = false,
+  as?: Record<string, string>,
+): Promise<number> {
   const headers = as ?? owner(ent);
   const res = await post<{ id: number }>(w.t, `${e.name}/create`, await e.data(w, ent), headers);
   if (res.body.ret !== 0) throw new Error(`${e.name}/create: ${JSON.stringify(res.body)}`);
@@ -60,24 +119,39 @@ const toggled = (e: Entity) => (e.launched === false ? 302 : 301);
 
 export function lifecycleRows(e: Entity): MatrixRoute[] {
   const p = (action: string) => `${e.name}/${action}`;
-  const foreignEnabled = (extra: Body = {}) => async (w: World) => ({ id: await enabled(w, w.b, e), ...extra });
+  const foreignEnabled =
+    (extra: Body = {}) =>
+    async (w: World) => ({ id: await enabled(w, w.b, e), ...extra });
   return [
     { path: p('create'), body: (w) => e.data(w, w.a) },
     { path: p('get'), body: async (w) => ({ id: await enabled(w, w.a, e) }), foreign: foreignEnabled() },
     {
-      path: p('update'), body: async (w) => ({ id: await enabled(w, w.a, e), ...(await e.data(w, w.a)) }),
+      path: p('update'),
+      body: async (w) => ({ id: await enabled(w, w.a, e), ...(await e.data(w, w.a)) }),
       foreign: async (w) => ({ id: await enabled(w, w.b, e), ...(await e.data(w, w.a)) }),
     },
     { path: p('copy'), body: async (w) => ({ id: await enabled(w, w.a, e) }), foreign: foreignEnabled() },
     { path: p('my-list'), body: {} },
-    { path: p('apply'), body: async (w) => ({ id: await draft(w, w.a, e) }), asManager: FORBIDDEN, foreign: async (w) => ({ id: await draft(w, w.b, e) }) },
+    {
+      path: p('apply'),
+      body: async (w) => ({ id: await draft(w, w.a, e) }),
+      asManager: FORBIDDEN,
+      foreign: async (w) => ({ id: await draft(w, w.b, e) }),
+    },
     { path: p('apply-list'), body: {} },
     {
-      path: p('examine'), body: async (w) => ({ id: await draft(w, w.a, e, true, tenantHeaders(w.member, w.a, w.memberNode)), pass: 1 }),
-      asManager: FORBIDDEN, foreign: async (w) => ({ id: await draft(w, w.b, e, true), pass: 1 }),
+      path: p('examine'),
+      body: async (w) => ({ id: await draft(w, w.a, e, true, tenantHeaders(w.member, w.a, w.memberNode)), pass: 1 }),
+      asManager: FORBIDDEN,
+      foreign: async (w) => ({ id: await draft(w, w.b, e, true), pass: 1 }),
     },
     { path: p('enable-list'), body: {} },
-    { path: p('set-status'), body: async (w) => ({ id: await enabled(w, w.a, e), status: toggled(e) }), asManager: FORBIDDEN, foreign: foreignEnabled({ status: toggled(e) }) },
+    {
+      path: p('set-status'),
+      body: async (w) => ({ id: await enabled(w, w.a, e), status: toggled(e) }),
+      asManager: FORBIDDEN,
+      foreign: foreignEnabled({ status: toggled(e) }),
+    },
     { path: p('delete'), body: async (w) => ({ id: await enabled(w, w.a, e) }), foreign: foreignEnabled() },
     {
       path: p('recovery'),
@@ -88,7 +162,12 @@ export function lifecycleRows(e: Entity): MatrixRoute[] {
       },
       foreign: foreignEnabled(),
     },
-    { path: p('delete-own'), body: async (w) => ({ id: await draft(w, w.a, e) }), asManager: FORBIDDEN, foreign: async (w) => ({ id: await draft(w, w.b, e) }) },
+    {
+      path: p('delete-own'),
+      body: async (w) => ({ id: await draft(w, w.a, e) }),
+      asManager: FORBIDDEN,
+      foreign: async (w) => ({ id: await draft(w, w.b, e) }),
+    },
     {
       path: p('recovery-own'),
       body: async (w) => {
@@ -96,7 +175,8 @@ export function lifecycleRows(e: Entity): MatrixRoute[] {
         await post(w.t, p('delete-own'), { id }, owner(w.a));
         return { id };
       },
-      asManager: FORBIDDEN, foreign: async (w) => ({ id: await draft(w, w.b, e) }),
+      asManager: FORBIDDEN,
+      foreign: async (w) => ({ id: await draft(w, w.b, e) }),
     },
     { path: p('history'), body: async (w) => ({ id: await shopOrRecord(w, e) }), foreign: foreignEnabled() },
     { path: p('logs'), body: async (w) => ({ id: await shopOrRecord(w, e) }), foreign: foreignEnabled() },
@@ -115,7 +195,9 @@ function shopOrRecord(w: World, e: Entity): Promise<number> {
 const DEVICE = ENTITIES[4];
 const deviceIds = async (w: World, ent: TestEnterprise) => ({ ids: [await enabled(w, ent, DEVICE)] });
 const control = (path: string, extra: Body): MatrixRoute => ({
-  path, body: async (w) => ({ ...(await deviceIds(w, w.a)), ...extra }), asManager: FORBIDDEN,
+  path,
+  body: async (w) => ({ ...(await deviceIds(w, w.a)), ...extra }),
+  asManager: FORBIDDEN,
   foreign: async (w) => ({ ...(await deviceIds(w, w.b)), ...extra }),
 });
 
@@ -141,16 +223,20 @@ export const STORES_ROUTES: MatrixRoute[] = [
   control('device/virtual-status', { status: 7 }),
   { path: 'device/bulk', body: { value: { control: 'volume', volume: 20 } }, asManager: FORBIDDEN },
   {
-    path: 'device/commands', body: async (w) => ({ id: await shopOrRecord(w, DEVICE) }),
+    path: 'device/commands',
+    body: async (w) => ({ id: await shopOrRecord(w, DEVICE) }),
     foreign: async (w) => ({ id: await enabled(w, w.b, DEVICE) }),
   },
   // activation: the publish bit (the store manager has none); status history: the view bit
   ...['device/activation', 'device/activation-code', 'device/deactivate'].map((path): MatrixRoute => ({
-    path, body: async (w) => ({ id: await enabled(w, w.a, DEVICE) }), asManager: FORBIDDEN,
+    path,
+    body: async (w) => ({ id: await enabled(w, w.a, DEVICE) }),
+    asManager: FORBIDDEN,
     foreign: async (w) => ({ id: await enabled(w, w.b, DEVICE) }),
   })),
   {
-    path: 'device/status-events', body: async (w) => ({ id: await shopOrRecord(w, DEVICE) }),
+    path: 'device/status-events',
+    body: async (w) => ({ id: await shopOrRecord(w, DEVICE) }),
     foreign: async (w) => ({ id: await enabled(w, w.b, DEVICE) }),
   },
 ];

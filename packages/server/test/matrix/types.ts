@@ -42,7 +42,10 @@ export async function world(t: TestApp): Promise<World> {
   const memberNode = await addMemberWithRole(t, a, member, 2);
   const removed = await makeUser(t);
   const removedNode = await addMemberWithRole(t, a, removed, 1);
-  await t.db.admin.query('update members set status = 0 where enterprise_id = $1 and user_id = $2', [a.companyId, removed.id]);
+  await t.db.admin.query('update members set status = 0 where enterprise_id = $1 and user_id = $2', [
+    a.companyId,
+    removed.id,
+  ]);
   const marker = `Bmark${Math.floor(Math.random() * 1e9)}z`;
   return { t, a, b, member, memberNode, removed, removedNode, marker };
 }

@@ -53,7 +53,14 @@ describe('api client (spec §7)', () => {
     const [url, init] = lastInit();
     expect(url).toBe('/api/account/roles');
     expect(init.method).toBe('POST');
-    expect(init.headers).toEqual({ appid: 'pc', 'accept-language': 'zh-CN', at: 'tok', id: '42', enCode: 'VT0001', roleCode: 'n-3' });
+    expect(init.headers).toEqual({
+      appid: 'pc',
+      'accept-language': 'zh-CN',
+      at: 'tok',
+      id: '42',
+      enCode: 'VT0001',
+      roleCode: 'n-3',
+    });
     expect(String(init.body)).toBe('enCode=VT0001');
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });
@@ -66,7 +73,14 @@ describe('api client (spec §7)', () => {
   });
 
   it('uses GET with a query string for GET calls', async () => {
-    const getCall = defineCall({ path: 'x/logs', method: 'GET', auth: 'tenant', summary: 't', body: z.object({ id: z.number() }), result: z.object({}) });
+    const getCall = defineCall({
+      path: 'x/logs',
+      method: 'GET',
+      auth: 'tenant',
+      summary: 't',
+      body: z.object({ id: z.number() }),
+      result: z.object({}),
+    });
     fetchMock.mockResolvedValue(reply({ ret: 0, msg: '', result: {} }));
     await call(routeOf(getCall) as CallRoute<typeof getCall>, { id: 5 });
     expect(lastInit()[0]).toBe('/api/x/logs?id=5');
@@ -156,9 +170,12 @@ describe('error catalogue (spec §8)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
 
     vi.useFakeTimers();
-    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_, reject) => {
-      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    }));
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
     const pending = call(api.account.info).catch((e: unknown) => e);
     vi.advanceTimersByTime(REQUEST_TIMEOUT_MS);
     expect(await pending).toBeInstanceOf(ApiError);

@@ -1,6 +1,11 @@
 import {
-  isSuccess, baseMessage as serverMessage, REQUEST_TIMEOUT_MS, RET,
-  type BodyOf, type CallRoute, type ResultOf,
+  isSuccess,
+  baseMessage as serverMessage,
+  REQUEST_TIMEOUT_MS,
+  RET,
+  type BodyOf,
+  type CallRoute,
+  type ResultOf,
 } from '@vitrine/contract';
 import { COOKIE, getCookie } from '../state/cookies';
 import { readActiveCom, readRoleItem } from '../state/storage';
@@ -59,7 +64,10 @@ export function encodeBody(body: object | undefined): URLSearchParams {
 /** The five headers of spec §7; only those that are set. */
 export function requestHeaders(): Record<string, string> {
   // The server answers in the UI's language even before a `language` cookie exists.
-  const headers: Record<string, string> = { appid: 'pc', 'accept-language': currentLang() === 'en' ? 'en-US' : 'zh-CN' };
+  const headers: Record<string, string> = {
+    appid: 'pc',
+    'accept-language': currentLang() === 'en' ? 'en-US' : 'zh-CN',
+  };
   const at = getCookie(COOKIE.token);
   const id = getCookie(COOKIE.userId);
   const enCode = readActiveCom().companyCode;
@@ -123,7 +131,10 @@ function splitQuery(def: CallRoute, body: object | undefined): [object | undefin
   if (!def.query || !body) return [body, new URLSearchParams()];
   const names = new Set(def.query);
   const entries = Object.entries(body);
-  return [Object.fromEntries(entries.filter(([k]) => !names.has(k))), encodeBody(Object.fromEntries(entries.filter(([k]) => names.has(k))))];
+  return [
+    Object.fromEntries(entries.filter(([k]) => !names.has(k))),
+    encodeBody(Object.fromEntries(entries.filter(([k]) => names.has(k)))),
+  ];
 }
 
 function prepare(def: CallRoute, body: object | undefined): { url: string; init: RequestInit } {
@@ -136,7 +147,14 @@ function prepare(def: CallRoute, body: object | undefined): { url: string; init:
   const qs = query.toString();
   const url = `/api/${def.path}${qs ? `?${qs}` : ''}`;
   if (def.encoding === 'json') {
-    return { url, init: { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(rest ?? {}) } };
+    return {
+      url,
+      init: {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(rest ?? {}),
+      },
+    };
   }
   return { url, init: { method: 'POST', headers, body: encodeBody(rest) } };
 }
@@ -181,5 +199,7 @@ export async function call<C extends CallRoute>(def: C, body?: BodyOf<C>): Promi
     const fix = typeof result?.fix === 'string' && /^\/(?!\/)/.test(result.fix) ? result.fix : undefined;
     throw new ApiError(msg || i18n.t('common:error.unknown'), data.ret, result?.fields ?? undefined, false, fix);
   }
-  return networkError(res.ok ? i18n.t('common:error.badResponse') : i18n.t('common:error.http', { status: res.status }));
+  return networkError(
+    res.ok ? i18n.t('common:error.badResponse') : i18n.t('common:error.http', { status: res.status }),
+  );
 }

@@ -20,7 +20,10 @@ export const consoleFeedback: Feedback = {
 
 /** Each toast through antd's message, fetched on first use; the console if the chunk cannot load. */
 function lazy(show: (fb: Feedback) => void): void {
-  import('./antdToast').then((m) => show(m.antdFeedback), () => show(consoleFeedback));
+  import('./antdToast').then(
+    (m) => show(m.antdFeedback),
+    () => show(consoleFeedback),
+  );
 }
 
 const antdFeedback: Feedback = {

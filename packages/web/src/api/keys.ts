@@ -78,8 +78,10 @@ export const keys = {
   /** What a member received (inform / inform2), and the receipts of a sent record. */
   inform: {
     allReceived: (entity: string) => ['inform', entity, 'received'] as const,
-    received: (entity: string, pending: boolean, pageNum: number) => ['inform', entity, 'received', pending, pageNum] as const,
-    receipts: (entity: string, id: number | undefined, state: unknown, pageNum: number) => ['inform', entity, 'receipts', id, state, pageNum] as const,
+    received: (entity: string, pending: boolean, pageNum: number) =>
+      ['inform', entity, 'received', pending, pageNum] as const,
+    receipts: (entity: string, id: number | undefined, state: unknown, pageNum: number) =>
+      ['inform', entity, 'receipts', id, state, pageNum] as const,
   },
   incentive: {
     mine: () => ['incentive', 'mine'] as const,
@@ -93,6 +95,7 @@ export const keys = {
   search: {
     list: (entity: string, filter: object) => ['search', 'list', entity, filter] as const,
     /** The header's search: per enterprise and role (the answer depends on the range and bits). */
-    search: (enCode: string, roleNode: string, keyword: string) => ['search', 'search', enCode, roleNode, keyword] as const,
+    search: (enCode: string, roleNode: string, keyword: string) =>
+      ['search', 'search', enCode, roleNode, keyword] as const,
   },
 };

@@ -22,7 +22,9 @@ function literal(def: CallDef): string {
 /** The source of routes.ts, from the contract as it is. */
 function source(): string {
   const areas = Object.entries(contract).map(([area, calls]) => {
-    const lines = Object.entries(calls as Record<string, CallDef>).map(([name, def]) => `    ${key(name)}: ${literal(def)},`);
+    const lines = Object.entries(calls as Record<string, CallDef>).map(
+      ([name, def]) => `    ${key(name)}: ${literal(def)},`,
+    );
     return `  ${key(area)}: {\n${lines.join('\n')}\n  },`;
   });
   return `${HEADER}
@@ -36,7 +38,7 @@ export const fileUploadRoute: CallRoute<typeof fileUpload> = ${literal(fileUploa
 }
 
 describe('call routes', () => {
-  it('are the contract\'s calls without their schemas (routes.ts is current)', async () => {
+  it("are the contract's calls without their schemas (routes.ts is current)", async () => {
     await expect(source()).toMatchFileSnapshot('./routes.ts');
   });
 

@@ -32,7 +32,13 @@ describe('RouteErrorBoundary', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const container = document.body.appendChild(document.createElement('div'));
     const root = createRoot(container);
-    await act(async () => root.render(<MemoryRouter initialEntries={['/broken']}><Pages /></MemoryRouter>));
+    await act(async () =>
+      root.render(
+        <MemoryRouter initialEntries={['/broken']}>
+          <Pages />
+        </MemoryRouter>,
+      ),
+    );
     expect(container.querySelector('h2')?.textContent).toBe('Unexpected Application Error!');
     expect(container.querySelector('h3')?.textContent).toBe('chunk failed');
 

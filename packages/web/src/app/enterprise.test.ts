@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENTERPRISE_STATUS, userInfo, api as contract, type CallRoute, type Company, type RoleEntry } from '@vitrine/contract';
+import {
+  ENTERPRISE_STATUS,
+  userInfo,
+  api as contract,
+  type CallRoute,
+  type Company,
+  type RoleEntry,
+} from '@vitrine/contract';
 import { api } from '../api/routes';
 import { call } from '../api/client';
 import { reloadApp, toast } from '../api/feedback';
@@ -13,10 +20,26 @@ vi.mock('../api/feedback', async (importOriginal) => {
   return { ...real, reloadApp: vi.fn(), toast: { ...real.toast, info: vi.fn(), warning: vi.fn(), error: vi.fn() } };
 });
 
-const company = (n: number, status: number): Company => ({ companyId: n, companyCode: `E${n}`, title: `企业${n}`, logo: '', status, isMain: 0 });
-const role = (node: string): RoleEntry => ({ deptId: 1, deptName: '总部', role: 2, roleName: '店长', roleNode: node, jobId: 1, jobName: '店长' });
+const company = (n: number, status: number): Company => ({
+  companyId: n,
+  companyCode: `E${n}`,
+  title: `企业${n}`,
+  logo: '',
+  status,
+  isMain: 0,
+});
+const role = (node: string): RoleEntry => ({
+  deptId: 1,
+  deptName: '总部',
+  role: 2,
+  roleName: '店长',
+  roleNode: node,
+  jobId: 1,
+  jobName: '店长',
+});
 // the fakes answer through the calls' result schemas, so a contract change breaks them too
-const info = (list: Company[]) => userInfo.parse({ userId: 1, userName: '13800000000', nickname: '', avatar: '', isMain: 0, companyList: list });
+const info = (list: Company[]) =>
+  userInfo.parse({ userId: 1, userName: '13800000000', nickname: '', avatar: '', isMain: 0, companyList: list });
 
 describe('entering after login (spec §4, issue 8 §4)', () => {
   let roles: RoleEntry[] = [];
@@ -36,7 +59,9 @@ describe('entering after login (spec §4, issue 8 §4)', () => {
 
   it('enters the only approved enterprise with its one role straight away', async () => {
     roles = [role('R1')];
-    expect(applyUserInfo(info([company(1, ENTERPRISE_STATUS.approved), company(2, ENTERPRISE_STATUS.review)]))).toBe('chooseEnterprise');
+    expect(applyUserInfo(info([company(1, ENTERPRISE_STATUS.approved), company(2, ENTERPRISE_STATUS.review)]))).toBe(
+      'chooseEnterprise',
+    );
     await vi.advanceTimersByTimeAsync(SINGLE_ROLE_PAUSE_MS);
     expect(vi.mocked(reloadApp)).toHaveBeenCalledWith('/home');
     expect(appStore.get().activeCom.companyCode).toBe('E1');

@@ -1,4 +1,10 @@
-import { ENTERPRISE_STATUS, baseMessage as serverMessage, type Company, type RoleEntry, type UserInfo } from '@vitrine/contract';
+import {
+  ENTERPRISE_STATUS,
+  baseMessage as serverMessage,
+  type Company,
+  type RoleEntry,
+  type UserInfo,
+} from '@vitrine/contract';
 import { api } from '../api/routes';
 import { ApiError, call } from '../api/client';
 import { navigateTo, reloadApp, toast } from '../api/feedback';
@@ -139,7 +145,11 @@ export function applyUserInfo(info: UserInfo): BootOutcome {
 /** After ret 10017: re-read the user's enterprises and roles; a role that is gone reopens the chooser. */
 export async function revalidateRole(): Promise<void> {
   try {
-    const info = await queryClient.fetchQuery({ queryKey: keys.account.info(), queryFn: () => call(api.account.info), staleTime: 0 });
+    const info = await queryClient.fetchQuery({
+      queryKey: keys.account.info(),
+      queryFn: () => call(api.account.info),
+      staleTime: 0,
+    });
     if (applyUserInfo(info) !== 'ready') return;
     const { activeCom, roleItem } = appStore.get();
     const roles = await queryClient.fetchQuery({

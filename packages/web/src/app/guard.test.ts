@@ -3,7 +3,15 @@ import { guardRedirect, isOpenPath, safeRedirect, topLevelPath } from './guard';
 
 describe('route guard (spec §2)', () => {
   it('opens exactly the public list without login', () => {
-    for (const p of ['/index', '/make_an_appointment', '/inlog', '/register', '/resetPw', '/introduce', '/register_succeed']) {
+    for (const p of [
+      '/index',
+      '/make_an_appointment',
+      '/inlog',
+      '/register',
+      '/resetPw',
+      '/introduce',
+      '/register_succeed',
+    ]) {
       expect(isOpenPath(p)).toBe(true);
       expect(guardRedirect(p, '', false)).toBeNull();
     }

@@ -2,7 +2,13 @@
 
 /** Open without login: the spec's list, plus /register_succeed which follows registration. */
 export const OPEN_PATHS = [
-  '/index', '/make_an_appointment', '/inlog', '/register', '/resetPw', '/introduce', '/register_succeed',
+  '/index',
+  '/make_an_appointment',
+  '/inlog',
+  '/register',
+  '/resetPw',
+  '/introduce',
+  '/register_succeed',
 ] as const;
 
 export const LOGIN_PATH = '/index';
@@ -29,7 +35,8 @@ export function guardRedirect(pathname: string, search: string, loggedIn: boolea
 export function safeRedirect(search: string | URLSearchParams): string {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const target = params.get('redirect');
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return DEFAULT_AFTER_LOGIN;
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\'))
+    return DEFAULT_AFTER_LOGIN;
   const pathname = target.split(/[?#]/)[0];
   if (pathname === '/' || isOpenPath(pathname)) return DEFAULT_AFTER_LOGIN;
   return target;

@@ -24,10 +24,14 @@ const ResetPwPage = lazy(withNs(() => import('../pages/resetPw/ResetPwPage'), 'p
 const IntroducePage = lazy(withNs(() => import('../pages/introduce/IntroducePage'), 'introduce', 'public'));
 const RegisterSucceedPage = lazy(withNs(() => import('../pages/registerSucceed/RegisterSucceedPage'), 'public'));
 
-const ConsoleLayout = lazy(withNs(() => import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })), 'layout'));
+const ConsoleLayout = lazy(
+  withNs(() => import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })), 'layout'),
+);
 const HomePage = lazy(withNs(() => import('../pages/home/HomePage'), 'home'));
 const NotFoundPage = lazy(withNs(() => import('../pages/placeholder/NotFoundPage'), 'layout'));
-const EnterprisePage = lazy(withNs(() => import('../pages/enterprise/EnterprisePage'), 'enterprise', 'oplog', 'filter', 'upload'));
+const EnterprisePage = lazy(
+  withNs(() => import('../pages/enterprise/EnterprisePage'), 'enterprise', 'oplog', 'filter', 'upload'),
+);
 const NewsPage = lazy(withNs(() => import('../pages/news/NewsPage'), 'news'));
 const CenterPage = lazy(withNs(() => import('../pages/center/CenterPage'), 'center', 'upload'));
 const CountPage = lazy(withNs(() => import('../pages/data/CountPage'), 'data', 'filter'));
@@ -36,9 +40,44 @@ const STORE_NAMESPACES = ['store', 'lifecycle', 'device', 'filter', 'oplog'];
 const StorePage = lazy(withNs(() => import('../pages/store/StorePage'), ...STORE_NAMESPACES));
 const ManageDetailsPage = lazy(withNs(() => import('../pages/store/ManageDetailsPage'), ...STORE_NAMESPACES));
 const PerDetailsPage = lazy(withNs(() => import('../pages/store/PerDetailsPage'), ...STORE_NAMESPACES));
-const InformPage = lazy(withNs(() => import('../pages/inform/InformPage'), 'inform', 'lifecycle', 'device', 'filter', 'oplog', 'store', 'upload', 'advert'));
-const IncentivesPage = lazy(withNs(() => import('../pages/incentives/IncentivesPage'), 'incentives', 'lifecycle', 'device', 'filter', 'oplog', 'store', 'advert', 'data'));
-const AdvertPage = lazy(withNs(() => import('../pages/advert/AdvertPage'), 'advert', 'lifecycle', 'device', 'filter', 'oplog', 'store', 'upload'));
+const InformPage = lazy(
+  withNs(
+    () => import('../pages/inform/InformPage'),
+    'inform',
+    'lifecycle',
+    'device',
+    'filter',
+    'oplog',
+    'store',
+    'upload',
+    'advert',
+  ),
+);
+const IncentivesPage = lazy(
+  withNs(
+    () => import('../pages/incentives/IncentivesPage'),
+    'incentives',
+    'lifecycle',
+    'device',
+    'filter',
+    'oplog',
+    'store',
+    'advert',
+    'data',
+  ),
+);
+const AdvertPage = lazy(
+  withNs(
+    () => import('../pages/advert/AdvertPage'),
+    'advert',
+    'lifecycle',
+    'device',
+    'filter',
+    'oplog',
+    'store',
+    'upload',
+  ),
+);
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (

@@ -19,7 +19,11 @@ export function EmptyState({ title, description, icon, actions, testId }: EmptyS
       <Typography.Title level={4} style={styles.title}>
         {title}
       </Typography.Title>
-      {description ? <Typography.Paragraph type="secondary" style={styles.text}>{description}</Typography.Paragraph> : null}
+      {description ? (
+        <Typography.Paragraph type="secondary" style={styles.text}>
+          {description}
+        </Typography.Paragraph>
+      ) : null}
       {actions ? <div style={styles.actions}>{actions}</div> : null}
     </div>
   );
@@ -27,12 +31,27 @@ export function EmptyState({ title, description, icon, actions, testId }: EmptyS
 
 const styles = {
   wrap: {
-    display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center',
-    padding: '64px 24px', minHeight: 360, background: '#fff', borderRadius: 12,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    textAlign: 'center',
+    padding: '64px 24px',
+    minHeight: 360,
+    background: '#fff',
+    borderRadius: 12,
   },
   icon: {
-    width: 72, height: 72, borderRadius: 36, background: '#eef2ff', color: '#2f5bea', fontSize: 32,
-    display: 'flex', alignItems: 'center', justifyContent: 'center', marginBottom: 16,
+    width: 72,
+    height: 72,
+    borderRadius: 36,
+    background: '#eef2ff',
+    color: '#2f5bea',
+    fontSize: 32,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    marginBottom: 16,
   },
   title: { margin: '0 0 8px' },
   text: { maxWidth: 460, marginBottom: 20 },

@@ -28,11 +28,20 @@ export function useErrorToast(): (err: unknown) => void {
       }
       const key = `fix:${fix}`;
       void message.error({
-        key, duration: 10,
+        key,
+        duration: 10,
         content: (
           <span data-testid="error-fix-toast">
             {text}
-            <Button type="link" size="small" data-testid="error-fix" onClick={() => { message.destroy(key); void navigate(fix); }}>
+            <Button
+              type="link"
+              size="small"
+              data-testid="error-fix"
+              onClick={() => {
+                message.destroy(key);
+                void navigate(fix);
+              }}
+            >
               {t('error.fix')}
             </Button>
           </span>

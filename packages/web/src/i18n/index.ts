@@ -41,7 +41,10 @@ const lazyBackend: BackendModule = {
   read(lng, ns, callback) {
     const load = lazyNamespaces[`../locales/${lng}/${ns}.json`];
     if (!load) return callback(null, {});
-    load().then((mod) => callback(null, mod.default), (err: unknown) => callback(err instanceof Error ? err.message : String(err), false));
+    load().then(
+      (mod) => callback(null, mod.default),
+      (err: unknown) => callback(err instanceof Error ? err.message : String(err), false),
+    );
   },
 };
 
@@ -65,27 +68,37 @@ function applySideEffects(lng: Language): void {
  * that names its own defaultValue falls back on purpose and is not counted.
  */
 export const missingKeys: string[] = [];
-function recordMissing(_lngs: readonly string[], ns: string, key: string, _fallback: string, _update: boolean, options: unknown) {
+function recordMissing(
+  _lngs: readonly string[],
+  ns: string,
+  key: string,
+  _fallback: string,
+  _update: boolean,
+  options: unknown,
+) {
   if ((options as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
   if (missingKeys.length < 50) missingKeys.push(`${ns}:${key}`);
 }
 if (typeof window !== 'undefined') (window as unknown as { __i18nMissing: string[] }).__i18nMissing = missingKeys;
 
 const initial = languageFromCookie();
-void i18n.use(lazyBackend).use(initReactI18next).init({
-  resources: bundled,
-  partialBundledLanguages: true,
-  initAsync: false, // common is bundled: the first render needs nothing fetched
-  lng: initial,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: ['common'],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  saveMissing: true,
-  missingKeyHandler: recordMissing,
-});
+void i18n
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    resources: bundled,
+    partialBundledLanguages: true,
+    initAsync: false, // common is bundled: the first render needs nothing fetched
+    lng: initial,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    saveMissing: true,
+    missingKeyHandler: recordMissing,
+  });
 applySideEffects(initial);
 
 /** Writes the `language` cookie and switches the interface. */

@@ -13,7 +13,11 @@ function keysOf(value: unknown, prefix = ''): string[] {
 
 function namespaces(lng: string): Map<string, Set<string>> {
   const prefix = `../locales/${lng}/`;
-  return new Map(Object.entries(FILES).filter(([path]) => path.startsWith(prefix)).map(([path, mod]) => [path.slice(prefix.length), new Set(keysOf(mod.default))]));
+  return new Map(
+    Object.entries(FILES)
+      .filter(([path]) => path.startsWith(prefix))
+      .map(([path, mod]) => [path.slice(prefix.length), new Set(keysOf(mod.default))]),
+  );
 }
 
 describe('the two languages', () => {
@@ -25,6 +29,9 @@ describe('the two languages', () => {
   it.each([...zh.keys()])('%s holds the same keys in both', (ns) => {
     const a = zh.get(ns)!;
     const b = en.get(ns) ?? new Set<string>();
-    expect({ onlyChinese: [...a].filter((k) => !b.has(k)), onlyEnglish: [...b].filter((k) => !a.has(k)) }).toEqual({ onlyChinese: [], onlyEnglish: [] });
+    expect({ onlyChinese: [...a].filter((k) => !b.has(k)), onlyEnglish: [...b].filter((k) => !a.has(k)) }).toEqual({
+      onlyChinese: [],
+      onlyEnglish: [],
+    });
   });
 });

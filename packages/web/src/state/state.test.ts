@@ -12,9 +12,21 @@ describe('client-state groups (spec §3)', () => {
 
   it('app group starts with the exact initial values', () => {
     expect(initialAppState()).toEqual({
-      loading: false, loginStatus: false, companyList: [], activeCom: {}, userName: '', nickName: '',
-      userInfo: {}, authList: [], activeMenu: {}, idObj: {}, selectedCompany: {}, roleFlag: 0, roleItem: {},
-      mainFlag: 0, deptObj: {},
+      loading: false,
+      loginStatus: false,
+      companyList: [],
+      activeCom: {},
+      userName: '',
+      nickName: '',
+      userInfo: {},
+      authList: [],
+      activeMenu: {},
+      idObj: {},
+      selectedCompany: {},
+      roleFlag: 0,
+      roleItem: {},
+      mainFlag: 0,
+      deptObj: {},
     });
     expect(appStore.get()).toEqual(initialAppState());
   });
@@ -38,7 +50,9 @@ describe('client-state groups (spec §3)', () => {
   it('notifies subscribers and replaces the snapshot on set', () => {
     const before = appStore.get();
     let calls = 0;
-    const off = appStore.subscribe(() => { calls += 1; });
+    const off = appStore.subscribe(() => {
+      calls += 1;
+    });
     appStore.set({ roleFlag: 2 });
     off();
     appStore.set({ roleFlag: 4 });

@@ -14,9 +14,10 @@ export function tracked<T>(answer: () => Promise<T>): Promise<T> {
   });
 }
 
-const turn = () => act(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-});
+const turn = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 
 /** Resolves once nothing is in flight and the DOM was unchanged over three turns (at most `cap` ms). */
 export async function settle(cap = 5000): Promise<void> {

@@ -12,7 +12,8 @@ const REFOLD = ['visit_rollup_hourly', 'visit_rollup_daily_gender'];
 
 export async function up(q: Q): Promise<void> {
   const marks = await q.query<{ enterprise_id: number; last: string }>(
-    `select enterprise_id, last_id::text as last from stats_watermarks where stream = $1 and last_id > 0`, [VISITS.name],
+    `select enterprise_id, last_id::text as last from stats_watermarks where stream = $1 and last_id > 0`,
+    [VISITS.name],
   );
   for (const { enterprise_id: ent, last } of marks) {
     for (const t of VISITS.targets.filter((x) => REFOLD.includes(x.table))) {

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { CONSOLE_LIVE_PATH, LIVE_CLOSE, RET, consoleHello, message, type ConsoleLiveEvent, type ConsoleLiveMessage } from '@vitrine/contract';
+import {
+  CONSOLE_LIVE_PATH,
+  LIVE_CLOSE,
+  RET,
+  consoleHello,
+  message,
+  type ConsoleLiveEvent,
+  type ConsoleLiveMessage,
+} from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { envelope } from '../../plugins/protocol.js';
@@ -24,8 +32,16 @@ export function consoleFeedRoute(app: FastifyInstance, deps: Deps) {
   app.route({
     method: 'GET',
     url: `/${CONSOLE_LIVE_PATH}`,
-    schema: { summary: 'device: what changed, as it happens (WebSocket: hello with the session headers → welcome, then `devices`, `commands`; the console refetches)', tags: ['device'] },
-    handler: (req, reply) => reply.status(426).header('upgrade', 'websocket').send(envelope(RET.notFound, message('notFound.route', req.lang), null)),
+    schema: {
+      summary:
+        'device: what changed, as it happens (WebSocket: hello with the session headers → welcome, then `devices`, `commands`; the console refetches)',
+      tags: ['device'],
+    },
+    handler: (req, reply) =>
+      reply
+        .status(426)
+        .header('upgrade', 'websocket')
+        .send(envelope(RET.notFound, message('notFound.route', req.lang), null)),
     wsHandler: (ws: WebSocket & { alive?: boolean }, req: FastifyRequest) => {
       const send = (m: ConsoleLiveMessage) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(m));
       const pending = new Set<ConsoleLiveEvent>();
@@ -49,26 +65,36 @@ export function consoleFeedRoute(app: FastifyInstance, deps: Deps) {
           return ws.close(LIVE_CLOSE.badMessage, 'bad message');
         }
         // the member as any call resolves it: the session, the enterprise, the role, the view of /store
-        const asked = Object.create(req, { headers: { value: { ...req.headers, ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) } } }) as FastifyRequest;
-        contextFor(deps, def as never, asked).then((ctx) => {
-          if (ws.readyState !== ws.OPEN) return;
-          unsubscribe = feed.subscribe((ctx as TenantCtx).enterprise.id, {
-            send: (e) => {
-              pending.add(e);
-              timer ??= setTimeout(() => {
-                timer = undefined;
-                for (const p of pending) send({ type: p });
-                pending.clear();
-              }, COALESCE_MS);
+        const asked = Object.create(req, {
+          headers: {
+            value: {
+              ...req.headers,
+              ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
             },
-            end: () => ws.close(LIVE_CLOSE.goingAway, 'bye'),
-          });
-          send({ type: 'welcome' });
-        }, (err: unknown) => {
-          const e = err instanceof AppError ? err : new AppError(RET.internal, 'internal');
-          send({ type: 'denied', ret: e.ret, msg: message(e.key, req.lang) });
-          ws.close(LIVE_CLOSE.unauthorized, 'denied');
-        });
+          },
+        }) as FastifyRequest;
+        contextFor(deps, def as never, asked).then(
+          (ctx) => {
+            if (ws.readyState !== ws.OPEN) return;
+            unsubscribe = feed.subscribe((ctx as TenantCtx).enterprise.id, {
+              send: (e) => {
+                pending.add(e);
+                timer ??= setTimeout(() => {
+                  timer = undefined;
+                  for (const p of pending) send({ type: p });
+                  pending.clear();
+                }, COALESCE_MS);
+              },
+              end: () => ws.close(LIVE_CLOSE.goingAway, 'bye'),
+            });
+            send({ type: 'welcome' });
+          },
+          (err: unknown) => {
+            const e = err instanceof AppError ? err : new AppError(RET.internal, 'internal');
+            send({ type: 'denied', ret: e.ret, msg: message(e.key, req.lang) });
+            ws.close(LIVE_CLOSE.unauthorized, 'denied');
+          },
+        );
         ws.on('message', () => undefined); // nothing else is listened to
       });
     },

@@ -18,7 +18,11 @@ type Feed = { events: string[]; next: (event: string, timeoutMs?: number) => Pro
 async function openFeed(headers: Record<string, string>): Promise<Feed> {
   const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/${CONSOLE_LIVE_PATH}`);
   sockets.push(ws);
-  const feed: Feed = { events: [], next: async () => undefined, closed: new Promise((r) => ws.on('close', (code) => r(code))) };
+  const feed: Feed = {
+    events: [],
+    next: async () => undefined,
+    closed: new Promise((r) => ws.on('close', (code) => r(code))),
+  };
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
     feed.events.push((JSON.parse(String(data)) as { type: string }).type);
@@ -30,18 +34,22 @@ async function openFeed(headers: Record<string, string>): Promise<Feed> {
   });
   ws.send(JSON.stringify({ type: 'hello', headers }));
   let seen = 0;
-  feed.next = (event, timeoutMs = 2000) => new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms (got ${feed.events.join(', ')})`)), timeoutMs);
-    const check = () => {
-      const at = feed.events.indexOf(event, seen);
-      if (at >= 0) {
-        seen = at + 1;
-        clearTimeout(timer);
-        resolve();
-      } else waiters.push(check);
-    };
-    check();
-  });
+  feed.next = (event, timeoutMs = 2000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${event} within ${timeoutMs} ms (got ${feed.events.join(', ')})`)),
+        timeoutMs,
+      );
+      const check = () => {
+        const at = feed.events.indexOf(event, seen);
+        if (at >= 0) {
+          seen = at + 1;
+          clearTimeout(timer);
+          resolve();
+        } else waiters.push(check);
+      };
+      check();
+    });
   return feed;
 }
 
@@ -53,7 +61,8 @@ beforeAll(async () => {
 afterAll(() => sockets.forEach((w) => w.terminate()));
 
 const commandOf = async (f: Fleet, deviceId: number) =>
-  (await post<{ commands: { id: number }[] }>(t, 'device/volume', { ids: [deviceId], volume: 35 }, f.sup)).body.result.commands[0].id;
+  (await post<{ commands: { id: number }[] }>(t, 'device/volume', { ids: [deviceId], volume: 35 }, f.sup)).body.result
+    .commands[0].id;
 
 describe('the console live feed', () => {
   let f: Fleet;

@@ -18,7 +18,12 @@ export type LiveConn = {
   close(code: number, reason: string): void;
 };
 
-type Parts = { loop: DeviceLoopConfig; playlists: PlaylistSource; auth: Batcher<string, AuthRow>; heartbeats: Batcher<string, HeartbeatRow> };
+type Parts = {
+  loop: DeviceLoopConfig;
+  playlists: PlaylistSource;
+  auth: Batcher<string, AuthRow>;
+  heartbeats: Batcher<string, HeartbeatRow>;
+};
 type Log = { warn: (obj: object, msg: string) => void };
 
 /**
@@ -26,14 +31,17 @@ type Log = { warn: (obj: object, msg: string) => void };
  * queued and `d:` a device changed (with the device), `p:` a playlist input changed; 0282: `k:` a
  * command answered and `s:` a device's status (the enterprise only; the consoles' feed hears them).
  */
-export function parseLive(payload: string):
+export function parseLive(
+  payload: string,
+):
   | { kind: 'c' | 'd'; enterpriseId: number; deviceId: number }
   | { kind: 'p' | 'k' | 's'; enterpriseId: number }
   | undefined {
   const m = /^([cdpks]):(\d+)(?::(\d+))?$/.exec(payload);
   if (!m) return undefined;
   const kind = m[1] as 'c' | 'd' | 'p' | 'k' | 's';
-  if (kind === 'c' || kind === 'd') return m[3] ? { kind, enterpriseId: Number(m[2]), deviceId: Number(m[3]) } : undefined;
+  if (kind === 'c' || kind === 'd')
+    return m[3] ? { kind, enterpriseId: Number(m[2]), deviceId: Number(m[3]) } : undefined;
   return { kind, enterpriseId: Number(m[2]) };
 }
 
@@ -53,7 +61,10 @@ export class LiveHub {
   /** playlist pushes sent (tests and the bench read it) */
   pushed = 0;
 
-  constructor(private parts: Parts, private log: Log) {}
+  constructor(
+    private parts: Parts,
+    private log: Log,
+  ) {}
 
   get size(): number {
     return this.byDevice.size;
@@ -85,7 +96,8 @@ export class LiveHub {
 
   /** A notification of LIVE_CHANNEL; none (a LISTEN reconnect: anything may have changed) checks every socket. */
   notify(payload?: string): void {
-    const run = (p: Promise<unknown>) => void p.catch((err: unknown) => this.log.warn({ err, payload }, 'live: a notification could not be handled'));
+    const run = (p: Promise<unknown>) =>
+      void p.catch((err: unknown) => this.log.warn({ err, payload }, 'live: a notification could not be handled'));
     if (payload === undefined) {
       for (const conn of this.byDevice.values()) run(this.pushCommands(conn));
       run(this.playlistChanged());
@@ -132,7 +144,8 @@ export class LiveHub {
    */
   async playlistChanged(enterpriseId?: number): Promise<void> {
     this.parts.playlists.invalidate?.(enterpriseId);
-    const conns = enterpriseId === undefined ? [...this.byDevice.values()] : [...(this.byEnterprise.get(enterpriseId) ?? [])];
+    const conns =
+      enterpriseId === undefined ? [...this.byDevice.values()] : [...(this.byEnterprise.get(enterpriseId) ?? [])];
     const changed: [LiveConn, string][] = [];
     for (const conn of conns) {
       const etag = await this.etagOf(conn);
@@ -169,8 +182,12 @@ export class LiveHub {
 
   private etagOf(conn: LiveConn): Promise<string> {
     const d = conn.dev;
-    return playlistEtag(this.parts.playlists, { enterpriseId: d.enterpriseId, deviceId: d.deviceId, shopId: d.shopId },
-      { type: d.type, orientation: d.orientation, ai: d.ai, timezone: d.timezone }, new Date());
+    return playlistEtag(
+      this.parts.playlists,
+      { enterpriseId: d.enterpriseId, deviceId: d.deviceId, shopId: d.shopId },
+      { type: d.type, orientation: d.orientation, ai: d.ai, timezone: d.timezone },
+      new Date(),
+    );
   }
 
   private holds(conn: LiveConn): boolean {

@@ -22,7 +22,10 @@ const dir = mkdtempSync(join(tmpdir(), 'vitrine-live-b-'));
 beforeAll(async () => {
   if (pgOnly) return;
   bDb = await openPg(t.url!, 4);
-  b = await buildApp({ config: testConfig(dir, { deviceLoop: { timers: false, playlistCacheMs: 0, livePingMs: 0 } }), db: bDb });
+  b = await buildApp({
+    config: testConfig(dir, { deviceLoop: { timers: false, playlistCacheMs: 0, livePingMs: 0 } }),
+    db: bDb,
+  });
   await b.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -42,7 +45,12 @@ describe.skipIf(pgOnly)('the live channel across instances', () => {
     expect(b!.deps.device.live.has(device.id)).toBe(true);
     expect(t.deps.device.live.has(device.id)).toBe(false);
     const at = Date.now();
-    const q = await post<{ commands: { id: number }[] }>(t, 'device/manage', { ids: [device.id], action: 'restart' }, f.sup);
+    const q = await post<{ commands: { id: number }[] }>(
+      t,
+      'device/manage',
+      { ids: [device.id], action: 'restart' },
+      f.sup,
+    );
     const pushed = await sock.next('commands', 1000);
     expect(Date.now() - at).toBeLessThan(1000);
     expect(pushed.commands.map((c) => c.id)).toEqual([q.body.result.commands[0].id]);

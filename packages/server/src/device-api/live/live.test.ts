@@ -67,7 +67,12 @@ describe('the live channel', () => {
 
   it('pushes a console command at once; it is delivered; its ack over the socket acknowledges it', async () => {
     const at = Date.now();
-    const q = await post<{ commands: { id: number }[] }>(t, 'device/manage', { ids: [device.id], action: 'refresh' }, f.sup);
+    const q = await post<{ commands: { id: number }[] }>(
+      t,
+      'device/manage',
+      { ids: [device.id], action: 'refresh' },
+      f.sup,
+    );
     expect(q.body.ret).toBe(0);
     const id = q.body.result.commands[0].id;
     const pushed = await sock.next('commands', 1000);
@@ -75,7 +80,8 @@ describe('the live channel', () => {
     expect(pushed.commands.map((c) => [c.id, c.action])).toEqual([[id, 'refresh']]);
     expect((await states(f, device.id)).find((c) => c.id === id)?.state).toBe('delivered');
     sock.send({ type: 'ack', results: [{ id, ok: 1 }] });
-    for (let i = 0; i < 100 && (await states(f, device.id)).find((c) => c.id === id)?.state !== 'acknowledged'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await states(f, device.id)).find((c) => c.id === id)?.state !== 'acknowledged'; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect((await states(f, device.id)).find((c) => c.id === id)?.state).toBe('acknowledged');
   });
 
@@ -85,11 +91,24 @@ describe('the live channel', () => {
     await otherSock.next('welcome');
     const before = (await dev<{ playlistEtag: string }>(t, 'heartbeat', {}, token)).body.result.playlistEtag;
     const permit = await permitOf(t, f.sup, 'material');
-    const up = await upload(t, f.sup, permit.result.permit, { name: 'poster.png', data: makePng(1920, 1080, Date.now() % 1000) });
-    const content = await approved(t, f, 'ad-content', { name: '冬季轮播', adType: 'main', deviceType: 'big', orientation: 1, items: JSON.stringify([{ fileId: Number(up.body.result.id) }]) });
+    const up = await upload(t, f.sup, permit.result.permit, {
+      name: 'poster.png',
+      data: makePng(1920, 1080, Date.now() % 1000),
+    });
+    const content = await approved(t, f, 'ad-content', {
+      name: '冬季轮播',
+      adType: 'main',
+      deviceType: 'big',
+      orientation: 1,
+      items: JSON.stringify([{ fileId: Number(up.body.result.id) }]),
+    });
     const plan = await approved(t, f, 'ad-plan', {
-      name: '冬季计划', dateFrom: '2026-01-01', dateTo: '2027-12-31', priority: 5,
-      contents: JSON.stringify([{ contentId: content, weight: 1 }]), targets: JSON.stringify({ a: ['440305'] }),
+      name: '冬季计划',
+      dateFrom: '2026-01-01',
+      dateTo: '2027-12-31',
+      priority: 5,
+      contents: JSON.stringify([{ contentId: content, weight: 1 }]),
+      targets: JSON.stringify({ a: ['440305'] }),
     });
     expect((await post(t, 'ad-plan/throw', { id: plan }, f.sup)).body.ret).toBe(0);
     const pushed = await sock.next('playlist', 2000);

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE, LIVE_PATH, RET, liveClientMessage, message, type LiveClientMessage, type LiveServerMessage } from '@vitrine/contract';
+import {
+  LIVE_CLOSE,
+  LIVE_PATH,
+  RET,
+  liveClientMessage,
+  message,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
 import { envelope } from '../../plugins/protocol.js';
 import { ack } from '../commands.js';
@@ -40,9 +48,16 @@ export async function liveRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   app.route({
     method: 'GET',
     url: `/${LIVE_PATH}`,
-    schema: { summary: 'Live channel (WebSocket): hello → welcome, then pushed commands and playlist changes', tags: ['device-api'] },
+    schema: {
+      summary: 'Live channel (WebSocket): hello → welcome, then pushed commands and playlist changes',
+      tags: ['device-api'],
+    },
     // a plain GET (no upgrade): 426 with the envelope, not an empty 404
-    handler: (req, reply) => reply.status(426).header('upgrade', 'websocket').send(envelope(RET.notFound, message('notFound.route', req.lang), null)),
+    handler: (req, reply) =>
+      reply
+        .status(426)
+        .header('upgrade', 'websocket')
+        .send(envelope(RET.notFound, message('notFound.route', req.lang), null)),
     wsHandler: (ws: Socket) => {
       let conn: LiveConn | undefined;
       let chain = Promise.resolve();
@@ -73,12 +88,20 @@ export async function liveRoutes(app: FastifyInstance, { deps }: { deps: Deps })
         if (ws.readyState !== ws.OPEN) return;
         if (!row) return ws.close(LIVE_CLOSE.unauthorized, 'unauthorized');
         clearTimeout(hello);
-        const etag = await playlistEtag(deps.device.playlists, { enterpriseId: row.enterpriseId, deviceId: row.deviceId, shopId: row.shopId },
-          { type: row.type, orientation: row.orientation, ai: row.ai, timezone: row.timezone }, new Date());
+        const etag = await playlistEtag(
+          deps.device.playlists,
+          { enterpriseId: row.enterpriseId, deviceId: row.deviceId, shopId: row.shopId },
+          { type: row.type, orientation: row.orientation, ai: row.ai, timezone: row.timezone },
+          new Date(),
+        );
         if (ws.readyState !== ws.OPEN) return;
         conn = { dev: row, hash, etag, send: (m) => send(ws, m), close: (code, reason) => ws.close(code, reason) };
         live.add(conn);
-        send(ws, { type: 'welcome', serverTime: Date.now() / 1000, interval: intervalOf(row.deviceId, loop.liveHeartbeatSeconds) });
+        send(ws, {
+          type: 'welcome',
+          serverTime: Date.now() / 1000,
+          interval: intervalOf(row.deviceId, loop.liveHeartbeatSeconds),
+        });
         const commands = commandsOf(row);
         if (commands.length) send(ws, { type: 'commands', commands });
         if (heldEtag !== undefined && heldEtag !== etag) send(ws, { type: 'playlist', etag });
@@ -94,10 +117,12 @@ export async function liveRoutes(app: FastifyInstance, { deps }: { deps: Deps })
         if (!parsed?.success) return ws.close(LIVE_CLOSE.badMessage, 'bad message');
         const msg = parsed.data;
         // one message at a time, in order (an ack right after hello waits for the welcome)
-        chain = chain.then(() => handle(msg)).catch((err: unknown) => {
-          app.log.warn({ err }, 'live: a message failed');
-          ws.close(1011, 'server error');
-        });
+        chain = chain
+          .then(() => handle(msg))
+          .catch((err: unknown) => {
+            app.log.warn({ err }, 'live: a message failed');
+            ws.close(1011, 'server error');
+          });
       });
     },
   });

@@ -16,19 +16,21 @@ const taken = async (deps: Deps, phone: string) =>
 export async function changePhone(deps: Deps, ctx: UserCtx, input: { un: string; code: string }) {
   if (await taken(deps, input.un)) throw fail.conflict('phone.taken');
   const codeId = await requireCode(deps, input.un, 'bind', input.code);
-  await deps.db.tx({ userId: ctx.user.id }, async (q) => {
-    await consumeCode(q, codeId);
-    // the unique index decides a race with a registration of the same phone
-    const rows = await q.query(
-      `update users set phone = $2, updated_at = now() where id = $1 and not exists (select 1 from users where phone = $2) returning id`,
-      [ctx.user.id, input.un],
-    );
-    if (!rows.length) throw fail.conflict('phone.taken');
-    await revokeAllSessions(q, ctx.user.id, ctx.user.sessionId);
-  }).catch((err: unknown) => {
-    if ((err as { code?: string }).code === '23505') throw fail.conflict('phone.taken');
-    throw err;
-  });
+  await deps.db
+    .tx({ userId: ctx.user.id }, async (q) => {
+      await consumeCode(q, codeId);
+      // the unique index decides a race with a registration of the same phone
+      const rows = await q.query(
+        `update users set phone = $2, updated_at = now() where id = $1 and not exists (select 1 from users where phone = $2) returning id`,
+        [ctx.user.id, input.un],
+      );
+      if (!rows.length) throw fail.conflict('phone.taken');
+      await revokeAllSessions(q, ctx.user.id, ctx.user.sessionId);
+    })
+    .catch((err: unknown) => {
+      if ((err as { code?: string }).code === '23505') throw fail.conflict('phone.taken');
+      throw err;
+    });
   return {};
 }
 

@@ -15,7 +15,13 @@ const hashCode = (secret: string, phone: string, purpose: string, code: string) 
 /** The share of a phone's daily SMS codes one address may ask for. */
 const SMS_SOURCE_SHARE = 0.3;
 
-export async function issueCode(deps: Deps, q: Q, phone: string, purpose: SmsPurpose, ip: string): Promise<{ resendIn: number; code: string }> {
+export async function issueCode(
+  deps: Deps,
+  q: Q,
+  phone: string,
+  purpose: SmsPurpose,
+  ip: string,
+): Promise<{ resendIn: number; code: string }> {
   const [stats] = await q.query<{ last_age: number | null; phone_day: number; ip_day: number; pair_day: number }>(
     `select (select extract(epoch from now() - max(created_at))::int from sms_codes where phone = $1) as last_age,
             (select count(*)::int from sms_codes where phone = $1 and created_at > now() - interval '1 day') as phone_day,
@@ -27,7 +33,8 @@ export async function issueCode(deps: Deps, q: Q, phone: string, purpose: SmsPur
   const { smsPerPhoneDay, smsPerIpDay } = deps.config.limits;
   // one address may spend only a share of a phone's daily codes: a stranger cannot burn them all
   const perSource = Math.max(1, Math.ceil(smsPerPhoneDay * SMS_SOURCE_SHARE));
-  if (stats.phone_day >= smsPerPhoneDay || stats.ip_day >= smsPerIpDay || stats.pair_day >= perSource) throw fail.tooMany('code.dailyCap');
+  if (stats.phone_day >= smsPerPhoneDay || stats.ip_day >= smsPerIpDay || stats.pair_day >= perSource)
+    throw fail.tooMany('code.dailyCap');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await q.query(
     `insert into sms_codes (phone, purpose, code_hash, ip, expires_at)
@@ -68,6 +75,9 @@ export async function requireCode(deps: Deps, phone: string, purpose: SmsPurpose
 
 /** Mark a checked code used, inside the caller's transaction; a code is good for one use only. */
 export async function consumeCode(q: Q, id: number): Promise<void> {
-  const rows = await q.query('update sms_codes set consumed_at = now() where id = $1 and consumed_at is null returning id', [id]);
+  const rows = await q.query(
+    'update sms_codes set consumed_at = now() where id = $1 and consumed_at is null returning id',
+    [id],
+  );
   if (rows.length === 0) throw fail.invalid('code', 'code.invalid');
 }

@@ -15,7 +15,11 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, a.exists, (b) => svc.exists(deps, b.un, 'user'));
   register(app, deps, a.passwordExists, (b) => svc.exists(deps, b.un, 'password'));
   register(app, deps, a.resetPassword, (b) => svc.resetPassword(deps, b));
-  register(app, deps, a.session, async (_b, ctx) => ({ userId: ctx.user.id, userName: ctx.user.phone, nickName: ctx.user.nickname }));
+  register(app, deps, a.session, async (_b, ctx) => ({
+    userId: ctx.user.id,
+    userName: ctx.user.phone,
+    nickName: ctx.user.nickname,
+  }));
   register(app, deps, a.logout, (_b, ctx) => svc.logout(deps, ctx));
   register(app, deps, a.info, (b, ctx) => svc.userInfo(deps, ctx, b.enCode || ctx.enCode));
   register(app, deps, a.update, (b, ctx) => svc.updateAccount(deps, ctx, b));

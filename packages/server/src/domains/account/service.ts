@@ -73,7 +73,11 @@ export async function checkCodeOnly(deps: Deps, phone: string, purpose: SmsPurpo
   return { valid: (await checkCode(deps, phone, purpose, code)) !== null };
 }
 
-export async function register(deps: Deps, ctx: Ctx, input: { un: string; code: string; pw: string; nickname: string }) {
+export async function register(
+  deps: Deps,
+  ctx: Ctx,
+  input: { un: string; code: string; pw: string; nickname: string },
+) {
   checkPasswordPolicy(input.pw);
   if (await deps.db.tx({}, (q) => userByPhone(q, input.un))) throw fail.conflict('phone.taken');
   const codeId = await requireCode(deps, input.un, 'register', input.code);
@@ -131,7 +135,10 @@ export async function resetPassword(deps: Deps, input: { un: string; code: strin
     await q.query('update users set password_hash = $2, updated_at = now() where id = $1', [user.id, hash]);
     await revokeAllSessions(q, user.id);
     // the owner proved the phone: every count of password tries for it starts again
-    await q.query(`delete from rate_counters where key = $1 or key like $2`, [`login-fail:phone:${input.un}`, `login-fail:phone:${input.un}:ip:%`]);
+    await q.query(`delete from rate_counters where key = $1 or key like $2`, [
+      `login-fail:phone:${input.un}`,
+      `login-fail:phone:${input.un}:ip:%`,
+    ]);
   });
   return {};
 }
@@ -143,18 +150,28 @@ export async function logout(deps: Deps, ctx: UserCtx) {
 
 export async function userInfo(deps: Deps, ctx: UserCtx, enCode?: string): Promise<UserInfo> {
   return deps.db.tx({ userId: ctx.user.id }, async (q) => {
-    const [u] = await q.query<UserRow>('select id, phone, nickname, avatar, password_hash from users where id = $1', [ctx.user.id]);
+    const [u] = await q.query<UserRow>('select id, phone, nickname, avatar, password_hash from users where id = $1', [
+      ctx.user.id,
+    ]);
     const companyList = await companiesOf(q, ctx.user.id);
     const current = enCode ? companyList.find((c) => c.companyCode === enCode) : undefined;
-    return { userId: u.id, userName: u.phone, nickname: u.nickname, avatar: u.avatar, isMain: current?.isMain ?? 0, companyList };
+    return {
+      userId: u.id,
+      userName: u.phone,
+      nickname: u.nickname,
+      avatar: u.avatar,
+      isMain: current?.isMain ?? 0,
+      companyList,
+    };
   });
 }
 
 export async function updateAccount(deps: Deps, ctx: UserCtx, input: { nickname?: string; avatar?: string }) {
   await deps.db.tx({ userId: ctx.user.id }, (q) =>
-    q.query('update users set nickname = coalesce($2, nickname), avatar = coalesce($3, avatar), updated_at = now() where id = $1', [
-      ctx.user.id, input.nickname ?? null, input.avatar ?? null,
-    ]),
+    q.query(
+      'update users set nickname = coalesce($2, nickname), avatar = coalesce($3, avatar), updated_at = now() where id = $1',
+      [ctx.user.id, input.nickname ?? null, input.avatar ?? null],
+    ),
   );
   return userInfo(deps, ctx);
 }
@@ -171,7 +188,8 @@ export async function changePassword(deps: Deps, ctx: UserCtx, input: { oldPw?: 
       keys = await reservePasswordTry(q, ctx.user.phone, ctx.ip);
       return q.query<Row<'users', 'password_hash'>>('select password_hash from users where id = $1', [ctx.user.id]);
     });
-    if (!input.oldPw || !(await deps.hasher.verify(input.oldPw, row?.password_hash ?? null))) throw fail.invalid('oldPw', 'password.wrong');
+    if (!input.oldPw || !(await deps.hasher.verify(input.oldPw, row?.password_hash ?? null)))
+      throw fail.invalid('oldPw', 'password.wrong');
     await deps.db.tx({}, (q) => passwordTryOk(q, keys));
   }
   const hash = await deps.hasher.hash(input.pw);
@@ -183,7 +201,11 @@ export async function changePassword(deps: Deps, ctx: UserCtx, input: { oldPw?: 
   return {};
 }
 
-export async function menu(deps: Deps, ctx: TenantCtx, tree: boolean): Promise<{ menuInfo: MenuItem[]; userInfo: UserInfo }> {
+export async function menu(
+  deps: Deps,
+  ctx: TenantCtx,
+  tree: boolean,
+): Promise<{ menuInfo: MenuItem[]; userInfo: UserInfo }> {
   const scope = { enterpriseId: ctx.enterprise.id };
   const flat = await tenantTx(deps.db, ctx, (q) => menuRows(q, scope, ctx.role.jobId, ctx.enterprise.isMain));
   return { menuInfo: tree ? menuTree(flat) : flat, userInfo: await userInfo(deps, ctx, ctx.enterprise.code) };
@@ -206,7 +228,12 @@ export async function roles(deps: Deps, ctx: UserCtx, enCode: string | undefined
   if (!enCode) throw fail.invalid('enCode', 'field.required');
   return deps.db.tx({ userId: ctx.user.id }, async (q) => {
     const ent = await enterpriseByCode(q, enCode);
-    const member = ent && (await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [ent.id, ctx.user.id]));
+    const member =
+      ent &&
+      (await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [
+        ent.id,
+        ctx.user.id,
+      ]));
     if (!ent || !member?.length) throw fail.notFound('notFound.enterprise');
     await enterTenant(q, ent.id);
     return { list: await roleEntriesOf(q, { enterpriseId: ent.id }, ctx.user.id, ctx.lang) };

@@ -19,5 +19,8 @@ export async function revokeSession(q: Q, sessionId: number): Promise<void> {
 }
 
 export async function revokeAllSessions(q: Q, userId: number, exceptSessionId = 0): Promise<void> {
-  await q.query('update sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [userId, exceptSessionId]);
+  await q.query('update sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [
+    userId,
+    exceptSessionId,
+  ]);
 }

@@ -25,9 +25,21 @@ const COLUMNS: readonly Column<Key>[] = [
   { key: 'sellingPoints', zh: '卖点', en: 'Selling points' },
   { key: 'specs', zh: '规格', en: 'Specifications' },
 ];
-const list = (s: string) => s.split(/[;；\n]/).map((x) => x.trim()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split(/[;；\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
-type Row = { line: number; code: string; name: string; action: 'create' | 'update' | 'same' | 'error'; errors: { field: string; message: string }[]; data?: Record<string, unknown>; id?: number };
+type Row = {
+  line: number;
+  code: string;
+  name: string;
+  action: 'create' | 'update' | 'same' | 'error';
+  errors: { field: string; message: string }[];
+  data?: Record<string, unknown>;
+  id?: number;
+};
 
 function readRow(cells: Record<Key, string>, lang: Lang): { data?: Record<string, unknown>; errors: Row['errors'] } {
   const errors: Row['errors'] = [];
@@ -41,18 +53,31 @@ function readRow(cells: Record<Key, string>, lang: Lang): { data?: Record<string
   if (specs.some((s) => s === null)) err('specs', 'import.spec');
   if (errors.length) return { errors };
   const parsed = commodityData.safeParse({
-    name: cells.name, code: cells.code, brand: cells.brand, category: cells.category, price: Math.round(yuan * 100), unit: cells.unit,
-    sellingPoints: list(cells.sellingPoints), specs, images: [],
+    name: cells.name,
+    code: cells.code,
+    brand: cells.brand,
+    category: cells.category,
+    price: Math.round(yuan * 100),
+    unit: cells.unit,
+    sellingPoints: list(cells.sellingPoints),
+    specs,
+    images: [],
   });
   if (!parsed.success) {
-    for (const i of parsed.error.issues.slice(0, 3)) errors.push({ field: String(i.path[0] ?? '_'), message: message(i.message.includes(' ') ? 'field.invalid' : i.message, lang) });
+    for (const i of parsed.error.issues.slice(0, 3))
+      errors.push({
+        field: String(i.path[0] ?? '_'),
+        message: message(i.message.includes(' ') ? 'field.invalid' : i.message, lang),
+      });
     return { errors };
   }
   return { data: parsed.data, errors };
 }
 
 const same = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  (['name', 'brand', 'category', 'price', 'unit', 'sellingPoints', 'specs'] as const).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+  (['name', 'brand', 'category', 'price', 'unit', 'sellingPoints', 'specs'] as const).every(
+    (k) => JSON.stringify(a[k]) === JSON.stringify(b[k]),
+  );
 
 async function judge(q: Tx, ctx: TenantCtx, read: { line: number; cells: Record<Key, string> }[]): Promise<Row[]> {
   const rows: Row[] = read.map(({ line, cells }) => {
@@ -61,10 +86,15 @@ async function judge(q: Tx, ctx: TenantCtx, read: { line: number; cells: Record<
   });
   markRepeated(rows, (r) => r.code, { field: 'code', message: message('import.duplicate', ctx.lang) });
   const codes = rows.filter((r) => r.action !== 'error').map((r) => r.code);
-  const existing = new Map((await q.query<{ id: number; code: string; data: Record<string, unknown> }>(
-    `select t.id, t.code, v.data from commodities t join record_versions v on v.enterprise_id = t.enterprise_id and v.entity = 'commodity' and v.record_id = t.id and v.version = t.version
-      where t.enterprise_id = $1 and t.deleted_at is null and t.code = any($2::text[])`, [ctx.enterprise.id, codes],
-  )).map((r) => [r.code, r]));
+  const existing = new Map(
+    (
+      await q.query<{ id: number; code: string; data: Record<string, unknown> }>(
+        `select t.id, t.code, v.data from commodities t join record_versions v on v.enterprise_id = t.enterprise_id and v.entity = 'commodity' and v.record_id = t.id and v.version = t.version
+      where t.enterprise_id = $1 and t.deleted_at is null and t.code = any($2::text[])`,
+        [ctx.enterprise.id, codes],
+      )
+    ).map((r) => [r.code, r]),
+  );
   for (const r of rows) {
     const found = existing.get(r.code);
     if (r.action === 'error' || !found) continue;
@@ -75,14 +105,26 @@ async function judge(q: Tx, ctx: TenantCtx, read: { line: number; cells: Record<
   return rows;
 }
 
-export async function importCommodities(deps: Deps, ctx: TenantCtx, input: { name: string; file: string; mode: 'preview' | 'commit' }) {
+export async function importCommodities(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { name: string; file: string; mode: 'preview' | 'commit' },
+) {
   const read = await readImport(input.file, COLUMNS, ['name', 'code'], 'import.noHeader');
   return tenantTx(deps.db, ctx, async (q) => {
     const rows = await judge(q, ctx, read);
     let written = 0;
     if (input.mode === 'commit') {
       const creates = rows.filter((r) => r.action === 'create');
-      written += (await bulkImport(q, COMMODITY, ctx, ctx, creates.map((r) => ({ data: r.data!, outcome: 'draft' as const })))).length;
+      written += (
+        await bulkImport(
+          q,
+          COMMODITY,
+          ctx,
+          ctx,
+          creates.map((r) => ({ data: r.data!, outcome: 'draft' as const })),
+        )
+      ).length;
       for (const r of rows.filter((x) => x.action === 'update')) {
         await updateRecord(q, COMMODITY, ctx, r.id!, r.data!);
         written++;
@@ -91,12 +133,21 @@ export async function importCommodities(deps: Deps, ctx: TenantCtx, input: { nam
     }
     const counts = { create: 0, update: 0, same: 0, error: 0 };
     for (const r of rows) counts[r.action]++;
-    return { rows: rows.map(({ line, code, name, action, errors }) => ({ line, code, name, action, errors })), counts, written };
+    return {
+      rows: rows.map(({ line, code, name, action, errors }) => ({ line, code, name, action, errors })),
+      counts,
+      written,
+    };
   });
 }
 
 /** GET commodity/import-template: the headers in both languages and an example row. */
-export const commodityTemplateRoute = (app: FastifyInstance, deps: Deps) => templateRoute(app, deps, api.commodity.importTemplate, {
-  tag: 'commodity', file: 'vitrine-products-template.xlsx', sheet: { zh: '商品', en: 'Products' }, columns: COLUMNS, note: 'import.example',
-  example: ['龙井绿茶', 'TEA-001', '西湖', '茶叶', '68.00', '罐', '明前采摘；清香回甘', '产地:浙江杭州；净含量:250g'],
-});
+export const commodityTemplateRoute = (app: FastifyInstance, deps: Deps) =>
+  templateRoute(app, deps, api.commodity.importTemplate, {
+    tag: 'commodity',
+    file: 'vitrine-products-template.xlsx',
+    sheet: { zh: '商品', en: 'Products' },
+    columns: COLUMNS,
+    note: 'import.example',
+    example: ['龙井绿茶', 'TEA-001', '西湖', '茶叶', '68.00', '罐', '明前采摘；清香回甘', '产地:浙江杭州；净含量:250g'],
+  });

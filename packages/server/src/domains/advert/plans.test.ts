@@ -10,7 +10,13 @@ import { makePng, permitOf, upload } from '../files/fixtures.js';
 // left out, revoke takes it off. Another enterprise's screen in the same district never sees it.
 
 const t = useTestApp();
-type Item = { id: number; online: number; status: number; totalMs: number; items: { fileId: number; durationMs: number }[] };
+type Item = {
+  id: number;
+  online: number;
+  status: number;
+  totalMs: number;
+  items: { fileId: number; durationMs: number }[];
+};
 type PlanDevice = { deviceId: number; playing: number; reason: string | null };
 
 async function approved(f: Fleet, entity: string, body: Record<string, unknown>): Promise<Item> {
@@ -24,14 +30,18 @@ async function approved(f: Fleet, entity: string, body: Record<string, unknown>)
 
 async function material(f: Fleet): Promise<{ id: number; sha256: string }> {
   const permit = await permitOf(t, f.sup, 'material');
-  const res = await upload(t, f.sup, permit.result.permit, { name: 'poster.png', data: makePng(1920, 1080, Date.now() % 1000) });
+  const res = await upload(t, f.sup, permit.result.permit, {
+    name: 'poster.png',
+    data: makePng(1920, 1080, Date.now() % 1000),
+  });
   expect(res.body.ret, JSON.stringify(res.body)).toBe(0);
   const id = Number(res.body.result.id);
   const [{ sha256 }] = await t.db.admin.query<{ sha256: string }>('select sha256 from files where id = $1', [id]);
   return { id, sha256 };
 }
 
-const playlistOf = async (token: string) => (await dev<Playlist>(t, 'playlist', null, token, { method: 'GET' })).body.result;
+const playlistOf = async (token: string) =>
+  (await dev<Playlist>(t, 'playlist', null, token, { method: 'GET' })).body.result;
 
 describe('ad plans on the screens', () => {
   let f: Fleet;
@@ -50,12 +60,22 @@ describe('ad plans on the screens', () => {
     file = await material(f);
     const bad = await post(t, 'ad-content/create', { name: '空轮播', adType: 'main', items: '[]' }, f.sup);
     expect(bad.body).toMatchObject({ ret: RET.validation, msg: '请至少选择一个图片或视频素材' });
-    const content = await approved(f, 'ad-content', { name: '冬季轮播', adType: 'main', deviceType: 'big', orientation: 1, items: JSON.stringify([{ fileId: file.id }]) });
+    const content = await approved(f, 'ad-content', {
+      name: '冬季轮播',
+      adType: 'main',
+      deviceType: 'big',
+      orientation: 1,
+      items: JSON.stringify([{ fileId: file.id }]),
+    });
     expect(content.items).toEqual([{ fileId: file.id, durationMs: 10_000 }]);
     expect(content.totalMs).toBe(10_000);
     const plan = await approved(f, 'ad-plan', {
-      name: '冬季计划', dateFrom: '2026-01-01', dateTo: '2027-12-31', priority: 5,
-      contents: JSON.stringify([{ contentId: content.id, weight: 1 }]), targets: JSON.stringify({ a: ['440305'] }),
+      name: '冬季计划',
+      dateFrom: '2026-01-01',
+      dateTo: '2027-12-31',
+      priority: 5,
+      contents: JSON.stringify([{ contentId: content.id, weight: 1 }]),
+      targets: JSON.stringify({ a: ['440305'] }),
     });
     planId = plan.id;
     // approved is not launched
@@ -73,12 +93,24 @@ describe('ad plans on the screens', () => {
     const after = await playlistOf(token);
     expect(after.etag).not.toBe(before.etag);
     expect(after.segments.length).toBeGreaterThan(0);
-    expect(after.segments[0]).toMatchObject({ planId, items: [{ type: 'main', durationMs: 10_000, files: [file.sha256] }] });
-    expect(after.files).toEqual([expect.objectContaining({ sha256: file.sha256, mime: 'image/png', url: `/device-api/file?sha256=${file.sha256}` })]);
+    expect(after.segments[0]).toMatchObject({
+      planId,
+      items: [{ type: 'main', durationMs: 10_000, files: [file.sha256] }],
+    });
+    expect(after.files).toEqual([
+      expect.objectContaining({
+        sha256: file.sha256,
+        mime: 'image/png',
+        url: `/device-api/file?sha256=${file.sha256}`,
+      }),
+    ]);
     const hb = await dev<{ playlistEtag: string }>(t, 'heartbeat', {}, token);
     expect(hb.body.result.playlistEtag).toBe(after.etag);
     // the shop moves out of the plan's district: the same plans, another playlist, another ETag
-    const shop = await t.db.admin.query<{ id: number; district: string }>('update shops s set district = $2 from devices d where d.id = $1 and s.id = d.shop_id returning s.id, $3::text as district', [landscape.id, '440306', '440305']);
+    const shop = await t.db.admin.query<{ id: number; district: string }>(
+      'update shops s set district = $2 from devices d where d.id = $1 and s.id = d.shop_id returning s.id, $3::text as district',
+      [landscape.id, '440306', '440305'],
+    );
     const moved = await playlistOf(token);
     expect(moved.segments).toEqual([]);
     expect((await dev<{ playlistEtag: string }>(t, 'heartbeat', {}, token)).body.result.playlistEtag).toBe(moved.etag);
@@ -96,7 +128,12 @@ describe('ad plans on the screens', () => {
     expect(by.get(portrait.id)).toMatchObject({ playing: 0, reason: 'orientation' });
     // the landscape screen has heartbeats, so it is not offline once the presence is written
     expect(by.get(landscape.id)?.reason === null || by.get(landscape.id)?.reason === 'offline').toBe(true);
-    const timeline = await post<{ segments: Playlist['segments']; plans: { id: number; name: string }[] }>(t, 'ad-plan/timeline', { deviceId: landscape.id }, f.sup);
+    const timeline = await post<{ segments: Playlist['segments']; plans: { id: number; name: string }[] }>(
+      t,
+      'ad-plan/timeline',
+      { deviceId: landscape.id },
+      f.sup,
+    );
     expect(timeline.body.result.segments[0].planId).toBe(planId);
     // the console names the plans it shows (issue 25 §5)
     const [{ name }] = await t.db.admin.query<{ name: string }>('select name from ad_plans where id = $1', [planId]);

@@ -21,14 +21,26 @@ import type { Row } from '../../db/schema/index.js';
 
 type Reason = (typeof PLAN_DEVICE_REASONS)[number];
 
-export const throwPlan = (deps: Deps, ctx: TenantCtx, id: number) => tenantTx(deps.db, ctx, (q) => setOnline(q, AD_PLAN, ctx, id, O.online));
-export const revokePlan = (deps: Deps, ctx: TenantCtx, id: number) => tenantTx(deps.db, ctx, (q) => setOnline(q, AD_PLAN, ctx, id, O.offline));
+export const throwPlan = (deps: Deps, ctx: TenantCtx, id: number) =>
+  tenantTx(deps.db, ctx, (q) => setOnline(q, AD_PLAN, ctx, id, O.online));
+export const revokePlan = (deps: Deps, ctx: TenantCtx, id: number) =>
+  tenantTx(deps.db, ctx, (q) => setOnline(q, AD_PLAN, ctx, id, O.offline));
 export const defaultPlan = (deps: Deps, ctx: TenantCtx, id: number, isDefault: number) =>
   tenantTx(deps.db, ctx, (q) => setFlag(q, AD_PLAN, ctx, id, 'is_default', isDefault));
 
 type DeviceRow = {
-  id: number; code: string; name: string; shop_id: number; shop_name: string; type: string; orientation: number; device_status: number;
-  province: string; city: string; district: string; time_zone: string;
+  id: number;
+  code: string;
+  name: string;
+  shop_id: number;
+  shop_name: string;
+  type: string;
+  orientation: number;
+  device_status: number;
+  province: string;
+  city: string;
+  district: string;
+  time_zone: string;
 };
 
 const DEVICE_COLS = `d.id, d.code, d.name, d.shop_id, s.name as shop_name, d.type, d.orientation::int as orientation, d.device_status,
@@ -36,13 +48,25 @@ const DEVICE_COLS = `d.id, d.code, d.name, d.shop_id, s.name as shop_name, d.typ
 const DEVICE_FROM = `devices d join shops s on s.enterprise_id = d.enterprise_id and s.id = d.shop_id join enterprises e on e.id = d.enterprise_id`;
 
 const asDevice = (r: DeviceRow): ResolveDevice => ({
-  id: r.id, shopId: r.shop_id, province: r.province, city: r.city, district: r.district, type: r.type, orientation: r.orientation, timezone: r.time_zone,
+  id: r.id,
+  shopId: r.shop_id,
+  province: r.province,
+  city: r.city,
+  district: r.district,
+  type: r.type,
+  orientation: r.orientation,
+  timezone: r.time_zone,
 });
 
 type Statement = { text: string; params: unknown[] };
 
 /** The enabled devices a plan's targets reach in a range: their count and one page (the bench runs the same text through raw pg). */
-export function planDevicesSql(enterpriseId: number, targets: Targets, range: Range | null, paging: { pageNum: number; pageSize: number }): { count: Statement; rows: Statement } {
+export function planDevicesSql(
+  enterpriseId: number,
+  targets: Targets,
+  range: Range | null,
+  paging: { pageNum: number; pageSize: number },
+): { count: Statement; rows: Statement } {
   const p = new Params([enterpriseId]);
   const aimed = `(d.id = any(${p.add(targets.d)}::int[]) or in_range(s.id, s.district, ${p.add([...targets.p, ...targets.c, ...targets.a])}::text[], ${p.add(targets.s)}::int[]))`;
   const where = `d.enterprise_id = $1 and d.live_version is not null and d.deleted_at is null and ${aimed} and s.id in (${shopScopeSql('$1', range, undefined, p.add)})`;
@@ -51,11 +75,17 @@ export function planDevicesSql(enterpriseId: number, targets: Targets, range: Ra
   return { count, rows: { text: rows, params: p.values } };
 }
 
-export async function planDevices(deps: Deps, ctx: TenantCtx, input: { id: number; pageNum: number; pageSize: number }) {
+export async function planDevices(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { id: number; pageNum: number; pageSize: number },
+) {
   return tenantTx(deps.db, ctx, async (q, scope) => {
     const rec = await reach(q, AD_PLAN, ctx, input.id);
     if (rec.liveVersion === null) throw fail.conflict('lifecycle.notEnabled');
-    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [scope.enterpriseId]);
+    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [
+      scope.enterpriseId,
+    ]);
     const now = new Date();
     const today = localDayOf(tz, now.getTime());
     const world = await loadWorld((sql, params) => q.query(sql, params), scope.enterpriseId, today, input.id);
@@ -65,7 +95,13 @@ export async function planDevices(deps: Deps, ctx: TenantCtx, input: { id: numbe
     const [{ total }] = await q.query<{ total: number }>(sql.count.text, sql.count.params);
     const rows = await q.query<DeviceRow>(sql.rows.text, sql.rows.params);
     const online = rec.online;
-    const names = new Map((await q.query<Row<'ad_plans', 'id' | 'name'>>('select id, name from ad_plans where enterprise_id = $1', [scope.enterpriseId])).map((r) => [r.id, r.name]));
+    const names = new Map(
+      (
+        await q.query<Row<'ad_plans', 'id' | 'name'>>('select id, name from ad_plans where enterprise_id = $1', [
+          scope.enterpriseId,
+        ])
+      ).map((r) => [r.id, r.name]),
+    );
     const launched: World = { ...world, plans: world.plans.filter((x) => x.id !== input.id || online === O.online) };
     const nowSec = Math.floor(now.getTime() / 1000);
     const list = rows.map((r) => {
@@ -83,14 +119,29 @@ export async function planDevices(deps: Deps, ctx: TenantCtx, input: { id: numbe
         if (!seg) reason = 'outsideTime';
         else if (seg.planId !== input.id && !seg.items.some((i) => mine.has(i.contentId))) {
           // outranked only when the plan would run now; otherwise it is simply not its time
-          const alone = resolve(dev, { ...launched, plans: launched.plans.filter((x) => x.id === input.id) }, now, fileUrl);
+          const alone = resolve(
+            dev,
+            { ...launched, plans: launched.plans.filter((x) => x.id === input.id) },
+            now,
+            fileUrl,
+          );
           reason = alone.segments.some((s) => s.from <= nowSec && nowSec < s.to) ? 'outranked' : 'outsideTime';
           if (reason === 'outranked') by = seg.planId;
         }
       }
       return {
-        deviceId: r.id, code: r.code, name: r.name, shopId: r.shop_id, shopName: r.shop_name, type: r.type, orientation: r.orientation,
-        deviceStatus: r.device_status, playing: reason === null ? 1 : 0, reason, byPlanId: by, byPlanName: by === null ? '' : names.get(by) ?? '',
+        deviceId: r.id,
+        code: r.code,
+        name: r.name,
+        shopId: r.shop_id,
+        shopName: r.shop_name,
+        type: r.type,
+        orientation: r.orientation,
+        deviceStatus: r.device_status,
+        playing: reason === null ? 1 : 0,
+        reason,
+        byPlanId: by,
+        byPlanName: by === null ? '' : (names.get(by) ?? ''),
       };
     });
     return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
@@ -102,15 +153,25 @@ export async function timeline(deps: Deps, ctx: TenantCtx, deviceId: number) {
   const rec = await tenantTx(deps.db, ctx, (q) => reach(q, DEVICE, ctx, deviceId));
   if (!rec.inRange) throw fail.forbidden('lifecycle.outOfRange');
   const scope = { enterpriseId: ctx.enterprise.id };
-  const [row] = await deps.db.read<DeviceRow>(scope, `select ${DEVICE_COLS} from ${DEVICE_FROM} where d.enterprise_id = $1 and d.id = $2`, [scope.enterpriseId, deviceId]);
+  const [row] = await deps.db.read<DeviceRow>(
+    scope,
+    `select ${DEVICE_COLS} from ${DEVICE_FROM} where d.enterprise_id = $1 and d.id = $2`,
+    [scope.enterpriseId, deviceId],
+  );
   const now = new Date();
-  const world = await loadWorld((sql, params) => deps.db.read(scope, sql, params), scope.enterpriseId, localDayOf(row.time_zone, now.getTime()));
+  const world = await loadWorld(
+    (sql, params) => deps.db.read(scope, sql, params),
+    scope.enterpriseId,
+    localDayOf(row.time_zone, now.getTime()),
+  );
   const pl = resolve(asDevice(row), world, now, fileUrl);
   const ids = [...new Set([...pl.segments.map((s) => s.planId), ...(pl.fallback ? [pl.fallback.planId] : [])])];
   const plans = ids.length
     ? await deps.db.read<{ id: number; name: string; isDefault: number }>(
-      scope, 'select id, name, is_default::int as "isDefault" from ad_plans where enterprise_id = $1 and id = any($2::int[]) order by id', [scope.enterpriseId, ids],
-    )
+        scope,
+        'select id, name, is_default::int as "isDefault" from ad_plans where enterprise_id = $1 and id = any($2::int[]) order by id',
+        [scope.enterpriseId, ids],
+      )
     : [];
   return { timezone: pl.timezone, segments: pl.segments, fallback: pl.fallback, etag: pl.etag, plans };
 }

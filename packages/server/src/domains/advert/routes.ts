@@ -13,7 +13,14 @@ import { defaultPlan, planDevices, revokePlan, throwPlan, timeline } from './pla
 export function advertRoutes(app: FastifyInstance, deps: Deps) {
   registerLifecycle(app, deps, api.commodity, guardFiles(deps, lifecycleService(deps.db, COMMODITY)));
   registerLifecycle(app, deps, api['ad-content'], guardFiles(deps, lifecycleService(deps.db, AD_CONTENT)));
-  const { throw: throwCall, revoke, default: defaultCall, deviceList, timeline: timelineCall, ...plan } = api['ad-plan'];
+  const {
+    throw: throwCall,
+    revoke,
+    default: defaultCall,
+    deviceList,
+    timeline: timelineCall,
+    ...plan
+  } = api['ad-plan'];
   registerLifecycle(app, deps, plan, lifecycleService(deps.db, AD_PLAN));
   registerLifecycle(app, deps, api['ai-pitch'], lifecycleService(deps.db, AI_PITCH));
   register(app, deps, api.commodity.import, (b, ctx) => importCommodities(deps, ctx, b));

@@ -10,7 +10,8 @@ import type { Row } from '../../db/schema/index.js';
 export type Scope = { enterpriseId: number };
 
 /** 13812345678 → 138****5678. */
-export const maskPhone = (phone: string) => (phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone.replace(/.(?=.{2})/g, '*'));
+export const maskPhone = (phone: string) =>
+  phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone.replace(/.(?=.{2})/g, '*');
 
 export const roleName = (role: number, lang: Lang) => ROLE_NAMES[role]?.[lang] ?? '';
 
@@ -36,12 +37,18 @@ export async function activeMember(q: Q, scope: Scope, userId: number): Promise<
 }
 
 export async function deptExists(q: Q, scope: Scope, deptId: number): Promise<void> {
-  const rows = await q.query('select 1 from departments where enterprise_id = $1 and id = $2', [scope.enterpriseId, deptId]);
+  const rows = await q.query('select 1 from departments where enterprise_id = $1 and id = $2', [
+    scope.enterpriseId,
+    deptId,
+  ]);
   if (!rows.length) throw fail.notFound();
 }
 
 export async function jobRole(q: Q, scope: Scope, jobId: number): Promise<number> {
-  const [row] = await q.query<Row<'jobs', 'role'>>('select role from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, jobId]);
+  const [row] = await q.query<Row<'jobs', 'role'>>('select role from jobs where enterprise_id = $1 and id = $2', [
+    scope.enterpriseId,
+    jobId,
+  ]);
   if (!row) throw fail.notFound();
   return row.role;
 }
@@ -50,18 +57,26 @@ export async function jobRole(q: Q, scope: Scope, jobId: number): Promise<number
  * The department and job a newcomer gets: the ones asked for (checked to be this enterprise's),
  * else the first department and the first shop-assistant job.
  */
-export async function placement(q: Q, scope: Scope, ask: { deptId?: number | null; jobId?: number | null }): Promise<{ deptId: number; jobId: number }> {
+export async function placement(
+  q: Q,
+  scope: Scope,
+  ask: { deptId?: number | null; jobId?: number | null },
+): Promise<{ deptId: number; jobId: number }> {
   let deptId = ask.deptId ?? undefined;
   let jobId = ask.jobId ?? undefined;
   if (deptId) await deptExists(q, scope, deptId);
   else {
-    const [d] = await q.query<Row<'departments', 'id'>>('select id from departments where enterprise_id = $1 order by pid, id limit 1', [scope.enterpriseId]);
+    const [d] = await q.query<Row<'departments', 'id'>>(
+      'select id from departments where enterprise_id = $1 order by pid, id limit 1',
+      [scope.enterpriseId],
+    );
     deptId = d.id;
   }
   if (jobId) await jobRole(q, scope, jobId);
   else {
     const [j] = await q.query<Row<'jobs', 'id'>>(
-      'select id from jobs where enterprise_id = $1 order by (role = $2) desc, role, id limit 1', [scope.enterpriseId, ROLE.assistant],
+      'select id from jobs where enterprise_id = $1 order by (role = $2) desc, role, id limit 1',
+      [scope.enterpriseId, ROLE.assistant],
     );
     jobId = j.id;
   }
@@ -69,12 +84,24 @@ export async function placement(q: Q, scope: Scope, ask: { deptId?: number | nul
 }
 
 type EntryRow = {
-  entry_id: number; user_id: number; dept_id: number; dept_name: string; job_id: number; job_name: string; role: number;
-  role_node: string; data_range: Range | null;
+  entry_id: number;
+  user_id: number;
+  dept_id: number;
+  dept_name: string;
+  job_id: number;
+  job_name: string;
+  role: number;
+  role_node: string;
+  data_range: Range | null;
 };
 
 /** Role entries of some users of this enterprise, keyed by user id. */
-export async function rolesOfUsers(q: Q, scope: Scope, userIds: number[], lang: Lang): Promise<Map<number, MemberRole[]>> {
+export async function rolesOfUsers(
+  q: Q,
+  scope: Scope,
+  userIds: number[],
+  lang: Lang,
+): Promise<Map<number, MemberRole[]>> {
   const out = new Map<number, MemberRole[]>();
   if (!userIds.length) return out;
   const rows = await q.query<EntryRow>(
@@ -87,8 +114,15 @@ export async function rolesOfUsers(q: Q, scope: Scope, userIds: number[], lang: 
   for (const r of rows) {
     const list = out.get(r.user_id) ?? [];
     list.push({
-      entryId: r.entry_id, deptId: r.dept_id, deptName: r.dept_name, jobId: r.job_id, jobName: r.job_name, role: r.role,
-      roleName: roleName(r.role, lang), roleNode: r.role_node, range: r.data_range,
+      entryId: r.entry_id,
+      deptId: r.dept_id,
+      deptName: r.dept_name,
+      jobId: r.job_id,
+      jobName: r.job_name,
+      role: r.role,
+      roleName: roleName(r.role, lang),
+      roleNode: r.role_node,
+      range: r.data_range,
     });
     out.set(r.user_id, list);
   }

@@ -16,15 +16,26 @@ const cols = `ja.id, ja.user_id as "userId", u.phone, u.nickname, ja.status, ja.
 const tables = `join_applications ja join users u on u.id = ja.user_id left join users r on r.id = ja.reviewer_id`;
 
 async function applyById(q: Q, scope: Scope, id: number): Promise<JoinApply | undefined> {
-  const [row] = await q.query<JoinApply>(`select ${cols} from ${tables} where ja.enterprise_id = $1 and ja.id = $2`, [scope.enterpriseId, id]);
+  const [row] = await q.query<JoinApply>(`select ${cols} from ${tables} where ja.enterprise_id = $1 and ja.id = $2`, [
+    scope.enterpriseId,
+    id,
+  ]);
   return row;
 }
 
-export async function listApplies(deps: Deps, ctx: TenantCtx, input: { pageNum: number; pageSize: number; status?: number; keyword?: string }) {
+export async function listApplies(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { pageNum: number; pageSize: number; status?: number; keyword?: string },
+) {
   return tenantTx(deps.db, ctx, async (q, scope) => {
     const where = `ja.enterprise_id = $1 and ($2::int is null or ja.status = $2) and ($3::text is null or u.nickname ilike $3 or u.phone like $3)`;
     const params = [scope.enterpriseId, input.status ?? null, input.keyword ? likePattern(input.keyword) : null];
-    return page<JoinApply>(q, { select: cols, from: tables, where, order: `(ja.status = ${APPLY_STATUS.pending}) desc, ja.id desc`, params }, input);
+    return page<JoinApply>(
+      q,
+      { select: cols, from: tables, where, order: `(ja.status = ${APPLY_STATUS.pending}) desc, ja.id desc`, params },
+      input,
+    );
   });
 }
 
@@ -34,18 +45,24 @@ export async function listApplies(deps: Deps, ctx: TenantCtx, input: { pageNum: 
  * The applicant is told either way; an application already decided is refused (40009).
  */
 export async function auditJoin(
-  deps: Deps, ctx: TenantCtx, input: { id: number; pass: number; reason?: string; deptId?: number; jobId?: number },
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { id: number; pass: number; reason?: string; deptId?: number; jobId?: number },
 ): Promise<JoinApply> {
   if (!input.pass && !input.reason) throw fail.invalid('reason', 'apply.reasonRequired');
   const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     const [app] = await q.query<Row<'join_applications', 'user_id' | 'status'>>(
-      'select user_id, status from join_applications where enterprise_id = $1 and id = $2 for update', [scope.enterpriseId, input.id],
+      'select user_id, status from join_applications where enterprise_id = $1 and id = $2 for update',
+      [scope.enterpriseId, input.id],
     );
     if (!app) throw fail.notFound();
     if (app.status !== APPLY_STATUS.pending) throw fail.conflict('apply.decided');
     const title = ctx.enterprise.title;
     if (input.pass) {
-      const active = await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [scope.enterpriseId, app.user_id]);
+      const active = await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [
+        scope.enterpriseId,
+        app.user_id,
+      ]);
       if (active.length) throw fail.conflict('enterprise.alreadyMember');
       const place = await placement(q, scope, input);
       await addMember(q, scope, app.user_id, false);
@@ -58,13 +75,20 @@ export async function auditJoin(
     );
     const decided = (await applyById(q, scope, input.id))!;
     q.changed({
-      id: input.id, label: decided.nickname || decided.phone,
-      before: { status: APPLY_STATUS.pending }, after: { status, reason: input.pass ? undefined : input.reason },
+      id: input.id,
+      label: decided.nickname || decided.phone,
+      before: { status: APPLY_STATUS.pending },
+      after: { status, reason: input.pass ? undefined : input.reason },
     });
     await sendMessage(q, {
-      ...scope, to: [app.user_id], kind: 'join.result', link: input.pass ? '/home' : '/center',
+      ...scope,
+      to: [app.user_id],
+      kind: 'join.result',
+      link: input.pass ? '/home' : '/center',
       title: { key: input.pass ? 'message.joinApproved' : 'message.joinRejected', params: { title } },
-      body: input.pass ? { key: 'message.joinApproved.body' } : { key: 'message.joinRejected.body', params: { reason: input.reason ?? '' } },
+      body: input.pass
+        ? { key: 'message.joinApproved.body' }
+        : { key: 'message.joinRejected.body', params: { reason: input.reason ?? '' } },
     });
     return decided;
   });

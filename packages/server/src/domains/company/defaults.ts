@@ -7,27 +7,59 @@ import { ALL_BITS, PERM, ROLE, type Lang } from '@vitrine/contract';
  * upgraded installs get it too.
  */
 export type MenuSeed = {
-  path: string; title: string; titleEn: string; icon: string; children?: MenuSeed[]; mainOnly?: boolean;
+  path: string;
+  title: string;
+  titleEn: string;
+  icon: string;
+  children?: MenuSeed[];
+  mainOnly?: boolean;
   /** Default operation bits by role (1 shop assistant, 2 store manager, 3 supervisor), when not the area's rule. */
   weights?: Partial<Record<1 | 2 | 3, number>>;
 };
 
 export const DEFAULT_MENUS: MenuSeed[] = [
-  { path: '/home', title: '首页', titleEn: 'Home', icon: 'HomeOutlined', children: [{ path: '/home/home', title: '首页', titleEn: 'Home', icon: 'HomeOutlined' }] },
-  { path: '/store', title: '门店信息', titleEn: 'Store information', icon: 'ShopOutlined', children: [{ path: '/store/store', title: '门店管理', titleEn: 'Stores', icon: 'ShopOutlined' }] },
-  { path: '/data', title: '数据中心', titleEn: 'Data centre', icon: 'BarChartOutlined', children: [{ path: '/data/count', title: '客流统计', titleEn: 'Visitor statistics', icon: 'LineChartOutlined' }] },
+  {
+    path: '/home',
+    title: '首页',
+    titleEn: 'Home',
+    icon: 'HomeOutlined',
+    children: [{ path: '/home/home', title: '首页', titleEn: 'Home', icon: 'HomeOutlined' }],
+  },
+  {
+    path: '/store',
+    title: '门店信息',
+    titleEn: 'Store information',
+    icon: 'ShopOutlined',
+    children: [{ path: '/store/store', title: '门店管理', titleEn: 'Stores', icon: 'ShopOutlined' }],
+  },
+  {
+    path: '/data',
+    title: '数据中心',
+    titleEn: 'Data centre',
+    icon: 'BarChartOutlined',
+    children: [{ path: '/data/count', title: '客流统计', titleEn: 'Visitor statistics', icon: 'LineChartOutlined' }],
+  },
   { path: '/advert', title: '广告管理', titleEn: 'Advertising management', icon: 'PlaySquareOutlined' },
   { path: '/inform', title: '通知管理', titleEn: 'Notification management', icon: 'NotificationOutlined' },
   { path: '/incentives', title: '激励管理', titleEn: 'Incentive management', icon: 'TrophyOutlined' },
   { path: '/news', title: '消息', titleEn: 'Messages', icon: 'MessageOutlined' },
   {
-    path: '/center', title: '个人中心', titleEn: 'Personal center', icon: 'UserOutlined',
+    path: '/center',
+    title: '个人中心',
+    titleEn: 'Personal center',
+    icon: 'UserOutlined',
     children: [
       { path: '/center/center', title: '个人中心', titleEn: 'Personal center', icon: 'UserOutlined' },
       { path: '/center/centerEditor', title: '编辑资料', titleEn: 'Edit profile', icon: 'EditOutlined' },
     ],
   },
-  { path: '/enterprise', title: '企业管理', titleEn: 'Enterprise management', icon: 'ApartmentOutlined', mainOnly: true },
+  {
+    path: '/enterprise',
+    title: '企业管理',
+    titleEn: 'Enterprise management',
+    icon: 'ApartmentOutlined',
+    mainOnly: true,
+  },
 ];
 
 /** The side menu's default entries on /home (spec §2), in order; a separator follows /count. */
@@ -70,7 +102,8 @@ export function defaultWeight(role: number, path: string): number {
     return V;
   }
   // shop assistant: home, notifications (read and confirm), own incentives, messages, personal center
-  if (['/home', '/inform', '/incentives', '/news', '/center'].includes(top)) return top === '/inform' ? V | PERM.submit : V;
+  if (['/home', '/inform', '/incentives', '/news', '/center'].includes(top))
+    return top === '/inform' ? V | PERM.submit : V;
   return 0;
 }
 

@@ -29,8 +29,19 @@ export async function createInvite(deps: Deps, ctx: TenantCtx, input: { deptId?:
 }
 
 type InviteRow = {
-  id: number; enterprise_id: number; inviter_id: number; dept_id: number | null; job_id: number | null; expired: boolean; used: boolean;
-  expires: number; title: string; code: string; logo: string; status: number; inviter: string;
+  id: number;
+  enterprise_id: number;
+  inviter_id: number;
+  dept_id: number | null;
+  job_id: number | null;
+  expired: boolean;
+  used: boolean;
+  expires: number;
+  title: string;
+  code: string;
+  logo: string;
+  status: number;
+  inviter: string;
 };
 
 /** Find a token's invitation: narrow the transaction to its enterprise first (row-level security). */
@@ -51,7 +62,15 @@ async function invitationOf(q: Q, token: string, lock = false): Promise<InviteRo
 
 export async function inviteInfo(deps: Deps, token: string) {
   const row = await deps.db.tx({}, (q) => invitationOf(q, token));
-  return { title: row.title, companyCode: row.code, logo: row.logo, inviter: row.inviter, expired: row.expired, used: row.used, expires: row.expires };
+  return {
+    title: row.title,
+    companyCode: row.code,
+    logo: row.logo,
+    inviter: row.inviter,
+    expired: row.expired,
+    used: row.used,
+    expires: row.expires,
+  };
 }
 
 /** Join with an invitation: membership + the invitation's role entry; the inviter and admins are told. */
@@ -63,7 +82,10 @@ export async function acceptInvite(deps: Deps, ctx: UserCtx, token: string): Pro
     if (inv.status !== ENTERPRISE_STATUS.approved) throw fail.conflict('invite.closed');
     if (inv.used) throw fail.conflict('invite.used');
     if (inv.expired) throw fail.conflict('invite.expired');
-    const active = await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [scope.enterpriseId, ctx.user.id]);
+    const active = await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [
+      scope.enterpriseId,
+      ctx.user.id,
+    ]);
     if (active.length) throw fail.conflict('enterprise.alreadyMember');
     const place = await placement(q, scope, { deptId: inv.dept_id, jobId: inv.job_id });
     await addMember(q, scope, ctx.user.id, false);
@@ -77,11 +99,21 @@ export async function acceptInvite(deps: Deps, ctx: UserCtx, token: string): Pro
     const who = ctx.user.nickname || ctx.user.phone;
     q.changed({ id: ctx.user.id, label: who, after: { invitation: inv.id, ...place } });
     await sendMessage(q, {
-      ...scope, to: [inv.inviter_id, ...(await adminsOf(q, scope.enterpriseId))], kind: 'invite.accepted', link: '/enterprise?tab=members',
+      ...scope,
+      to: [inv.inviter_id, ...(await adminsOf(q, scope.enterpriseId))],
+      kind: 'invite.accepted',
+      link: '/enterprise?tab=members',
       title: { key: 'message.inviteAccepted', params: { who } },
       body: { key: 'message.inviteAccepted.body', params: { who, title: inv.title } },
     });
-    return { companyId: inv.enterprise_id, companyCode: inv.code, title: inv.title, logo: inv.logo, status: inv.status, isMain: 0 };
+    return {
+      companyId: inv.enterprise_id,
+      companyCode: inv.code,
+      title: inv.title,
+      logo: inv.logo,
+      status: inv.status,
+      isMain: 0,
+    };
   });
   return out;
 }

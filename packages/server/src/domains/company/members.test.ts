@@ -1,17 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { RET, type JoinApply, type MemberAccount, type MemberRole, type MenuItem, type RoleEntry } from '@vitrine/contract';
+import {
+  RET,
+  type JoinApply,
+  type MemberAccount,
+  type MemberRole,
+  type MenuItem,
+  type RoleEntry,
+} from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
-import { addMemberWithRole, makeEnterprise, makeUser, roleOf, tenantHeaders, type TestEnterprise } from '../../../test/factories.js';
+import {
+  addMemberWithRole,
+  makeEnterprise,
+  makeUser,
+  roleOf,
+  tenantHeaders,
+  type TestEnterprise,
+} from '../../../test/factories.js';
 import { renderedMessages } from '../../../test/messages.js';
 
 const t = useTestApp();
 
 const admin = (ent: TestEnterprise) => tenantHeaders(ent.owner, ent, ent.ownerRole);
-const messagesOf = (userId: number, kind: string) =>
-  renderedMessages(t, 'user_id = $1 and kind = $2', [userId, kind]);
+const messagesOf = (userId: number, kind: string) => renderedMessages(t, 'user_id = $1 and kind = $2', [userId, kind]);
 const ids = async (ent: TestEnterprise) => {
-  const [dept] = await t.db.admin.query<{ id: number }>('select id from departments where enterprise_id = $1 order by id limit 1', [ent.companyId]);
-  const jobs = await t.db.admin.query<{ id: number; role: number }>('select id, role from jobs where enterprise_id = $1', [ent.companyId]);
+  const [dept] = await t.db.admin.query<{ id: number }>(
+    'select id from departments where enterprise_id = $1 order by id limit 1',
+    [ent.companyId],
+  );
+  const jobs = await t.db.admin.query<{ id: number; role: number }>(
+    'select id, role from jobs where enterprise_id = $1',
+    [ent.companyId],
+  );
   const job = (role: number) => jobs.find((j) => j.role === role)!.id;
   return { deptId: dept.id, job };
 };
@@ -27,10 +46,26 @@ describe('members', () => {
     const [main, other] = res.body.result.list;
     expect(main).toMatchObject({ userId: ent.owner.id, isMain: 1, status: 1, depts: ['总部'], jobs: ['督导'] });
     expect(main.roles[0]).toMatchObject({ role: 3, roleName: '督导', roleNode: ent.ownerRole, range: null });
-    expect(other).toMatchObject({ userId: u.id, nickname: '王小明', isMain: 0, jobs: ['店长'], phone: `${u.phone.slice(0, 3)}****${u.phone.slice(-4)}` });
-    const found = await post<{ list: MemberAccount[]; total: number }>(t, 'company/accounts', { keyword: '小明' }, admin(ent));
+    expect(other).toMatchObject({
+      userId: u.id,
+      nickname: '王小明',
+      isMain: 0,
+      jobs: ['店长'],
+      phone: `${u.phone.slice(0, 3)}****${u.phone.slice(-4)}`,
+    });
+    const found = await post<{ list: MemberAccount[]; total: number }>(
+      t,
+      'company/accounts',
+      { keyword: '小明' },
+      admin(ent),
+    );
     expect(found.body.result.list.map((m) => m.userId)).toEqual([u.id]);
-    const page = await post<{ list: MemberAccount[]; pageSize: number }>(t, 'company/accounts', { pageSize: 1, pageNum: 2 }, admin(ent));
+    const page = await post<{ list: MemberAccount[]; pageSize: number }>(
+      t,
+      'company/accounts',
+      { pageSize: 1, pageNum: 2 },
+      admin(ent),
+    );
     expect(page.body.result.list.map((m) => m.userId)).toEqual([u.id]);
   });
 
@@ -40,13 +75,21 @@ describe('members', () => {
     const res = await post(t, 'company/update', { title: '新名字', logo }, admin(ent));
     expect(res.body.result).toMatchObject({ title: '新名字', logo, companyCode: ent.companyCode });
     // only our own image addresses: not another site, not a script URL (issue 8 §1)
-    for (const bad of ['https://evil.example/x.png', 'javascript:alert(1)', '/files/abc', `//evil.example/file/img/${'ab'.repeat(32)}`]) {
+    for (const bad of [
+      'https://evil.example/x.png',
+      'javascript:alert(1)',
+      '/files/abc',
+      `//evil.example/file/img/${'ab'.repeat(32)}`,
+    ]) {
       const refused = await post(t, 'company/update', { logo: bad }, admin(ent));
       expect(refused.body, bad).toMatchObject({ ret: RET.validation });
     }
     const m = await makeUser(t);
     const node = await addMemberWithRole(t, ent, m, 3);
-    expect((await post(t, 'company/update', { title: 'x' }, tenantHeaders(m, ent, node))).body).toMatchObject({ ret: RET.forbidden, msg: '仅企业主管理员可以操作' });
+    expect((await post(t, 'company/update', { title: 'x' }, tenantHeaders(m, ent, node))).body).toMatchObject({
+      ret: RET.forbidden,
+      msg: '仅企业主管理员可以操作',
+    });
   });
 });
 
@@ -56,22 +99,38 @@ describe('join applications', () => {
     const u = await makeUser(t, '申请人');
     await post(t, 'company/apply-join', { enCode: ent.companyCode }, u.headers);
     const list = await post<{ list: JoinApply[]; total: number }>(t, 'company/applies', { status: 201 }, admin(ent));
-    expect(list.body.result.list).toEqual([expect.objectContaining({ userId: u.id, nickname: '申请人', status: 201, phone: u.phone, rtime: null })]);
+    expect(list.body.result.list).toEqual([
+      expect.objectContaining({ userId: u.id, nickname: '申请人', status: 201, phone: u.phone, rtime: null }),
+    ]);
     const id = list.body.result.list[0].id;
     const res = await post<JoinApply>(t, 'company/audit-join', { id, pass: 1 }, admin(ent));
     expect(res.body.result).toMatchObject({ status: 202, reviewer: 'owner' });
     const roles = await roleOf(t, u, ent);
     expect(roles).toEqual([expect.objectContaining({ deptName: '总部', role: 1, jobName: '店员' })]);
-    expect(await messagesOf(u.id, 'join.result')).toEqual([expect.objectContaining({ title_zh: expect.stringContaining('已通过'), title_en: expect.stringContaining('approved') })]);
+    expect(await messagesOf(u.id, 'join.result')).toEqual([
+      expect.objectContaining({
+        title_zh: expect.stringContaining('已通过'),
+        title_en: expect.stringContaining('approved'),
+      }),
+    ]);
     // the new member can enter
     expect((await post(t, 'account/menu', {}, tenantHeaders(u, ent, roles[0].roleNode))).body.ret).toBe(0);
     // a shop assistant starts with an empty data range (least privilege) until an admin gives shops
-    const [entry] = await t.db.admin.query<{ data_range: unknown }>('select data_range from role_entries where user_id = $1', [u.id]);
+    const [entry] = await t.db.admin.query<{ data_range: unknown }>(
+      'select data_range from role_entries where user_id = $1',
+      [u.id],
+    );
     expect(entry.data_range).toEqual({ p: [], c: [], a: [], s: [] });
     const again = await post(t, 'company/audit-join', { id, pass: 0, reason: 'no' }, admin(ent));
     expect(again.body).toMatchObject({ ret: RET.conflict, msg: '该申请已处理，不能重复审核' });
-    const log = await t.db.admin.query<{ verb: string; entity: string }>("select verb, entity from oplog where enterprise_id = $1 and entity = 'join-apply' order by id", [ent.companyId]);
-    expect(log).toEqual([{ verb: 'apply', entity: 'join-apply' }, { verb: 'pass', entity: 'join-apply' }]);
+    const log = await t.db.admin.query<{ verb: string; entity: string }>(
+      "select verb, entity from oplog where enterprise_id = $1 and entity = 'join-apply' order by id",
+      [ent.companyId],
+    );
+    expect(log).toEqual([
+      { verb: 'apply', entity: 'join-apply' },
+      { verb: 'pass', entity: 'join-apply' },
+    ]);
   });
 
   it('approve with a chosen department and job; reject needs a reason and tells the applicant why', async () => {
@@ -87,7 +146,12 @@ describe('join applications', () => {
     expect((await roleOf(t, a, ent))[0]).toMatchObject({ role: 2, jobName: '店长' });
     const noReason = await post(t, 'company/audit-join', { id: idOf(b.id), pass: 0 }, admin(ent));
     expect(noReason.body).toMatchObject({ ret: RET.validation, result: { fields: [{ field: 'reason' }] } });
-    const rej = await post<JoinApply>(t, 'company/audit-join', { id: idOf(b.id), pass: 0, reason: '信息不全' }, admin(ent));
+    const rej = await post<JoinApply>(
+      t,
+      'company/audit-join',
+      { id: idOf(b.id), pass: 0, reason: '信息不全' },
+      admin(ent),
+    );
     expect(rej.body.result).toMatchObject({ status: 203, reason: '信息不全' });
     expect((await messagesOf(b.id, 'join.result'))[0].body_zh).toBe('原因：信息不全');
     expect(await roleOf(t, b, ent)).toEqual([]);
@@ -126,26 +190,44 @@ describe('remove member, change admin, set roles', () => {
     expect((await post(t, 'company/accounts', {}, tenantHeaders(u, ent, node))).body.ret).toBe(0);
     const info = await post<{ isMain: number }>(t, 'account/info', { enCode: ent.companyCode }, u.headers);
     expect(info.body.result.isMain).toBe(1);
-    const log = await t.db.admin.query<{ verb: string }>("select verb from oplog where enterprise_id = $1 and entity = 'admin'", [ent.companyId]);
+    const log = await t.db.admin.query<{ verb: string }>(
+      "select verb from oplog where enterprise_id = $1 and entity = 'admin'",
+      [ent.companyId],
+    );
     expect(log).toEqual([{ verb: 'update' }]);
   });
 
-  it("set-roles keeps unchanged role nodes, removes the others (10017 for them), tells the member", async () => {
+  it('set-roles keeps unchanged role nodes, removes the others (10017 for them), tells the member', async () => {
     const ent = await makeEnterprise(t);
     const { deptId, job } = await ids(ent);
-    const dept2 = (await post<{ id: number }>(t, 'dept/add', { name: '华东区', pid: deptId }, admin(ent))).body.result.id;
+    const dept2 = (await post<{ id: number }>(t, 'dept/add', { name: '华东区', pid: deptId }, admin(ent))).body.result
+      .id;
     const u = await makeUser(t);
     const node = await addMemberWithRole(t, ent, u, 2);
-    const res = await post<{ list: MemberRole[] }>(t, 'company/set-roles', {
-      userId: u.id, roles: [{ deptId, jobId: job(2), role: 2 }, { deptId: dept2, jobId: job(1) }],
-    }, admin(ent));
+    const res = await post<{ list: MemberRole[] }>(
+      t,
+      'company/set-roles',
+      {
+        userId: u.id,
+        roles: [
+          { deptId, jobId: job(2), role: 2 },
+          { deptId: dept2, jobId: job(1) },
+        ],
+      },
+      admin(ent),
+    );
     expect(res.body.ret).toBe(0);
     expect(res.body.result.list).toHaveLength(2);
     expect(res.body.result.list[0].roleNode).toBe(node);
     expect(res.body.result.list[1]).toMatchObject({ deptName: '华东区', role: 1 });
     expect((await post(t, 'account/menu', {}, tenantHeaders(u, ent, node))).body.ret).toBe(0);
 
-    const second = await post<{ list: MemberRole[] }>(t, 'company/set-roles', { userId: u.id, roles: JSON.stringify([{ deptId, jobId: job(1) }]) }, admin(ent));
+    const second = await post<{ list: MemberRole[] }>(
+      t,
+      'company/set-roles',
+      { userId: u.id, roles: JSON.stringify([{ deptId, jobId: job(1) }]) },
+      admin(ent),
+    );
     const newNode = second.body.result.list[0].roleNode;
     expect((await post(t, 'account/menu', {}, tenantHeaders(u, ent, node))).body.ret).toBe(RET.tenantInvalid);
     const menu = await post<{ menuInfo: MenuItem[] }>(t, 'account/menu', {}, tenantHeaders(u, ent, newNode));
@@ -156,12 +238,35 @@ describe('remove member, change admin, set roles', () => {
     expect(msgs).toHaveLength(2);
     expect(msgs[1].body_zh).toBe('当前角色：总部/店员');
 
-    const dup = await post(t, 'company/set-roles', { userId: u.id, roles: [{ deptId, jobId: job(1) }, { deptId, jobId: job(1) }] }, admin(ent));
+    const dup = await post(
+      t,
+      'company/set-roles',
+      {
+        userId: u.id,
+        roles: [
+          { deptId, jobId: job(1) },
+          { deptId, jobId: job(1) },
+        ],
+      },
+      admin(ent),
+    );
     expect(dup.body).toMatchObject({ ret: RET.validation, msg: '角色重复：同一部门和岗位只能设置一次' });
     expect((await post(t, 'company/set-roles', { userId: u.id, roles: [] }, admin(ent))).body.ret).toBe(RET.validation);
     const other = await makeEnterprise(t);
     const foreign = await ids(other);
-    expect((await post(t, 'company/set-roles', { userId: u.id, roles: [{ deptId: foreign.deptId, jobId: job(1) }] }, admin(ent))).body.ret).toBe(RET.notFound);
-    expect((await post(t, 'company/set-roles', { userId: other.owner.id, roles: [{ deptId, jobId: job(1) }] }, admin(ent))).body.ret).toBe(RET.notFound);
+    expect(
+      (
+        await post(
+          t,
+          'company/set-roles',
+          { userId: u.id, roles: [{ deptId: foreign.deptId, jobId: job(1) }] },
+          admin(ent),
+        )
+      ).body.ret,
+    ).toBe(RET.notFound);
+    expect(
+      (await post(t, 'company/set-roles', { userId: other.owner.id, roles: [{ deptId, jobId: job(1) }] }, admin(ent)))
+        .body.ret,
+    ).toBe(RET.notFound);
   });
 });

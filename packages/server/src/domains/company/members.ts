@@ -15,45 +15,97 @@ type Page = { pageNum: number; pageSize: number; offset?: number };
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function updateCompany(
-  deps: Deps, ctx: TenantCtx, input: { title?: string; logo?: string; reviewPolicy?: number; cameraMark?: number },
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { title?: string; logo?: string; reviewPolicy?: number; cameraMark?: number },
 ): Promise<CompanyInfo> {
   const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     // locked: two admins' edits (or a policy switched on while a reviewer is removed) take turns
     const [before] = await q.query<{ title: string; logo: string; reviewPolicy: number; cameraMark: number }>(
-      'select title, logo, review_policy as "reviewPolicy", camera_mark::int as "cameraMark" from enterprises where id = $1 for update', [scope.enterpriseId],
+      'select title, logo, review_policy as "reviewPolicy", camera_mark::int as "cameraMark" from enterprises where id = $1 for update',
+      [scope.enterpriseId],
     );
     await checkReviewPolicy(q, scope.enterpriseId, input.reviewPolicy, before.reviewPolicy);
     const [row] = await q.query<CompanyInfo>(
       `update enterprises set title = coalesce($2, title), logo = coalesce($3, logo), review_policy = coalesce($4, review_policy), camera_mark = coalesce($5, camera_mark)
         where id = $1
        returning id as "companyId", code as "companyCode", title, logo, status, 1 as "isMain", review_policy as "reviewPolicy", camera_mark::int as "cameraMark"`,
-      [scope.enterpriseId, input.title ?? null, input.logo ?? null, input.reviewPolicy ?? null, input.cameraMark ?? null],
+      [
+        scope.enterpriseId,
+        input.title ?? null,
+        input.logo ?? null,
+        input.reviewPolicy ?? null,
+        input.cameraMark ?? null,
+      ],
     );
-    q.changed({ id: scope.enterpriseId, label: row.title, before, after: { title: row.title, logo: row.logo, reviewPolicy: row.reviewPolicy, cameraMark: row.cameraMark } });
+    q.changed({
+      id: scope.enterpriseId,
+      label: row.title,
+      before,
+      after: { title: row.title, logo: row.logo, reviewPolicy: row.reviewPolicy, cameraMark: row.cameraMark },
+    });
     return row;
   });
   return out;
 }
 
-type AccountRow = { user_id: number; phone: string; nickname: string; avatar: string; is_main: number; status: number; joined: number };
+type AccountRow = {
+  user_id: number;
+  phone: string;
+  nickname: string;
+  avatar: string;
+  is_main: number;
+  status: number;
+  joined: number;
+};
 
 /** The enterprise's members; the spec's `role` keeps those with a role entry of that role (its job's). */
-export async function listAccounts(deps: Deps, ctx: TenantCtx, input: Page & { keyword?: string; status?: number; role?: number }) {
+export async function listAccounts(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: Page & { keyword?: string; status?: number; role?: number },
+) {
   return tenantTx(deps.db, ctx, async (q, scope) => {
     const where = `m.enterprise_id = $1 and ($2::text is null or u.nickname ilike $2 or u.phone like $2) and ($3::int is null or m.status = $3)
       and ($4::int is null or exists (select 1 from role_entries re join jobs j on j.id = re.job_id
                                       where re.enterprise_id = $1 and re.user_id = m.user_id and j.role = $4))`;
-    const params = [scope.enterpriseId, input.keyword ? likePattern(input.keyword) : null, input.status ?? null, input.role ?? null];
-    const { list: rows, total } = await page<AccountRow>(q, {
-      select: 'm.user_id, u.phone, u.nickname, u.avatar, m.is_main, m.status, extract(epoch from m.joined_at)::int as joined',
-      from: 'members m join users u on u.id = m.user_id', where, order: 'm.status desc, m.is_main desc, m.joined_at, m.user_id', params,
-    }, input);
-    const roles = await rolesOfUsers(q, scope, rows.map((r) => r.user_id), ctx.lang);
+    const params = [
+      scope.enterpriseId,
+      input.keyword ? likePattern(input.keyword) : null,
+      input.status ?? null,
+      input.role ?? null,
+    ];
+    const { list: rows, total } = await page<AccountRow>(
+      q,
+      {
+        select:
+          'm.user_id, u.phone, u.nickname, u.avatar, m.is_main, m.status, extract(epoch from m.joined_at)::int as joined',
+        from: 'members m join users u on u.id = m.user_id',
+        where,
+        order: 'm.status desc, m.is_main desc, m.joined_at, m.user_id',
+        params,
+      },
+      input,
+    );
+    const roles = await rolesOfUsers(
+      q,
+      scope,
+      rows.map((r) => r.user_id),
+      ctx.lang,
+    );
     const list: MemberAccount[] = rows.map((r) => {
       const mine = roles.get(r.user_id) ?? [];
       return {
-        userId: r.user_id, phone: maskPhone(r.phone), nickname: r.nickname, avatar: r.avatar, isMain: r.is_main, status: r.status, joined: r.joined,
-        depts: [...new Set(mine.map((e) => e.deptName))], jobs: [...new Set(mine.map((e) => e.jobName))], roles: mine,
+        userId: r.user_id,
+        phone: maskPhone(r.phone),
+        nickname: r.nickname,
+        avatar: r.avatar,
+        isMain: r.is_main,
+        status: r.status,
+        joined: r.joined,
+        depts: [...new Set(mine.map((e) => e.deptName))],
+        jobs: [...new Set(mine.map((e) => e.jobName))],
+        roles: mine,
       };
     });
     return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
@@ -67,15 +119,23 @@ export async function removeMember(deps: Deps, ctx: TenantCtx, userId: number): 
     if (userId === ctx.user.id) throw fail.conflict('member.self');
     if (member.is_main) throw fail.conflict('member.main');
     const before = (await rolesOfUsers(q, scope, [userId], ctx.lang)).get(userId) ?? [];
-    await q.query('update members set status = 0, is_main = 0 where enterprise_id = $1 and user_id = $2', [scope.enterpriseId, userId]);
+    await q.query('update members set status = 0, is_main = 0 where enterprise_id = $1 and user_id = $2', [
+      scope.enterpriseId,
+      userId,
+    ]);
     await q.query('delete from role_entries where enterprise_id = $1 and user_id = $2', [scope.enterpriseId, userId]);
     q.changed({
-      id: userId, label: member.nickname || maskPhone(member.phone),
+      id: userId,
+      label: member.nickname || maskPhone(member.phone),
       before: { roles: before.map((e) => `${e.deptName}/${e.jobName}`) },
     });
     await sendMessage(q, {
-      ...scope, to: [userId], kind: 'member.removed', link: '/center',
-      title: { key: 'message.memberRemoved', params: { title: ctx.enterprise.title } }, body: { key: 'message.memberRemoved.body' },
+      ...scope,
+      to: [userId],
+      kind: 'member.removed',
+      link: '/center',
+      title: { key: 'message.memberRemoved', params: { title: ctx.enterprise.title } },
+      body: { key: 'message.memberRemoved.body' },
     });
   });
   return {};
@@ -94,7 +154,11 @@ export async function changeAdmin(deps: Deps, ctx: TenantCtx, userId: number): P
     const name = (m: { nickname: string; phone: string }) => m.nickname || maskPhone(m.phone);
     q.changed({ id: userId, label: name(target), before: { admin: name(ctx.user) }, after: { admin: name(target) } });
     await sendMessage(q, {
-      ...scope, to: [userId], kind: 'system', link: '/enterprise', title: { key: 'message.madeAdmin', params: { title: ctx.enterprise.title } },
+      ...scope,
+      to: [userId],
+      kind: 'system',
+      link: '/enterprise',
+      title: { key: 'message.madeAdmin', params: { title: ctx.enterprise.title } },
     });
   });
   return {};
@@ -105,7 +169,9 @@ export async function changeAdmin(deps: Deps, ctx: TenantCtx, userId: number): P
  * node (and data range); the others are removed, so a console holding one gets 10017 next call.
  */
 export async function setRoles(
-  deps: Deps, ctx: TenantCtx, input: { userId: number; roles: { deptId: number; jobId: number }[] },
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { userId: number; roles: { deptId: number; jobId: number }[] },
 ): Promise<{ list: MemberRole[] }> {
   const key = (e: { deptId: number; jobId: number }) => `${e.deptId}:${e.jobId}`;
   if (new Set(input.roles.map(key)).size !== input.roles.length) throw fail.invalid('roles', 'roles.duplicate');
@@ -119,7 +185,10 @@ export async function setRoles(
     const wanted = new Set(input.roles.map(key));
     const gone = before.filter((e) => !wanted.has(key(e)));
     if (gone.length) {
-      await q.query('delete from role_entries where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, gone.map((e) => e.entryId)]);
+      await q.query('delete from role_entries where enterprise_id = $1 and id = any($2::int[])', [
+        scope.enterpriseId,
+        gone.map((e) => e.entryId),
+      ]);
     }
     const kept = new Set(before.map(key));
     for (const r of input.roles) {
@@ -127,10 +196,18 @@ export async function setRoles(
     }
     const after = (await rolesOfUsers(q, scope, [input.userId], ctx.lang)).get(input.userId) ?? [];
     const brief = (list: MemberRole[]) => ({ roles: list.map((e) => `${e.deptName}/${e.jobName}`) });
-    q.changed({ id: input.userId, label: member.nickname || maskPhone(member.phone), before: brief(before), after: brief(after) });
+    q.changed({
+      id: input.userId,
+      label: member.nickname || maskPhone(member.phone),
+      before: brief(before),
+      after: brief(after),
+    });
     if (gone.length || after.length !== before.length) {
       await sendMessage(q, {
-        ...scope, to: [input.userId], kind: 'role.changed', link: '/center',
+        ...scope,
+        to: [input.userId],
+        kind: 'role.changed',
+        link: '/center',
         title: { key: 'message.rolesChanged', params: { title: ctx.enterprise.title } },
         body: { key: 'message.rolesChanged.body', params: { roles: brief(after).roles } },
       });

@@ -32,8 +32,17 @@ export async function ensureMenus(q: Q, one?: Scope): Promise<number> {
        )
        select count(*)::int as n from ins`,
       [
-        one?.enterpriseId ?? null, seed.path, seed.title, seed.titleEn, seed.icon, sort, level, seed.mainOnly ?? false, parent,
-        roles, roles.map((r) => defaultWeight(r, seed.path)),
+        one?.enterpriseId ?? null,
+        seed.path,
+        seed.title,
+        seed.titleEn,
+        seed.icon,
+        sort,
+        level,
+        seed.mainOnly ?? false,
+        parent,
+        roles,
+        roles.map((r) => defaultWeight(r, seed.path)),
       ],
     );
     added += n;
@@ -41,7 +50,17 @@ export async function ensureMenus(q: Q, one?: Scope): Promise<number> {
   return added;
 }
 
-type MenuRow = { id: number; pid: number; path: string; title: string; title_en: string; icon: string; sort: number; level: number; weight: number };
+type MenuRow = {
+  id: number;
+  pid: number;
+  path: string;
+  title: string;
+  title_en: string;
+  icon: string;
+  sort: number;
+  level: number;
+  weight: number;
+};
 
 /** The menus a job may view, flat, ordered; main-admin-only entries only for the main admin. */
 export async function menuRows(q: Q, scope: Scope, jobId: number, isMain: boolean): Promise<MenuItem[]> {
@@ -58,8 +77,16 @@ export async function menuRows(q: Q, scope: Scope, jobId: number, isMain: boolea
     [scope.enterpriseId, jobId, PERM.view, isMain, ALL_BITS],
   );
   return rows.map((r) => ({
-    id: r.id, pid: r.pid, path: r.path, title: r.title, titleEn: r.title_en, icon: r.icon,
-    sort: r.sort, level: r.level, weight: r.weight, children: [],
+    id: r.id,
+    pid: r.pid,
+    path: r.path,
+    title: r.title,
+    titleEn: r.title_en,
+    icon: r.icon,
+    sort: r.sort,
+    level: r.level,
+    weight: r.weight,
+    children: [],
   }));
 }
 

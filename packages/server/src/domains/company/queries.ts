@@ -4,10 +4,20 @@ import type { Q } from '../../db/client.js';
 import { fail } from '../../errors.js';
 import { ROLE_NAMES } from './defaults.js';
 
-export type EnterpriseRow = { id: number; code: string; title: string; logo: string; status: number; creator_id: number };
+export type EnterpriseRow = {
+  id: number;
+  code: string;
+  title: string;
+  logo: string;
+  status: number;
+  creator_id: number;
+};
 
 export async function enterpriseByCode(q: Q, code: string): Promise<EnterpriseRow | undefined> {
-  const rows = await q.query<EnterpriseRow>('select id, code, title, logo, status, creator_id from enterprises where code = $1', [code.trim().toUpperCase()]);
+  const rows = await q.query<EnterpriseRow>(
+    'select id, code, title, logo, status, creator_id from enterprises where code = $1',
+    [code.trim().toUpperCase()],
+  );
   return rows[0];
 }
 
@@ -21,7 +31,12 @@ export async function companiesOf(q: Q, userId: number): Promise<Company[]> {
   );
 }
 
-export async function roleEntriesOf(q: Q, scope: { enterpriseId: number }, userId: number, lang: Lang): Promise<RoleEntry[]> {
+export async function roleEntriesOf(
+  q: Q,
+  scope: { enterpriseId: number },
+  userId: number,
+  lang: Lang,
+): Promise<RoleEntry[]> {
   const rows = await q.query<Omit<RoleEntry, 'roleName'>>(
     `select re.dept_id as "deptId", d.name as "deptName", j.role, re.role_node as "roleNode", j.id as "jobId", j.name as "jobName"
        from role_entries re join departments d on d.id = re.dept_id join jobs j on j.id = re.job_id
@@ -45,7 +60,9 @@ export async function addMember(q: Q, scope: { enterpriseId: number }, userId: n
  * (DESIGN §4: their own shop — least privilege until it is known).
  */
 export async function addRoleEntry(
-  q: Q, scope: { enterpriseId: number }, entry: { userId: number; deptId: number; jobId: number; range?: Range | null },
+  q: Q,
+  scope: { enterpriseId: number },
+  entry: { userId: number; deptId: number; jobId: number; range?: Range | null },
 ): Promise<string> {
   const node = `rn-${randomBytes(8).toString('hex')}`;
   const rows = await q.query(
@@ -54,7 +71,15 @@ export async function addRoleEntry(
                                      when j.role = 3 then null
                                      else '{"p":[],"c":[],"a":[],"s":[]}'::jsonb end
        from jobs j where j.id = $4 and j.enterprise_id = $1 returning id`,
-    [scope.enterpriseId, entry.userId, entry.deptId, entry.jobId, node, entry.range ? JSON.stringify(entry.range) : null, entry.range !== undefined],
+    [
+      scope.enterpriseId,
+      entry.userId,
+      entry.deptId,
+      entry.jobId,
+      node,
+      entry.range ? JSON.stringify(entry.range) : null,
+      entry.range !== undefined,
+    ],
   );
   if (!rows.length) throw fail.notFound();
   return node;

@@ -3,7 +3,9 @@ import type { Q } from '../../db/client.js';
 import { fail } from '../../errors.js';
 
 /** The menus whose records are reviewed: those of the contract's examine calls (join audits are the main admin's, not a bit). */
-export const REVIEW_MENUS = [...new Set(allCalls.flatMap((d) => (d.perm && d.perm.bit === 'examine' && !d.perm.main ? [d.perm.menu] : [])))];
+export const REVIEW_MENUS = [
+  ...new Set(allCalls.flatMap((d) => (d.perm && d.perm.bit === 'examine' && !d.perm.main ? [d.perm.menu] : []))),
+];
 
 /** How many active members hold the examine bit on at least one reviewed menu (whatever their range). */
 export async function reviewerCount(q: Q, enterpriseId: number): Promise<number> {
@@ -23,7 +25,13 @@ export async function reviewerCount(q: Q, enterpriseId: number): Promise<number>
  * submission of that member would be refused. Ranges are not weighed here (a record outside the
  * second reviewer's range is refused at submission, with the same fix named); switching off is free.
  */
-export async function checkReviewPolicy(q: Q, enterpriseId: number, next: number | undefined, current: number): Promise<void> {
+export async function checkReviewPolicy(
+  q: Q,
+  enterpriseId: number,
+  next: number | undefined,
+  current: number,
+): Promise<void> {
   if (next !== REVIEW_POLICY.secondPerson || current === REVIEW_POLICY.secondPerson) return;
-  if ((await reviewerCount(q, enterpriseId)) < 2) throw fail.conflict('enterprise.reviewPolicyAlone', FIX_PAGES.reviewers);
+  if ((await reviewerCount(q, enterpriseId)) < 2)
+    throw fail.conflict('enterprise.reviewPolicyAlone', FIX_PAGES.reviewers);
 }

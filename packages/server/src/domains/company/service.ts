@@ -18,7 +18,11 @@ const newCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CO
  * Create an enterprise: under review (status 0) unless auto-approval is on; the creator becomes
  * main admin, supervisor in the default department; default jobs and permission menus seeded.
  */
-export async function createCompany(deps: Deps, ctx: UserCtx, input: { title: string; logo?: string }): Promise<Company> {
+export async function createCompany(
+  deps: Deps,
+  ctx: UserCtx,
+  input: { title: string; logo?: string },
+): Promise<Company> {
   const status = deps.config.autoApprove ? ENTERPRISE_STATUS.approved : ENTERPRISE_STATUS.review;
   const company = await userTx(deps.db, ctx, async (q) => {
     let row: { id: number; code: string } | undefined;
@@ -40,14 +44,16 @@ export async function createCompany(deps: Deps, ctx: UserCtx, input: { title: st
 }
 
 async function seedEnterprise(q: Q, scope: { enterpriseId: number }, creatorId: number, lang: Lang) {
-  const [dept] = await q.query<Row<'departments', 'id'>>('insert into departments (enterprise_id, name) values ($1, $2) returning id', [
-    scope.enterpriseId, DEFAULT_DEPARTMENT(lang),
-  ]);
+  const [dept] = await q.query<Row<'departments', 'id'>>(
+    'insert into departments (enterprise_id, name) values ($1, $2) returning id',
+    [scope.enterpriseId, DEFAULT_DEPARTMENT(lang)],
+  );
   const jobs: { id: number; role: number }[] = [];
   for (const job of DEFAULT_JOBS(lang)) {
-    const [row] = await q.query<Row<'jobs', 'id'>>('insert into jobs (enterprise_id, name, role) values ($1, $2, $3) returning id', [
-      scope.enterpriseId, job.name, job.role,
-    ]);
+    const [row] = await q.query<Row<'jobs', 'id'>>(
+      'insert into jobs (enterprise_id, name, role) values ($1, $2, $3) returning id',
+      [scope.enterpriseId, job.name, job.role],
+    );
     jobs.push({ id: row.id, role: job.role });
   }
   await ensureMenus(q, scope);
@@ -63,7 +69,10 @@ export async function applyJoin(deps: Deps, ctx: UserCtx, enCode: string): Promi
     if (ent.status === ENTERPRISE_STATUS.review) throw fail.conflict('enterprise.review');
     if (ent.status !== ENTERPRISE_STATUS.approved) throw fail.conflict('enterprise.rejected');
     await q.enter(ent.id);
-    const member = await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [ent.id, ctx.user.id]);
+    const member = await q.query('select 1 from members where enterprise_id = $1 and user_id = $2 and status = 1', [
+      ent.id,
+      ctx.user.id,
+    ]);
     if (member.length) throw fail.conflict('enterprise.alreadyMember');
     const rows = await q.query<Row<'join_applications', 'id'>>(
       `insert into join_applications (enterprise_id, user_id) values ($1, $2) on conflict do nothing returning id`,
@@ -73,7 +82,10 @@ export async function applyJoin(deps: Deps, ctx: UserCtx, enCode: string): Promi
     const who = ctx.user.nickname || ctx.user.phone;
     q.changed({ id: rows[0].id, label: who });
     await sendMessage(q, {
-      enterpriseId: ent.id, to: await adminsOf(q, ent.id), kind: 'join.applied', link: '/enterprise?tab=applies',
+      enterpriseId: ent.id,
+      to: await adminsOf(q, ent.id),
+      kind: 'join.applied',
+      link: '/enterprise?tab=applies',
       title: { key: 'message.joinApplied', params: { who } },
       body: { key: 'message.joinApplied.body', params: { phone: ctx.user.phone, title: ent.title } },
     });

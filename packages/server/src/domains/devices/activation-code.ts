@@ -19,7 +19,8 @@ export const normalizeCode = (typed: string) => typed.toUpperCase().replace(/[\s
 export const displayCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 
 /** The HMAC activation compares (the database never holds a code it could answer with). */
-export const activationMac = (secret: string, code: string) => createHmac('sha256', secret).update(`activation|${code}`).digest('hex');
+export const activationMac = (secret: string, code: string) =>
+  createHmac('sha256', secret).update(`activation|${code}`).digest('hex');
 
 const key = (secret: string) => createHash('sha256').update(`${secret}|activation-seal`).digest();
 

@@ -26,14 +26,21 @@ export async function activationState(q: Q, scope: Scope, secret: string, device
   );
   const plain = code?.live ? openCode(secret, code.code_box) : null;
   return {
-    code: plain ? displayCode(plain) : null, expires: plain ? code.expires : null, attempts: code?.attempts ?? 0, maxAttempts: ACTIVATION.maxAttempts,
-    activated: token ? 1 : 0, activatedAt: token?.at ?? null,
+    code: plain ? displayCode(plain) : null,
+    expires: plain ? code.expires : null,
+    attempts: code?.attempts ?? 0,
+    maxAttempts: ACTIVATION.maxAttempts,
+    activated: token ? 1 : 0,
+    activatedAt: token?.at ?? null,
   };
 }
 
 /** Unused codes of the device stop working (a new code replaces them; deactivation ends them). */
 const revokeCodes = (q: Q, scope: Scope, deviceId: number) =>
-  q.query('update device_activations set revoked_at = now() where enterprise_id = $1 and device_id = $2 and used_at is null and revoked_at is null', [scope.enterpriseId, deviceId]);
+  q.query(
+    'update device_activations set revoked_at = now() where enterprise_id = $1 and device_id = $2 and used_at is null and revoked_at is null',
+    [scope.enterpriseId, deviceId],
+  );
 
 async function issueCode(q: Q, scope: Scope, secret: string, deviceId: number, userId: number): Promise<void> {
   await revokeCodes(q, scope, deviceId);
@@ -52,7 +59,10 @@ async function issueCode(q: Q, scope: Scope, secret: string, deviceId: number, u
 export function getActivation(deps: Deps, ctx: TenantCtx, id: number) {
   return inDevice(deps, ctx, id, async (q, scope) => {
     const state = await activationState(q, scope, deps.config.secret, id);
-    const ever = await q.query('select 1 from device_activations where enterprise_id = $1 and device_id = $2 limit 1', [scope.enterpriseId, id]);
+    const ever = await q.query('select 1 from device_activations where enterprise_id = $1 and device_id = $2 limit 1', [
+      scope.enterpriseId,
+      id,
+    ]);
     if (ever.length || state.activated) return state;
     await issueCode(q, scope, deps.config.secret, id, ctx.user.id);
     // the log names the device (it read "Device (no. 419)" when the first code went unreported)
@@ -84,7 +94,12 @@ export function deactivateDevice(deps: Deps, ctx: TenantCtx, id: number) {
 }
 
 const deviceName = async (q: Q, scope: Scope, id: number) =>
-  (await q.query<DbRow<'devices', 'name'>>('select name from devices where enterprise_id = $1 and id = $2', [scope.enterpriseId, id]))[0]?.name ?? '';
+  (
+    await q.query<DbRow<'devices', 'name'>>('select name from devices where enterprise_id = $1 and id = $2', [
+      scope.enterpriseId,
+      id,
+    ])
+  )[0]?.name ?? '';
 
 /** Run fn on one enabled device of the caller's enterprise and range (40004 / 40003 / 40009 otherwise). */
 function inDevice<T>(deps: Deps, ctx: TenantCtx, id: number, fn: (q: Tx, scope: Scope) => Promise<T>): Promise<T> {

@@ -12,7 +12,16 @@ import { sendMessage } from '../../messages/send.js';
 
 type Scope = { enterpriseId: number };
 type Dev = { id: number; name: string; code: string };
-type ShopRow = { id: number; name: string; hours: string; manager_id: number | null; province: string; city: string; district: string; devices: Dev[] };
+type ShopRow = {
+  id: number;
+  name: string;
+  hours: string;
+  manager_id: number | null;
+  province: string;
+  city: string;
+  district: string;
+  devices: Dev[];
+};
 
 /** The shop's manager and the supervisors (role 3) in range: active members only. */
 export async function alertRecipients(q: Q, scope: Scope, shop: ShopRow): Promise<number[]> {
@@ -26,14 +35,22 @@ export async function alertRecipients(q: Q, scope: Scope, shop: ShopRow): Promis
     [scope.enterpriseId, shop.manager_id ?? 0],
   );
   const place = { shopId: shop.id, code: shop.district };
-  return [...new Set(rows.filter((r) => r.user_id === shop.manager_id || inRange(r.data_range, place)).map((r) => r.user_id))];
+  return [
+    ...new Set(rows.filter((r) => r.user_id === shop.manager_id || inRange(r.data_range, place)).map((r) => r.user_id)),
+  ];
 }
 
 async function notify(q: Q, scope: Scope, shop: ShopRow, kind: 'offline' | 'online') {
-  const params = { shop: shop.name, count: shop.devices.length, devices: shop.devices.map((d) => `${d.name} (${d.code})`) };
+  const params = {
+    shop: shop.name,
+    count: shop.devices.length,
+    devices: shop.devices.map((d) => `${d.name} (${d.code})`),
+  };
   const t = kind === 'offline' ? 'device.alert.offline' : 'device.alert.online';
   await sendMessage(q, {
-    enterpriseId: scope.enterpriseId, to: await alertRecipients(q, scope, shop), kind: 'device.alert',
+    enterpriseId: scope.enterpriseId,
+    to: await alertRecipients(q, scope, shop),
+    kind: 'device.alert',
     title: { key: `${t}.title`, params },
     body: { key: `${t}.body`, params },
     link: `/store/manage_details?id=${shop.id}&section=devices`,
@@ -48,9 +65,16 @@ const SHOPS = (where: string) => `
    group by s.id`;
 
 /** Send due offline alerts and "back online" messages of one enterprise at `now`. Returns what was sent. */
-export async function runAlerts(q: Q, scope: Scope, timezone: string, now: Date): Promise<{ offline: number[]; online: number[] }> {
+export async function runAlerts(
+  q: Q,
+  scope: Scope,
+  timezone: string,
+  now: Date,
+): Promise<{ offline: number[]; online: number[] }> {
   const sent = { offline: [] as number[], online: [] as number[] };
-  const back = await q.query<ShopRow>(SHOPS('d.offline_alerted_at is not null and d.device_status <> 0'), [scope.enterpriseId]);
+  const back = await q.query<ShopRow>(SHOPS('d.offline_alerted_at is not null and d.device_status <> 0'), [
+    scope.enterpriseId,
+  ]);
   for (const shop of back) {
     const cleared = await q.query<Dev>(
       `update devices set offline_alerted_at = null where enterprise_id = $1 and id = any($2::int[]) and offline_alerted_at is not null and device_status <> 0
@@ -58,14 +82,19 @@ export async function runAlerts(q: Q, scope: Scope, timezone: string, now: Date)
       [scope.enterpriseId, shop.devices.map((d) => d.id)],
     );
     if (!cleared.length) continue;
-    await q.query(`insert into device_alerts (enterprise_id, shop_id, kind, devices, sent_at, hour_key) values ($1, $2, 'online', $3, $4, date_trunc('hour', $4::timestamptz))`,
-      [scope.enterpriseId, shop.id, JSON.stringify(cleared), now]);
+    await q.query(
+      `insert into device_alerts (enterprise_id, shop_id, kind, devices, sent_at, hour_key) values ($1, $2, 'online', $3, $4, date_trunc('hour', $4::timestamptz))`,
+      [scope.enterpriseId, shop.id, JSON.stringify(cleared), now],
+    );
     await notify(q, scope, { ...shop, devices: cleared }, 'online');
     sent.online.push(shop.id);
   }
   const minute = localDay(timezone, now).minute;
-  const down = await q.query<ShopRow>(SHOPS(`d.device_status = 0 and d.offline_alerted_at is null
-      and exists (select 1 from device_presence p where p.device_id = d.id and p.enterprise_id = d.enterprise_id)`), [scope.enterpriseId]);
+  const down = await q.query<ShopRow>(
+    SHOPS(`d.device_status = 0 and d.offline_alerted_at is null
+      and exists (select 1 from device_presence p where p.device_id = d.id and p.enterprise_id = d.enterprise_id)`),
+    [scope.enterpriseId],
+  );
   for (const shop of down) {
     if (!isOpenAt(parseHours(shop.hours) ?? parseHours('')!, minute)) continue;
     const recent = await q.query(
@@ -79,7 +108,11 @@ export async function runAlerts(q: Q, scope: Scope, timezone: string, now: Date)
       [scope.enterpriseId, shop.id, JSON.stringify(shop.devices), now],
     );
     if (!won.length) continue;
-    await q.query('update devices set offline_alerted_at = $3 where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, shop.devices.map((d) => d.id), now]);
+    await q.query('update devices set offline_alerted_at = $3 where enterprise_id = $1 and id = any($2::int[])', [
+      scope.enterpriseId,
+      shop.devices.map((d) => d.id),
+      now,
+    ]);
     await notify(q, scope, shop, 'offline');
     sent.offline.push(shop.id);
   }

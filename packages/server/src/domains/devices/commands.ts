@@ -15,8 +15,19 @@ import type { Row } from '../../db/schema/index.js';
 // delivered (a heartbeat returned it) → acknowledged | failed (the device's ack) | expired (24 h).
 
 export type CommandRow = {
-  id: number; deviceId: number; seq: number; kind: CommandAction; payload: Record<string, unknown>; state: (typeof COMMAND_STATES)[number];
-  result: unknown; createdBy: number; ctime: number; mtime: number; deliveredAt: number | null; doneAt: number | null; expiresAt: number;
+  id: number;
+  deviceId: number;
+  seq: number;
+  kind: CommandAction;
+  payload: Record<string, unknown>;
+  state: (typeof COMMAND_STATES)[number];
+  result: unknown;
+  createdBy: number;
+  ctime: number;
+  mtime: number;
+  deliveredAt: number | null;
+  doneAt: number | null;
+  expiresAt: number;
   /** the screenshot file this command brought back, if any (made into a signed URL by the service) */
   fileId: number | null;
 };
@@ -27,16 +38,24 @@ const COLUMNS = `id::int, device_id as "deviceId", seq, kind, payload, state, re
 
 /** A control as the console sends it → the command a device receives (API.md command actions). */
 export type ControlValue =
-  | { control: 'ai'; ai: 0 | 1 } | { control: 'landscape'; direction: 0 | 1 } | { control: 'volume'; volume: number }
-  | { control: 'manage'; action: 'restart' | 'refresh' | 'screenshot' } | { control: 'virtual-status'; status: number };
+  | { control: 'ai'; ai: 0 | 1 }
+  | { control: 'landscape'; direction: 0 | 1 }
+  | { control: 'volume'; volume: number }
+  | { control: 'manage'; action: 'restart' | 'refresh' | 'screenshot' }
+  | { control: 'virtual-status'; status: number };
 
 export function commandOf(v: ControlValue): { kind: CommandAction; payload: Record<string, unknown> } {
   switch (v.control) {
-    case 'ai': return { kind: 'ai', payload: { ai: v.ai } };
-    case 'landscape': return { kind: 'direction', payload: { direction: v.direction } };
-    case 'volume': return { kind: 'volume', payload: { volume: v.volume } };
-    case 'manage': return { kind: v.action, payload: {} };
-    case 'virtual-status': return { kind: 'virtual-status', payload: { status: v.status } };
+    case 'ai':
+      return { kind: 'ai', payload: { ai: v.ai } };
+    case 'landscape':
+      return { kind: 'direction', payload: { direction: v.direction } };
+    case 'volume':
+      return { kind: 'volume', payload: { volume: v.volume } };
+    case 'manage':
+      return { kind: v.action, payload: {} };
+    case 'virtual-status':
+      return { kind: 'virtual-status', payload: { status: v.status } };
   }
 }
 
@@ -57,12 +76,21 @@ export async function controllable(q: Q, ctx: TenantCtx, ids: number[]): Promise
 
 /** Queue one command per device (set-based); repeats of a requestId return the commands already queued. */
 export async function queueCommands(
-  q: Tx, ctx: TenantCtx, ids: number[], kind: CommandAction, payload: Record<string, unknown>, requestId?: string, log = true,
+  q: Tx,
+  ctx: TenantCtx,
+  ids: number[],
+  kind: CommandAction,
+  payload: Record<string, unknown>,
+  requestId?: string,
+  log = true,
 ): Promise<{ count: number; commands: CommandRow[] }> {
   const ent = ctx.enterprise.id;
   const unique = [...new Set(ids)];
   const existing = requestId
-    ? await q.query<CommandRow>(`select ${COLUMNS} from device_commands where enterprise_id = $1 and idem_key = any($2::text[])`, [ent, unique.map((d) => `${requestId}:${d}`)])
+    ? await q.query<CommandRow>(
+        `select ${COLUMNS} from device_commands where enterprise_id = $1 and idem_key = any($2::text[])`,
+        [ent, unique.map((d) => `${requestId}:${d}`)],
+      )
     : [];
   const todo = unique.filter((d) => !existing.some((c) => c.deviceId === d));
   const added = todo.length
@@ -76,18 +104,30 @@ export async function queueCommands(
       )
     : [];
   if (log && added.length) {
-    const names = await q.query<Row<'devices', 'id' | 'name'>>('select id, name from devices where enterprise_id = $1 and id = any($2::int[])', [ent, added.map((c) => c.deviceId)]);
+    const names = await q.query<Row<'devices', 'id' | 'name'>>(
+      'select id, name from devices where enterprise_id = $1 and id = any($2::int[])',
+      [ent, added.map((c) => c.deviceId)],
+    );
     const nameOf = new Map(names.map((n) => [n.id, n.name]));
-    for (const c of added) q.changed({ id: c.deviceId, label: nameOf.get(c.deviceId) ?? '', after: { command: kind, ...payload } });
+    for (const c of added)
+      q.changed({ id: c.deviceId, label: nameOf.get(c.deviceId) ?? '', after: { command: kind, ...payload } });
   }
   const commands = [...existing, ...added].sort((a, b) => a.deviceId - b.deviceId);
   return { count: commands.length, commands };
 }
 
 export async function listCommands(q: Q, ctx: TenantCtx, deviceId: number, pageNum: number, pageSize: number) {
-  return page<CommandRow>(q, {
-    select: COLUMNS, from: 'device_commands', where: 'enterprise_id = $1 and device_id = $2', order: 'seq desc', params: [ctx.enterprise.id, deviceId],
-  }, { pageNum, pageSize });
+  return page<CommandRow>(
+    q,
+    {
+      select: COLUMNS,
+      from: 'device_commands',
+      where: 'enterprise_id = $1 and device_id = $2',
+      order: 'seq desc',
+      params: [ctx.enterprise.id, deviceId],
+    },
+    { pageNum, pageSize },
+  );
 }
 
 /**

@@ -40,9 +40,12 @@ export async function statusHistory(deps: Deps, ctx: TenantCtx, input: { id: num
     await reach(q, DEVICE, ctx, input.id);
     const p = [scope.enterpriseId, input.id];
     const recent = await q.query<Event>(
-      `select status, previous, extract(epoch from at)::int as at from device_status_events where enterprise_id = $1 and device_id = $2 order by at desc, id desc limit 50`, p,
+      `select status, previous, extract(epoch from at)::int as at from device_status_events where enterprise_id = $1 and device_id = $2 order by at desc, id desc limit 50`,
+      p,
     );
-    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [scope.enterpriseId]);
+    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [
+      scope.enterpriseId,
+    ]);
     const nowSec = Math.floor(now.getTime() / 1000);
     const todayStart = nowSec + localDay(tz, now).secondsToMidnight - 86400;
     const days = Array.from({ length: input.days }, (_, i) => {
@@ -55,10 +58,16 @@ export async function statusHistory(deps: Deps, ctx: TenantCtx, input: { id: num
       [...p, since],
     );
     const [before] = await q.query<Row<'device_status_events', 'status'>>(
-      `select status from device_status_events where enterprise_id = $1 and device_id = $2 and at < to_timestamp($3) order by at desc, id desc limit 1`, [...p, since],
+      `select status from device_status_events where enterprise_id = $1 and device_id = $2 and at < to_timestamp($3) order by at desc, id desc limit 1`,
+      [...p, since],
     );
-    const [seen] = await q.query<{ at: number; errors: { code: string; message?: string }[]; camera: { state: string; fps: number; lastVisitAt: number | null } | null }>(
-      'select extract(epoch from last_seen_at)::int as at, errors, camera from device_presence where enterprise_id = $1 and device_id = $2', p,
+    const [seen] = await q.query<{
+      at: number;
+      errors: { code: string; message?: string }[];
+      camera: { state: string; fps: number; lastVisitAt: number | null } | null;
+    }>(
+      'select extract(epoch from last_seen_at)::int as at, errors, camera from device_presence where enterprise_id = $1 and device_id = $2',
+      p,
     );
     const [visits] = await q.query<{ total: number; male: number; female: number; unknown: number; watch: number }>(
       `select count(*)::int as total, count(*) filter (where gender = 1)::int as male, count(*) filter (where gender = 2)::int as female,
@@ -67,8 +76,12 @@ export async function statusHistory(deps: Deps, ctx: TenantCtx, input: { id: num
       [...p, nowSec - 3600],
     );
     return {
-      events: recent, uptime: uptimeByDay(period, before?.status ?? 0, days), lastSeen: seen?.at ?? null, neverConnected: seen ? 0 : 1,
-      errors: seen?.errors ?? [], camera: seen?.camera ? { ...seen.camera, lastVisitAt: seen.camera.lastVisitAt ?? null, at: seen.at } : null,
+      events: recent,
+      uptime: uptimeByDay(period, before?.status ?? 0, days),
+      lastSeen: seen?.at ?? null,
+      neverConnected: seen ? 0 : 1,
+      errors: seen?.errors ?? [],
+      camera: seen?.camera ? { ...seen.camera, lastVisitAt: seen.camera.lastVisitAt ?? null, at: seen.at } : null,
       visitsLastHour: visits,
     };
   });

@@ -3,7 +3,14 @@ import { reach, scopeOf } from '../../lifecycle/access.js';
 import { matchingIds } from '../../lifecycle/lists.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { tenantTx } from '../../db/tenant.js';
-import { commandOf, controllable, listCommands, queueCommands, type CommandRow, type ControlValue } from './commands.js';
+import {
+  commandOf,
+  controllable,
+  listCommands,
+  queueCommands,
+  type CommandRow,
+  type ControlValue,
+} from './commands.js';
 import { signRawUrl } from '../files/sign.js';
 import { DEVICE } from '../../records/device-entity.js';
 
@@ -12,7 +19,10 @@ type Control = { ids: number[]; requestId?: string };
 
 /** A command row as the console shows it: the screenshot it brought back as a short-lived signed URL. */
 export function commandView(deps: Deps, enterpriseId: number, { fileId, ...row }: CommandRow) {
-  return { ...row, screenshotUrl: fileId ? signRawUrl(deps.config.secret, deps.config.apiBase, fileId, enterpriseId).url : null };
+  return {
+    ...row,
+    screenshotUrl: fileId ? signRawUrl(deps.config.secret, deps.config.apiBase, fileId, enterpriseId).url : null,
+  };
 }
 
 /** One control on the listed devices: checked (enterprise, range, enabled) then queued. */
@@ -29,7 +39,11 @@ export function control(deps: Deps, ctx: TenantCtx, input: Control, value: Contr
  * One control on every enabled device matching the filter (device type, orientation, shop scope,
  * status, keyword) in the caller's range: one oplog entry for the set.
  */
-export function bulk(deps: Deps, ctx: TenantCtx, input: Record<string, unknown> & { value: ControlValue; requestId?: string }) {
+export function bulk(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: Record<string, unknown> & { value: ControlValue; requestId?: string },
+) {
   return tenantTx(deps.db, ctx, async (q) => {
     const { value, requestId, ...filter } = input;
     const ids = await matchingIds(q, DEVICE, scopeOf(ctx), ctx.user.id, filter, BULK_MAX);

@@ -7,10 +7,22 @@ import { uptimeByDay } from './history.js';
 
 const T = 1_800_000_000;
 const base: PresenceSnapshot = {
-  lastSeen: T, onlineSince: T - 3600, interval: 60, errors: [], freeStorageMb: 5000, clockSkew: 0, ai: 0, playingContent: null, playingAt: null,
+  lastSeen: T,
+  onlineSince: T - 3600,
+  interval: 60,
+  errors: [],
+  freeStorageMb: 5000,
+  clockSkew: 0,
+  ai: 0,
+  playingContent: null,
+  playingAt: null,
 };
-const at = (p: Partial<PresenceSnapshot>, now: number, expected: { contents: Set<number>; since: number } | null = null, plays = new Set<number>()) =>
-  deriveStatus({ ...base, ...p }, expected, plays, now);
+const at = (
+  p: Partial<PresenceSnapshot>,
+  now: number,
+  expected: { contents: Set<number>; since: number } | null = null,
+  plays = new Set<number>(),
+) => deriveStatus({ ...base, ...p }, expected, plays, now);
 
 describe('device status', () => {
   it('0 offline after 2.5 intervals without a heartbeat, or never seen', () => {
@@ -52,8 +64,16 @@ describe('device status', () => {
   });
 
   it('uptime per day from transitions', () => {
-    const days = [{ day: 'd1', from: 0, to: 86400 }, { day: 'd2', from: 86400, to: 86400 + 43200 }];
-    const ev = [{ status: 7, previous: 0, at: 3600 }, { status: 1, previous: 7, at: 7200 }, { status: 0, previous: 1, at: 10800 }, { status: 7, previous: 0, at: 80000 }];
+    const days = [
+      { day: 'd1', from: 0, to: 86400 },
+      { day: 'd2', from: 86400, to: 86400 + 43200 },
+    ];
+    const ev = [
+      { status: 7, previous: 0, at: 3600 },
+      { status: 1, previous: 7, at: 7200 },
+      { status: 0, previous: 1, at: 10800 },
+      { status: 7, previous: 0, at: 80000 },
+    ];
     expect(uptimeByDay(ev, 0, days)).toEqual([
       { day: 'd1', onlineSeconds: 7200 + 6400, ratio: Math.round(((7200 + 6400) / 86400) * 1000) / 1000 },
       { day: 'd2', onlineSeconds: 43200, ratio: 1 },
@@ -65,12 +85,21 @@ describe('device status', () => {
   it('opening hours: ranges, past midnight, always, default, refusals', () => {
     expect(parseHours('09:00-22:00')).toEqual([[540, 1320]]);
     expect(parseHours('')).toEqual([[540, 1320]]);
-    expect(parseHours('10:00～14:00，17：00-02:00')).toEqual([[600, 840], [1020, 120]]);
+    expect(parseHours('10:00～14:00，17：00-02:00')).toEqual([
+      [600, 840],
+      [1020, 120],
+    ]);
     expect(parseHours('24小时')).toEqual([[0, 1440]]);
     expect(parseHours('00:00-24:00')).toEqual([[0, 1440]]);
-    for (const bad of ['9-22', '25:00-26:00', '10:00-10:00', 'open', '10:00-12:60']) expect(parseHours(bad), bad).toBeNull();
+    for (const bad of ['9-22', '25:00-26:00', '10:00-10:00', 'open', '10:00-12:60'])
+      expect(parseHours(bad), bad).toBeNull();
     const night = parseHours('22:00-02:00')!;
-    expect([isOpenAt(night, 23 * 60), isOpenAt(night, 60), isOpenAt(night, 2 * 60), isOpenAt(night, 12 * 60)]).toEqual([true, true, false, false]);
+    expect([isOpenAt(night, 23 * 60), isOpenAt(night, 60), isOpenAt(night, 2 * 60), isOpenAt(night, 12 * 60)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(isOpenAt(parseHours('09:00-22:00')!, 22 * 60)).toBe(false);
     expect(isOpenAt(parseHours('24h')!, 0)).toBe(true);
   });

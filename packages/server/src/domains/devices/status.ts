@@ -35,19 +35,30 @@ export type Derived = { status: DeviceStatus; reasons: string[] };
  * in the last two intervals neither a heartbeat nor a play named a content that should play.
  * 7 normal. Errors come before playback: a device that cannot download cannot play either.
  */
-export function deriveStatus(p: PresenceSnapshot, expected: Expectation, playedRecently: Set<number>, now: number): Derived {
-  if (p.lastSeen === null || now - p.lastSeen > OFFLINE_INTERVALS * p.interval) return { status: 0, reasons: ['offline'] };
+export function deriveStatus(
+  p: PresenceSnapshot,
+  expected: Expectation,
+  playedRecently: Set<number>,
+  now: number,
+): Derived {
+  if (p.lastSeen === null || now - p.lastSeen > OFFLINE_INTERVALS * p.interval)
+    return { status: 0, reasons: ['offline'] };
   // a virtual status stands over what the screen reports, while the screen is really there to hear it lifted (7)
   if (p.virtual === 0 || p.virtual === 1 || p.virtual === 3) return { status: p.virtual, reasons: ['virtual'] };
   // a camera fault matters only while the camera should count visitors (AI on)
   const reasons = p.errors.map((e) => e.code).filter((code) => !code.startsWith('camera.') || p.ai === 1);
-  if (p.freeStorageMb !== null && p.freeStorageMb < STORAGE_LOW_MB && !reasons.includes('storage.low')) reasons.push('storage.low');
+  if (p.freeStorageMb !== null && p.freeStorageMb < STORAGE_LOW_MB && !reasons.includes('storage.low'))
+    reasons.push('storage.low');
   if (Math.abs(p.clockSkew) > CLOCK_SKEW_SECONDS && !reasons.includes('clock.skew')) reasons.push('clock.skew');
   if (reasons.length) return { status: 1, reasons: [...new Set(reasons)] };
   if (expected) {
     const window = PLAYBACK_INTERVALS * p.interval;
     const settled = now - Math.max(p.onlineSince, expected.since) >= window;
-    const heartbeatOk = p.playingAt !== null && now - p.playingAt <= window && p.playingContent !== null && expected.contents.has(p.playingContent);
+    const heartbeatOk =
+      p.playingAt !== null &&
+      now - p.playingAt <= window &&
+      p.playingContent !== null &&
+      expected.contents.has(p.playingContent);
     const playsOk = [...playedRecently].some((c) => expected.contents.has(c));
     if (settled && !heartbeatOk && !playsOk) return { status: 3, reasons: ['playback'] };
   }

@@ -11,12 +11,32 @@ import { deriveStatus, type DeviceStatus, type Expectation } from './status.js';
 type Scope = { enterpriseId: number };
 
 type Row = {
-  id: number; shop_id: number; type: string; orientation: number; ai: number; virtual_status: number | null; device_status: DeviceStatus; time_zone: string;
-  last_seen: number | null; online_since: number | null; hb_interval: number | null; errors: { code: string }[] | null;
-  free_storage_mb: number | null; clock_skew: number | null; playing_content: number | null; playing_at: number | null;
+  id: number;
+  shop_id: number;
+  type: string;
+  orientation: number;
+  ai: number;
+  virtual_status: number | null;
+  device_status: DeviceStatus;
+  time_zone: string;
+  last_seen: number | null;
+  online_since: number | null;
+  hb_interval: number | null;
+  errors: { code: string }[] | null;
+  free_storage_mb: number | null;
+  clock_skew: number | null;
+  playing_content: number | null;
+  playing_at: number | null;
 };
 
-export type Transition = { deviceId: number; shopId: number; status: DeviceStatus; previous: DeviceStatus; at: number; reasons: string[] };
+export type Transition = {
+  deviceId: number;
+  shopId: number;
+  status: DeviceStatus;
+  previous: DeviceStatus;
+  at: number;
+  reasons: string[];
+};
 
 const epoch = (col: string) => `extract(epoch from ${col})::float8`;
 
@@ -35,7 +55,12 @@ async function load(q: Q, scope: Scope): Promise<Row[]> {
 }
 
 /** Contents each device reported playing (play events reaching into the window). */
-async function recentPlays(q: Q, scope: Scope, ids: number[], since: Map<number, number>): Promise<Map<number, Set<number>>> {
+async function recentPlays(
+  q: Q,
+  scope: Scope,
+  ids: number[],
+  since: Map<number, number>,
+): Promise<Map<number, Set<number>>> {
   const out = new Map<number, Set<number>>();
   if (!ids.length) return out;
   const from = Math.min(...since.values());
@@ -74,15 +99,35 @@ export async function sweepEnterprise(q: Q, scope: Scope, playlists: PlaylistSou
   const plays = await recentPlays(q, scope, [...windowStart.keys()], windowStart);
   const changes: Transition[] = [];
   for (const r of rows) {
-    const derived = deriveStatus({
-      lastSeen: r.last_seen, onlineSince: r.online_since ?? nowSec, interval: r.hb_interval ?? 60, errors: r.errors ?? [],
-      freeStorageMb: r.free_storage_mb, clockSkew: r.clock_skew ?? 0, ai: r.ai, playingContent: r.playing_content, playingAt: r.playing_at,
-      virtual: r.virtual_status,
-    }, expected.get(r.id) ?? null, plays.get(r.id) ?? new Set(), nowSec);
+    const derived = deriveStatus(
+      {
+        lastSeen: r.last_seen,
+        onlineSince: r.online_since ?? nowSec,
+        interval: r.hb_interval ?? 60,
+        errors: r.errors ?? [],
+        freeStorageMb: r.free_storage_mb,
+        clockSkew: r.clock_skew ?? 0,
+        ai: r.ai,
+        playingContent: r.playing_content,
+        playingAt: r.playing_at,
+        virtual: r.virtual_status,
+      },
+      expected.get(r.id) ?? null,
+      plays.get(r.id) ?? new Set(),
+      nowSec,
+    );
     if (derived.status === r.device_status) continue;
     // when it happened: an outage from the last heartbeat; a return from the first one after it
-    const at = derived.status === 0 ? (r.last_seen ?? nowSec) : r.device_status === 0 ? (r.online_since ?? nowSec) : nowSec;
-    changes.push({ deviceId: r.id, shopId: r.shop_id, status: derived.status, previous: r.device_status, at: Math.min(at, nowSec), reasons: derived.reasons });
+    const at =
+      derived.status === 0 ? (r.last_seen ?? nowSec) : r.device_status === 0 ? (r.online_since ?? nowSec) : nowSec;
+    changes.push({
+      deviceId: r.id,
+      shopId: r.shop_id,
+      status: derived.status,
+      previous: r.device_status,
+      at: Math.min(at, nowSec),
+      reasons: derived.reasons,
+    });
   }
   if (!changes.length) return [];
   const written = await q.query<{ device_id: number }>(
@@ -91,8 +136,14 @@ export async function sweepEnterprise(q: Q, scope: Scope, playlists: PlaylistSou
               from x where d.enterprise_id = $1 and d.id = x.id and d.device_status = x.prev returning d.id, x.status, x.prev, x.at, x.reasons)
      insert into device_status_events (enterprise_id, device_id, status, previous, at, reasons)
      select $1, up.id, up.status, up.prev, to_timestamp(up.at), up.reasons::jsonb from up returning device_id`,
-    [scope.enterpriseId, changes.map((c) => c.deviceId), changes.map((c) => c.status), changes.map((c) => c.previous), changes.map((c) => c.at),
-      changes.map((c) => JSON.stringify(c.reasons))],
+    [
+      scope.enterpriseId,
+      changes.map((c) => c.deviceId),
+      changes.map((c) => c.status),
+      changes.map((c) => c.previous),
+      changes.map((c) => c.at),
+      changes.map((c) => JSON.stringify(c.reasons)),
+    ],
   );
   const won = new Set(written.map((w) => w.device_id));
   return changes.filter((c) => won.has(c.deviceId));

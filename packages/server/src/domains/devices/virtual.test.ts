@@ -7,7 +7,8 @@ import { runDeviceJobs } from '../../device-api/loop.js';
 // status; 7 lifts it. A real absence still reads offline (issue 25 §5: it used to change nothing).
 
 const t = useTestApp();
-const status = async (id: number) => (await t.db.admin.query<{ s: number }>('select device_status as s from devices where id = $1', [id]))[0].s;
+const status = async (id: number) =>
+  (await t.db.admin.query<{ s: number }>('select device_status as s from devices where id = $1', [id]))[0].s;
 type Beat = { commands: { id: number; action: string }[] };
 
 describe('virtual device status', () => {
@@ -17,7 +18,9 @@ describe('virtual device status', () => {
     const token = await activated(t, f, d);
     const set = async (value: number) => {
       expect((await post(t, 'device/virtual-status', { ids: [d.id], status: value }, f.sup)).body.ret).toBe(0);
-      const cmds = (await dev<Beat>(t, 'heartbeat', {}, token)).body.result.commands.filter((c) => c.action === 'virtual-status');
+      const cmds = (await dev<Beat>(t, 'heartbeat', {}, token)).body.result.commands.filter(
+        (c) => c.action === 'virtual-status',
+      );
       expect((await dev(t, 'ack', { results: cmds.map((c) => ({ id: c.id, ok: 1 })) }, token)).body.ret).toBe(0);
       await t.deps.device.presence.flush();
       await runDeviceJobs(t.deps, new Date());
@@ -38,7 +41,10 @@ describe('virtual device status', () => {
     const f = await makeFleet(t);
     const d = await makeDevice(t, f);
     expect((await post(t, 'device/activation', { id: d.id }, f.sup)).body.ret).toBe(0);
-    const rows = await t.db.admin.query<{ label: string }>("select label from oplog where entity = 'device' and entity_id = $1", [String(d.id)]);
+    const rows = await t.db.admin.query<{ label: string }>(
+      "select label from oplog where entity = 'device' and entity_id = $1",
+      [String(d.id)],
+    );
     const [{ name }] = await t.db.admin.query<{ name: string }>('select name from devices where id = $1', [d.id]);
     expect(rows.map((r) => r.label)).toContain(name);
     expect(rows.every((r) => r.label !== '')).toBe(true);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RET, type DeptNode } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
-import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders, type TestEnterprise } from '../../../test/factories.js';
+import {
+  addMemberWithRole,
+  makeEnterprise,
+  makeUser,
+  tenantHeaders,
+  type TestEnterprise,
+} from '../../../test/factories.js';
 
 const t = useTestApp();
 const admin = (ent: TestEnterprise) => tenantHeaders(ent.owner, ent, ent.ownerRole);
@@ -16,20 +22,30 @@ describe('departments', () => {
     expect(east).toMatchObject({ name: '华东区', pid: root[0].id, memberCount: 0 });
     const shanghai = (await post<Dept>(t, 'dept/add', { name: '上海', pid: east.id }, admin(ent))).body.result;
     const tree = (await post<{ list: DeptNode[] }>(t, 'dept/list', {}, admin(ent))).body.result.list;
-    expect(tree[0].children[0]).toMatchObject({ id: east.id, children: [expect.objectContaining({ id: shanghai.id })] });
+    expect(tree[0].children[0]).toMatchObject({
+      id: east.id,
+      children: [expect.objectContaining({ id: shanghai.id })],
+    });
 
     const cycle = await post(t, 'dept/edit', { id: east.id, name: '华东区', pid: shanghai.id }, admin(ent));
     expect(cycle.body).toMatchObject({ ret: RET.conflict, msg: '不能将部门移动到其自身或其下级部门之下' });
-    expect((await post(t, 'dept/edit', { id: east.id, name: '华东区', pid: east.id }, admin(ent))).body.ret).toBe(RET.conflict);
+    expect((await post(t, 'dept/edit', { id: east.id, name: '华东区', pid: east.id }, admin(ent))).body.ret).toBe(
+      RET.conflict,
+    );
     const moved = await post<Dept>(t, 'dept/edit', { id: shanghai.id, name: '上海一部', pid: 0 }, admin(ent));
     expect(moved.body.result).toMatchObject({ name: '上海一部', pid: 0 });
     expect((await post<Dept>(t, 'dept/get', { id: shanghai.id }, admin(ent))).body.result.name).toBe('上海一部');
     expect((await post(t, 'dept/add', { name: '', pid: 0 }, admin(ent))).body.ret).toBe(RET.validation);
     const other = await makeEnterprise(t);
-    const [foreign] = await t.db.admin.query<{ id: number }>('select id from departments where enterprise_id = $1', [other.companyId]);
+    const [foreign] = await t.db.admin.query<{ id: number }>('select id from departments where enterprise_id = $1', [
+      other.companyId,
+    ]);
     expect((await post(t, 'dept/add', { name: 'x', pid: foreign.id }, admin(ent))).body.ret).toBe(RET.notFound);
     expect((await post(t, 'dept/get', { id: foreign.id }, admin(ent))).body.ret).toBe(RET.notFound);
-    const log = await t.db.admin.query<{ verb: string }>("select verb from oplog where enterprise_id = $1 and entity = 'dept' order by id", [ent.companyId]);
+    const log = await t.db.admin.query<{ verb: string }>(
+      "select verb from oplog where enterprise_id = $1 and entity = 'dept' order by id",
+      [ent.companyId],
+    );
     expect(log.map((l) => l.verb)).toEqual(['create', 'create', 'update']);
   });
 
@@ -52,10 +68,14 @@ describe('departments', () => {
     const en = await post(t, 'dept/delete', { id: child.id }, { ...admin(ent), cookie: 'language=en-US' });
     expect(en.body.msg).toBe('This department still has members and cannot be deleted');
 
-    const emp = await post<{ list: { userId: number; nickname: string; jobs: { jobName: string; role: number }[] }[]; total: number }>(
-      t, 'dept/employees', { id: child.id }, admin(ent),
-    );
-    expect(emp.body.result).toMatchObject({ total: 1, list: [{ userId: u.id, nickname: '店员甲', jobs: [{ jobName: '店员', role: 1 }] }] });
+    const emp = await post<{
+      list: { userId: number; nickname: string; jobs: { jobName: string; role: number }[] }[];
+      total: number;
+    }>(t, 'dept/employees', { id: child.id }, admin(ent));
+    expect(emp.body.result).toMatchObject({
+      total: 1,
+      list: [{ userId: u.id, nickname: '店员甲', jobs: [{ jobName: '店员', role: 1 }] }],
+    });
     expect((await post<{ total: number }>(t, 'dept/employees', { id: head.id }, admin(ent))).body.result.total).toBe(1);
 
     await t.db.admin.query('update role_entries set dept_id = $1 where role_node = $2', [head.id, node]);

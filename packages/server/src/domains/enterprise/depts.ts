@@ -16,19 +16,26 @@ const deptCols = `d.id, d.pid, d.name, d.sort,
   (select count(distinct re.user_id)::int from role_entries re where re.enterprise_id = d.enterprise_id and re.dept_id = d.id) as "memberCount"`;
 
 async function deptById(q: Q, scope: Scope, id: number): Promise<DeptFlat> {
-  const [row] = await q.query<DeptFlat>(`select ${deptCols} from departments d where d.enterprise_id = $1 and d.id = $2`, [scope.enterpriseId, id]);
+  const [row] = await q.query<DeptFlat>(
+    `select ${deptCols} from departments d where d.enterprise_id = $1 and d.id = $2`,
+    [scope.enterpriseId, id],
+  );
   if (!row) throw fail.notFound();
   return row;
 }
 
 export async function listDepts(deps: Deps, ctx: TenantCtx): Promise<{ list: DeptNode[] }> {
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const rows = await q.query<DeptFlat>(`select ${deptCols} from departments d where d.enterprise_id = $1 order by d.sort, d.id`, [scope.enterpriseId]);
+    const rows = await q.query<DeptFlat>(
+      `select ${deptCols} from departments d where d.enterprise_id = $1 order by d.sort, d.id`,
+      [scope.enterpriseId],
+    );
     return { list: buildTree(rows) };
   });
 }
 
-export const getDept = (deps: Deps, ctx: TenantCtx, id: number) => tenantTx(deps.db, ctx, (q, scope) => deptById(q, scope, id));
+export const getDept = (deps: Deps, ctx: TenantCtx, id: number) =>
+  tenantTx(deps.db, ctx, (q, scope) => deptById(q, scope, id));
 
 type DeptInput = { name: string; pid: number; sort?: number };
 
@@ -52,13 +59,16 @@ export async function editDept(deps: Deps, ctx: TenantCtx, input: DeptInput & { 
       const cycle = await q.query(ANCESTORS_SQL('departments'), [scope.enterpriseId, input.pid, input.id]);
       if (cycle.length) throw fail.conflict('dept.cycle');
     }
-    await q.query('update departments set name = $3, pid = $4, sort = coalesce($5, sort) where enterprise_id = $1 and id = $2', [
-      scope.enterpriseId, input.id, input.name, input.pid, input.sort ?? null,
-    ]);
+    await q.query(
+      'update departments set name = $3, pid = $4, sort = coalesce($5, sort) where enterprise_id = $1 and id = $2',
+      [scope.enterpriseId, input.id, input.name, input.pid, input.sort ?? null],
+    );
     const after = await deptById(q, scope, input.id);
     q.changed({
-      id: input.id, label: after.name,
-      before: { name: before.name, pid: before.pid, sort: before.sort }, after: { name: after.name, pid: after.pid, sort: after.sort },
+      id: input.id,
+      label: after.name,
+      before: { name: before.name, pid: before.pid, sort: before.sort },
+      after: { name: after.name, pid: after.pid, sort: after.sort },
     });
     return after;
   });
@@ -73,7 +83,10 @@ export async function deleteDept(deps: Deps, ctx: TenantCtx, id: number): Promis
       [scope.enterpriseId, id],
     );
     if (counts.children) throw fail.conflict('dept.hasChildren');
-    const holders = await q.query('select 1 from role_entries where enterprise_id = $1 and dept_id = $2 limit 1', [scope.enterpriseId, id]);
+    const holders = await q.query('select 1 from role_entries where enterprise_id = $1 and dept_id = $2 limit 1', [
+      scope.enterpriseId,
+      id,
+    ]);
     if (holders.length) throw fail.conflict('dept.hasMembers');
     if (counts.total <= 1) throw fail.conflict('dept.last');
     await q.query('delete from departments where enterprise_id = $1 and id = $2', [scope.enterpriseId, id]);
@@ -85,15 +98,27 @@ export async function deleteDept(deps: Deps, ctx: TenantCtx, id: number): Promis
 type EmployeeRow = { user_id: number; phone: string; nickname: string; is_main: number };
 
 /** Active members holding a role entry in the department, with their jobs there. */
-export async function deptEmployees(deps: Deps, ctx: TenantCtx, input: { id: number; pageNum: number; pageSize: number; keyword?: string }) {
+export async function deptEmployees(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { id: number; pageNum: number; pageSize: number; keyword?: string },
+) {
   return tenantTx(deps.db, ctx, async (q, scope) => {
     await deptExists(q, scope, input.id);
     const where = `m.enterprise_id = $1 and m.status = 1 and ($3::text is null or u.nickname ilike $3 or u.phone like $3)
       and exists (select 1 from role_entries re where re.enterprise_id = $1 and re.user_id = m.user_id and re.dept_id = $2)`;
     const params = [scope.enterpriseId, input.id, input.keyword ? likePattern(input.keyword) : null];
-    const { list: rows, total } = await page<EmployeeRow>(q, {
-      select: 'm.user_id, u.phone, u.nickname, m.is_main', from: 'members m join users u on u.id = m.user_id', where, order: 'm.joined_at, m.user_id', params,
-    }, input);
+    const { list: rows, total } = await page<EmployeeRow>(
+      q,
+      {
+        select: 'm.user_id, u.phone, u.nickname, m.is_main',
+        from: 'members m join users u on u.id = m.user_id',
+        where,
+        order: 'm.joined_at, m.user_id',
+        params,
+      },
+      input,
+    );
     const jobs = await q.query<{ user_id: number; entry_id: number; job_id: number; job_name: string; role: number }>(
       `select re.user_id, re.id as entry_id, j.id as job_id, j.name as job_name, j.role
          from role_entries re join jobs j on j.id = re.job_id
@@ -101,10 +126,19 @@ export async function deptEmployees(deps: Deps, ctx: TenantCtx, input: { id: num
       [scope.enterpriseId, input.id, rows.map((r) => r.user_id)],
     );
     const list = rows.map((r) => ({
-      userId: r.user_id, phone: maskPhone(r.phone), nickname: r.nickname, isMain: r.is_main,
-      jobs: jobs.filter((j) => j.user_id === r.user_id).map((j) => ({
-        entryId: j.entry_id, jobId: j.job_id, jobName: j.job_name, role: j.role, roleName: roleName(j.role, ctx.lang),
-      })),
+      userId: r.user_id,
+      phone: maskPhone(r.phone),
+      nickname: r.nickname,
+      isMain: r.is_main,
+      jobs: jobs
+        .filter((j) => j.user_id === r.user_id)
+        .map((j) => ({
+          entryId: j.entry_id,
+          jobId: j.job_id,
+          jobName: j.job_name,
+          role: j.role,
+          roleName: roleName(j.role, ctx.lang),
+        })),
     }));
     return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RET, type MenuItem } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
-import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders, type TestEnterprise } from '../../../test/factories.js';
+import {
+  addMemberWithRole,
+  makeEnterprise,
+  makeUser,
+  tenantHeaders,
+  type TestEnterprise,
+} from '../../../test/factories.js';
 
 const t = useTestApp();
 const admin = (ent: TestEnterprise) => tenantHeaders(ent.owner, ent, ent.ownerRole);
@@ -11,8 +17,14 @@ describe('jobs', () => {
   it('lists the seeded jobs; add (with the role default menus), edit, get, delete', async () => {
     const ent = await makeEnterprise(t);
     const list = (await post<{ list: Job[] }>(t, 'job/list', {}, admin(ent))).body.result.list;
-    expect(list.map((j) => [j.name, j.role, j.roleName, j.memberCount])).toEqual([['督导', 3, '督导', 1], ['店长', 2, '店长', 0], ['店员', 1, '店员', 0]]);
-    expect((await post<{ list: Job[] }>(t, 'job/list', { role: 2 }, admin(ent))).body.result.list.map((j) => j.name)).toEqual(['店长']);
+    expect(list.map((j) => [j.name, j.role, j.roleName, j.memberCount])).toEqual([
+      ['督导', 3, '督导', 1],
+      ['店长', 2, '店长', 0],
+      ['店员', 1, '店员', 0],
+    ]);
+    expect(
+      (await post<{ list: Job[] }>(t, 'job/list', { role: 2 }, admin(ent))).body.result.list.map((j) => j.name),
+    ).toEqual(['店长']);
 
     const added = (await post<Job>(t, 'job/add', { name: '区域经理', role: 2 }, admin(ent))).body.result;
     expect(added).toMatchObject({ name: '区域经理', role: 2, roleName: '店长', memberCount: 0 });
@@ -24,7 +36,14 @@ describe('jobs', () => {
     const menu = await post<{ menuInfo: MenuItem[] }>(t, 'account/menu', {}, tenantHeaders(u, ent, node));
     expect(menu.body.result.menuInfo.map((m) => m.path)).toContain('/store');
 
-    const edited = (await post<Job>(t, 'job/edit', { id: added.id, name: '区域督导', role: 3 }, { ...admin(ent), cookie: 'language=en-US' })).body.result;
+    const edited = (
+      await post<Job>(
+        t,
+        'job/edit',
+        { id: added.id, name: '区域督导', role: 3 },
+        { ...admin(ent), cookie: 'language=en-US' },
+      )
+    ).body.result;
     expect(edited).toMatchObject({ name: '区域督导', role: 3, roleName: 'Supervisor', memberCount: 1 });
     expect((await post<Job>(t, 'job/get', { id: added.id }, admin(ent))).body.result.name).toBe('区域督导');
 
@@ -33,14 +52,19 @@ describe('jobs', () => {
     const free = (await post<Job>(t, 'job/add', { name: '临时工', role: 1 }, admin(ent))).body.result;
     expect((await post(t, 'job/delete', { id: free.id }, admin(ent))).body.ret).toBe(0);
     expect((await post(t, 'job/get', { id: free.id }, admin(ent))).body.ret).toBe(RET.notFound);
-    const log = await t.db.admin.query<{ verb: string }>("select verb from oplog where enterprise_id = $1 and entity = 'job' order by id", [ent.companyId]);
+    const log = await t.db.admin.query<{ verb: string }>(
+      "select verb from oplog where enterprise_id = $1 and entity = 'job' order by id",
+      [ent.companyId],
+    );
     expect(log.map((l) => l.verb)).toEqual(['create', 'update', 'create', 'delete']);
   });
 
   it("another enterprise's job is not found", async () => {
     const ent = await makeEnterprise(t);
     const other = await makeEnterprise(t);
-    const [job] = await t.db.admin.query<{ id: number }>('select id from jobs where enterprise_id = $1', [other.companyId]);
+    const [job] = await t.db.admin.query<{ id: number }>('select id from jobs where enterprise_id = $1', [
+      other.companyId,
+    ]);
     expect((await post(t, 'job/get', { id: job.id }, admin(ent))).body.ret).toBe(RET.notFound);
     expect((await post(t, 'job/edit', { id: job.id, name: 'x', role: 1 }, admin(ent))).body.ret).toBe(RET.notFound);
     expect((await post(t, 'job/delete', { id: job.id }, admin(ent))).body.ret).toBe(RET.notFound);

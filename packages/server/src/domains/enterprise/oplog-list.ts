@@ -7,13 +7,30 @@ import { roleName } from '../company/admin-queries.js';
 import { likePattern } from '../company/members.js';
 
 type Filter = {
-  pageNum: number; pageSize: number; keyword?: string; start_time?: number; end_time?: number; verb?: OpVerb; operator?: number; entity?: string;
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  start_time?: number;
+  end_time?: number;
+  verb?: OpVerb;
+  operator?: number;
+  entity?: string;
   /** the spec's filter object: the client the operation came from, [start, end] seconds of when it ran */
-  source?: string; ctime_range?: number[];
+  source?: string;
+  ctime_range?: number[];
 };
 type Row = {
-  id: number; time: number; operatorId: number; operator: string; role: number | null; verb: string; entity: string; entityId: string; label: string;
-  summary: { before: unknown; after: unknown } | null; source: string;
+  id: number;
+  time: number;
+  operatorId: number;
+  operator: string;
+  role: number | null;
+  verb: string;
+  entity: string;
+  entityId: string;
+  label: string;
+  summary: { before: unknown; after: unknown } | null;
+  source: string;
 };
 
 /** The enterprise's operation log, newest first; keyword matches the record's name, entity, summary text and operator. */
@@ -29,14 +46,32 @@ export async function listOplog(deps: Deps, ctx: TenantCtx, f: Filter) {
       and ($8::text is null or o.source = $8)
       and ($9::int is null or o.created_at between to_timestamp($9) and to_timestamp($10))`;
     const params = [
-      scope.enterpriseId, f.keyword ? likePattern(f.keyword) : null, f.start_time ?? null, f.end_time ?? null, f.verb ?? null, f.operator ?? null, f.entity ?? null,
-      f.source ?? null, f.ctime_range?.length === 2 ? f.ctime_range[0] : null, f.ctime_range?.length === 2 ? f.ctime_range[1] : null,
+      scope.enterpriseId,
+      f.keyword ? likePattern(f.keyword) : null,
+      f.start_time ?? null,
+      f.end_time ?? null,
+      f.verb ?? null,
+      f.operator ?? null,
+      f.entity ?? null,
+      f.source ?? null,
+      f.ctime_range?.length === 2 ? f.ctime_range[0] : null,
+      f.ctime_range?.length === 2 ? f.ctime_range[1] : null,
     ];
-    const out = await page<Row>(q, {
-      select: `o.id, extract(epoch from o.created_at)::int as time, o.user_id as "operatorId", coalesce(nullif(u.nickname, ''), u.phone) as operator,
+    const out = await page<Row>(
+      q,
+      {
+        select: `o.id, extract(epoch from o.created_at)::int as time, o.user_id as "operatorId", coalesce(nullif(u.nickname, ''), u.phone) as operator,
                o.role, o.verb, o.entity, o.entity_id as "entityId", o.label, o.summary, o.source`,
-      from: 'oplog o join users u on u.id = o.user_id', where, order: 'o.id desc', params,
-    }, f);
-    return { ...out, list: out.list.map((r) => ({ ...r, roleName: r.role === null ? '' : roleName(r.role, ctx.lang) })) };
+        from: 'oplog o join users u on u.id = o.user_id',
+        where,
+        order: 'o.id desc',
+        params,
+      },
+      f,
+    );
+    return {
+      ...out,
+      list: out.list.map((r) => ({ ...r, roleName: r.role === null ? '' : roleName(r.role, ctx.lang) })),
+    };
   });
 }

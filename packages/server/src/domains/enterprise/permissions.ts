@@ -12,28 +12,40 @@ type MenuFlat = Omit<MenuNode, 'children'>;
 const menuCols = `id, pid, path, title, title_en as "titleEn", icon, sort, level, main_only as "mainOnly"`;
 
 async function menuById(q: Q, scope: Scope, id: number): Promise<MenuFlat> {
-  const [row] = await q.query<MenuFlat>(`select ${menuCols} from menus where enterprise_id = $1 and id = $2`, [scope.enterpriseId, id]);
+  const [row] = await q.query<MenuFlat>(`select ${menuCols} from menus where enterprise_id = $1 and id = $2`, [
+    scope.enterpriseId,
+    id,
+  ]);
   if (!row) throw fail.notFound();
   return row;
 }
 
 export async function listMenus(deps: Deps, ctx: TenantCtx): Promise<{ list: MenuNode[] }> {
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const rows = await q.query<MenuFlat>(`select ${menuCols} from menus where enterprise_id = $1 order by level, sort, id`, [scope.enterpriseId]);
+    const rows = await q.query<MenuFlat>(
+      `select ${menuCols} from menus where enterprise_id = $1 order by level, sort, id`,
+      [scope.enterpriseId],
+    );
     return { list: buildTree(rows) };
   });
 }
 
-export const getMenu = (deps: Deps, ctx: TenantCtx, id: number) => tenantTx(deps.db, ctx, (q, scope) => menuById(q, scope, id));
+export const getMenu = (deps: Deps, ctx: TenantCtx, id: number) =>
+  tenantTx(deps.db, ctx, (q, scope) => menuById(q, scope, id));
 
 type MenuInput = { path: string; title: string; titleEn?: string; icon?: string; sort: number; pid: number };
 
 async function checkPlacement(q: Q, scope: Scope, input: MenuInput, self?: number): Promise<number> {
-  const taken = await q.query('select 1 from menus where enterprise_id = $1 and path = $2 and id <> $3', [scope.enterpriseId, input.path, self ?? 0]);
+  const taken = await q.query('select 1 from menus where enterprise_id = $1 and path = $2 and id <> $3', [
+    scope.enterpriseId,
+    input.path,
+    self ?? 0,
+  ]);
   if (taken.length) throw fail.conflict('menu.pathTaken');
   if (!input.pid) return 1;
   const parent = await menuById(q, scope, input.pid);
-  if (self && (await q.query(ANCESTORS_SQL('menus'), [scope.enterpriseId, input.pid, self])).length) throw fail.conflict('menu.cycle');
+  if (self && (await q.query(ANCESTORS_SQL('menus'), [scope.enterpriseId, input.pid, self])).length)
+    throw fail.conflict('menu.cycle');
   return parent.level + 1;
 }
 
@@ -42,7 +54,16 @@ export async function addMenu(deps: Deps, ctx: TenantCtx, input: MenuInput): Pro
     const level = await checkPlacement(q, scope, input);
     const [row] = await q.query<Row<'menus', 'id'>>(
       `insert into menus (enterprise_id, pid, path, title, title_en, icon, sort, level) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-      [scope.enterpriseId, input.pid, input.path, input.title, input.titleEn ?? '', input.icon ?? '', input.sort, level],
+      [
+        scope.enterpriseId,
+        input.pid,
+        input.path,
+        input.title,
+        input.titleEn ?? '',
+        input.icon ?? '',
+        input.sort,
+        level,
+      ],
     );
     q.changed({ id: row.id, label: input.title, after: input });
     return menuById(q, scope, row.id);
@@ -56,7 +77,16 @@ export async function editMenu(deps: Deps, ctx: TenantCtx, input: MenuInput & { 
     const level = await checkPlacement(q, scope, input, input.id);
     await q.query(
       `update menus set pid = $3, path = $4, title = $5, title_en = $6, icon = $7, sort = $8 where enterprise_id = $1 and id = $2`,
-      [scope.enterpriseId, input.id, input.pid, input.path, input.title, input.titleEn ?? before.titleEn, input.icon ?? before.icon, input.sort],
+      [
+        scope.enterpriseId,
+        input.id,
+        input.pid,
+        input.path,
+        input.title,
+        input.titleEn ?? before.titleEn,
+        input.icon ?? before.icon,
+        input.sort,
+      ],
     );
     // the menu and its subtree take their new depth
     await q.query(
@@ -84,7 +114,11 @@ async function roleMenusOf(q: Q, scope: Scope, jobId: number): Promise<{ jobId: 
     [scope.enterpriseId, jobId],
   );
   const strip = (nodes: ReturnType<typeof buildTree<RoleMenuFlat>>): RoleMenu[] =>
-    nodes.map(({ id: _id, children, ...rest }) => ({ ...rest, bits: decodeWeight(rest.weight), children: strip(children) }));
+    nodes.map(({ id: _id, children, ...rest }) => ({
+      ...rest,
+      bits: decodeWeight(rest.weight),
+      children: strip(children),
+    }));
   return { jobId, list: strip(buildTree(rows)) };
 }
 
@@ -97,17 +131,26 @@ export async function roleMenus(deps: Deps, ctx: TenantCtx, jobId: number) {
 }
 
 /** Replace a job's weights; menus left out (or weight 0) are taken away. */
-export async function setRoleMenus(deps: Deps, ctx: TenantCtx, input: { jobId: number; menus: { menuId: number; weight: number }[] }) {
+export async function setRoleMenus(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { jobId: number; menus: { menuId: number; weight: number }[] },
+) {
   const menuIds = input.menus.map((m) => m.menuId);
   if (new Set(menuIds).size !== menuIds.length) throw fail.invalid('menus', 'field.invalid');
   const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     await jobRole(q, scope, input.jobId);
-    const [job] = await q.query<Row<'jobs', 'name'>>('select name from jobs where enterprise_id = $1 and id = $2', [scope.enterpriseId, input.jobId]);
+    const [job] = await q.query<Row<'jobs', 'name'>>('select name from jobs where enterprise_id = $1 and id = $2', [
+      scope.enterpriseId,
+      input.jobId,
+    ]);
     const [{ known }] = await q.query<{ known: number }>(
-      'select count(*)::int as known from menus where enterprise_id = $1 and id = any($2::int[])', [scope.enterpriseId, menuIds],
+      'select count(*)::int as known from menus where enterprise_id = $1 and id = any($2::int[])',
+      [scope.enterpriseId, menuIds],
     );
     if (known !== menuIds.length) throw fail.notFound();
-    const weights = (rows: { path: string; weight: number }[]) => Object.fromEntries(rows.map((r) => [r.path, r.weight]));
+    const weights = (rows: { path: string; weight: number }[]) =>
+      Object.fromEntries(rows.map((r) => [r.path, r.weight]));
     const readWeights = () =>
       q.query<{ path: string; weight: number }>(
         'select m.path, jm.weight from job_menus jm join menus m on m.id = jm.menu_id where jm.enterprise_id = $1 and jm.job_id = $2 order by m.id',

@@ -8,7 +8,14 @@ import { type Scope } from '../company/admin-queries.js';
 
 type EntryRef = { id?: number; roleNode?: string };
 type DataRange = {
-  entryId: number; roleNode: string; userId: number; nickname: string; deptName: string; jobName: string; role: number; range: Range | null;
+  entryId: number;
+  roleNode: string;
+  userId: number;
+  nickname: string;
+  deptName: string;
+  jobName: string;
+  role: number;
+  range: Range | null;
 };
 
 /** A role entry of this enterprise by id or role node; another tenant's → 40004. */
@@ -24,17 +31,34 @@ async function entryOf(q: Q, scope: Scope, ref: EntryRef): Promise<DataRange> {
   return row;
 }
 
-export const dataRange = (deps: Deps, ctx: TenantCtx, ref: EntryRef) => tenantTx(deps.db, ctx, (q, scope) => entryOf(q, scope, ref));
+export const dataRange = (deps: Deps, ctx: TenantCtx, ref: EntryRef) =>
+  tenantTx(deps.db, ctx, (q, scope) => entryOf(q, scope, ref));
 
 /** Store the range as given: null = the whole enterprise, `{p:[],c:[],a:[],s:[]}` = nothing. */
-export async function setDataRange(deps: Deps, ctx: TenantCtx, input: EntryRef & { range: Range | null }): Promise<DataRange> {
+export async function setDataRange(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: EntryRef & { range: Range | null },
+): Promise<DataRange> {
   const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     const before = await entryOf(q, scope, input);
-    const range = input.range && { p: [...new Set(input.range.p)], c: [...new Set(input.range.c)], a: [...new Set(input.range.a)], s: [...new Set(input.range.s)] };
+    const range = input.range && {
+      p: [...new Set(input.range.p)],
+      c: [...new Set(input.range.c)],
+      a: [...new Set(input.range.a)],
+      s: [...new Set(input.range.s)],
+    };
     await q.query('update role_entries set data_range = $3 where enterprise_id = $1 and id = $2', [
-      scope.enterpriseId, before.entryId, range === null ? null : JSON.stringify(range),
+      scope.enterpriseId,
+      before.entryId,
+      range === null ? null : JSON.stringify(range),
     ]);
-    q.changed({ id: before.entryId, label: `${before.nickname} · ${before.deptName}/${before.jobName}`, before: { range: before.range }, after: { range } });
+    q.changed({
+      id: before.entryId,
+      label: `${before.nickname} · ${before.deptName}/${before.jobName}`,
+      before: { range: before.range },
+      after: { range },
+    });
     return { ...before, range };
   });
   return out;

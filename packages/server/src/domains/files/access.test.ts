@@ -23,12 +23,21 @@ describe('file access', () => {
     const hb = tenantHeaders(b.owner, b, b.ownerRole);
     const info = await post(t, 'file/info', { hash: sha(a.png).toUpperCase() }, a.h);
     expect(info.body.result).toMatchObject({ id: a.id, type: 5, width: 5, height: 5 });
-    expect((await post(t, 'file/info', { hash: sha(a.png) }, hb)).body).toMatchObject({ ret: RET.notFound, msg: '文件不存在' });
+    expect((await post(t, 'file/info', { hash: sha(a.png) }, hb)).body).toMatchObject({
+      ret: RET.notFound,
+      msg: '文件不存在',
+    });
     expect((await post(t, 'file/info', { hash: 'abc' }, a.h)).body.ret).toBe(RET.validation);
     // b uploading the same bytes gets its own row on the one stored blob
-    const again = await upload(t, hb, (await permitOf(t, hb, 'material')).result.permit, { name: 'q.png', data: a.png });
+    const again = await upload(t, hb, (await permitOf(t, hb, 'material')).result.permit, {
+      name: 'q.png',
+      data: a.png,
+    });
     expect(again.body.result.id).not.toBe(a.id);
-    const keys = await t.db.admin.query<{ storage_key: string }>('select distinct storage_key from files where sha256 = $1', [sha(a.png)]);
+    const keys = await t.db.admin.query<{ storage_key: string }>(
+      'select distinct storage_key from files where sha256 = $1',
+      [sha(a.png)],
+    );
     expect(keys).toHaveLength(1);
   });
 
@@ -37,7 +46,9 @@ describe('file access', () => {
     const b = await withFile(3);
     const byId = await post<{ url: string; expires: number }>(t, 'file/url', { id: a.id }, a.h);
     const byHash = await post<{ url: string }>(t, 'file/url', { hash: sha(a.png) }, a.h);
-    expect(byId.body.result.url).toMatch(new RegExp(`^/api/file/raw/${a.id}\\?en=${a.ent.companyId}&exp=\\d+&sig=[\\w-]+$`));
+    expect(byId.body.result.url).toMatch(
+      new RegExp(`^/api/file/raw/${a.id}\\?en=${a.ent.companyId}&exp=\\d+&sig=[\\w-]+$`),
+    );
     expect(byHash.body.result.url.split('?')[0]).toBe(`/api/file/raw/${a.id}`);
     expect((await post(t, 'file/url', {}, a.h)).body.ret).toBe(RET.validation);
     expect((await post(t, 'file/url', { id: b.id }, a.h)).body.ret).toBe(RET.notFound);
@@ -100,7 +111,10 @@ describe('file access', () => {
     const b = await withFile(6);
     const res = await post(t, 'file/save', { id: a.id, title: '春季新品' }, a.h);
     expect(res.body.result).toMatchObject({ fileId: a.id, title: '春季新品' });
-    const log = await t.db.admin.query('select verb, entity from oplog where enterprise_id = $1 and entity = $2', [a.ent.companyId, 'material']);
+    const log = await t.db.admin.query('select verb, entity from oplog where enterprise_id = $1 and entity = $2', [
+      a.ent.companyId,
+      'material',
+    ]);
     expect(log).toEqual([{ verb: 'create', entity: 'material' }]);
     expect((await post(t, 'file/save', { id: b.id, title: 'x' }, a.h)).body.ret).toBe(RET.notFound);
     expect((await post(t, 'file/save', { id: a.id, title: '' }, a.h)).body.ret).toBe(RET.validation);

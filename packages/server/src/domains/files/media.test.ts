@@ -13,15 +13,21 @@ import { makeAdts, makeMp3, makeMp4, makePng, mp3Frame, permitOf, upload } from 
 const t = useTestApp();
 const MB = 1024 * 1024;
 const tmpFiles = () => readdirSync(join(t.config.dataDir, 'files', 'tmp'));
-const rowsOf = (enterpriseId: number) => t.db.admin.query<{ id: number }>('select id from files where enterprise_id = $1', [enterpriseId]);
+const rowsOf = (enterpriseId: number) =>
+  t.db.admin.query<{ id: number }>('select id from files where enterprise_id = $1', [enterpriseId]);
 
 async function owner() {
   const ent = await makeEnterprise(t);
   return { ent, h: tenantHeaders(ent.owner, ent, ent.ownerRole) };
 }
 
-const put = async (h: Record<string, string>, kind: string, name: string, data: Buffer, type = 'application/octet-stream') =>
-  upload(t, h, (await permitOf(t, h, kind)).result.permit, { name, data, type });
+const put = async (
+  h: Record<string, string>,
+  kind: string,
+  name: string,
+  data: Buffer,
+  type = 'application/octet-stream',
+) => upload(t, h, (await permitOf(t, h, kind)).result.permit, { name, data, type });
 
 /** Exactly `size` bytes of mp3 frames (the last one cut short, as a truncated file ends). */
 const mp3Of = (size: number) => makeMp3(Math.ceil(size / 417)).subarray(0, size);
@@ -31,7 +37,14 @@ describe('music, video size and poster uploads', () => {
     const { h } = await owner();
     const plain = await put(h, 'material', 'a.mp3', makeMp3(100), 'audio/mpeg');
     expect(plain.body.ret, JSON.stringify(plain.body)).toBe(0);
-    expect(plain.body.result).toMatchObject({ type: FILE_TYPE.audio, mime: 'audio/mpeg', ext: 'mp3', width: null, height: null, duration: 2.612 });
+    expect(plain.body.result).toMatchObject({
+      type: FILE_TYPE.audio,
+      mime: 'audio/mpeg',
+      ext: 'mp3',
+      width: null,
+      height: null,
+      duration: 2.612,
+    });
     const tagged = await put(h, 'material', 'b.mp3', makeMp3(100, { id3: 200, fill: 8 }));
     expect(tagged.body.result).toMatchObject({ type: FILE_TYPE.audio, mime: 'audio/mpeg', duration: 2.612 });
     // a tag longer than the head the type sniffer sees (cover art): the frames are found after it
@@ -40,7 +53,12 @@ describe('music, video size and poster uploads', () => {
     const aac = await put(h, 'material', 'd.aac', makeAdts(430), 'audio/aac');
     expect(aac.body.result).toMatchObject({ type: FILE_TYPE.audio, mime: 'audio/aac', ext: 'aac', duration: 9.985 });
     // real music made by ffmpeg (the demo's): ID3v2.4 then MPEG-2 Layer III frames, 16.07 s by ffprobe
-    const real = await put(h, 'material', 'calm.mp3', readFileSync(join(import.meta.dirname, '../../seed/media/calm.mp3')));
+    const real = await put(
+      h,
+      'material',
+      'calm.mp3',
+      readFileSync(join(import.meta.dirname, '../../seed/media/calm.mp3')),
+    );
     expect(real.body.result).toMatchObject({ type: FILE_TYPE.audio, mime: 'audio/mpeg' });
     expect(real.body.result.duration).toBeCloseTo(16.07, 1);
     expect(tmpFiles()).toEqual([]);
@@ -56,7 +74,12 @@ describe('music, video size and poster uploads', () => {
       expect(res.status).toBe(413);
       expect(res.body).toMatchObject({ ret: RET.tooLarge, msg: '音频需小于10MB' });
     }
-    const en = await put({ ...h, cookie: 'language=en-US' }, 'material', 'long.aac', makeAdts(Math.ceil((10 * MB + 1) / 16)).subarray(0, 10 * MB + 1));
+    const en = await put(
+      { ...h, cookie: 'language=en-US' },
+      'material',
+      'long.aac',
+      makeAdts(Math.ceil((10 * MB + 1) / 16)).subarray(0, 10 * MB + 1),
+    );
     expect(en.body).toMatchObject({ ret: RET.tooLarge, msg: 'The audio must be under 10 MB' });
     expect(await rowsOf(ent.companyId)).toHaveLength(1);
     expect(tmpFiles()).toEqual([]);
@@ -76,10 +99,14 @@ describe('music, video size and poster uploads', () => {
     for (const data of fakes) {
       const res = await put(h, 'material', 'song.mp3', data, 'audio/mpeg');
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ ret: RET.validation, msg: '文件类型不支持，请上传 MP4 视频、JPG/PNG 图片或 MP3/AAC 音频' });
+      expect(res.body).toMatchObject({
+        ret: RET.validation,
+        msg: '文件类型不支持，请上传 MP4 视频、JPG/PNG 图片或 MP3/AAC 音频',
+      });
     }
     // music is a material: not a logo, an avatar or a poster
-    for (const kind of ['logo', 'avatar', 'poster']) expect((await put(h, kind, 'a.mp3', makeMp3(10))).body.ret).toBe(RET.validation);
+    for (const kind of ['logo', 'avatar', 'poster'])
+      expect((await put(h, kind, 'a.mp3', makeMp3(10))).body.ret).toBe(RET.validation);
     expect(await rowsOf(ent.companyId)).toEqual([]);
     expect(tmpFiles()).toEqual([]);
   });
@@ -88,7 +115,12 @@ describe('music, video size and poster uploads', () => {
     const { h } = await owner();
     const wide = await put(h, 'material', 'wide.mp4', makeMp4(5000, 1024, { width: 1920, height: 1080 }));
     expect(wide.body.result).toMatchObject({ type: FILE_TYPE.video, width: 1920, height: 1080, duration: 5 });
-    const phone = await put(h, 'material', 'phone.mp4', makeMp4(3000, 1024, { width: 1920, height: 1080, turned: true }));
+    const phone = await put(
+      h,
+      'material',
+      'phone.mp4',
+      makeMp4(3000, 1024, { width: 1920, height: 1080, turned: true }),
+    );
     expect(phone.body.result).toMatchObject({ width: 1080, height: 1920 });
   });
 
@@ -98,7 +130,13 @@ describe('music, video size and poster uploads', () => {
     expect(sig.result).toMatchObject({ maxSize: 200 * 1024, accept: ['image/png', 'image/jpeg', 'image/webp'] });
     const png = makePng(480, 270, 4);
     const ok = await put(h, 'poster', 'frame.png', Buffer.concat([png, Buffer.alloc(200 * 1024 - png.length)]));
-    expect(ok.body.result).toMatchObject({ kind: 'poster', type: FILE_TYPE.image, width: 480, height: 270, size: 200 * 1024 });
+    expect(ok.body.result).toMatchObject({
+      kind: 'poster',
+      type: FILE_TYPE.image,
+      width: 480,
+      height: 270,
+      size: 200 * 1024,
+    });
     const big = await put(h, 'poster', 'frame.png', Buffer.concat([png, Buffer.alloc(200 * 1024 + 1 - png.length, 1)]));
     expect(big.body).toMatchObject({ ret: RET.tooLarge, msg: '图片不能超过200KB' });
     expect((await put(h, 'poster', 'frame.png', makeMp4(1000))).body.ret).toBe(RET.validation);

@@ -4,12 +4,17 @@
  */
 export function safeName(raw: string | undefined): string {
   const last = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const clean = last.replace(/[\u0000-\u001f\u007f"]/g, '').replace(/^\.+/, '').trim().slice(0, 100);
+  const clean = last
+    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 100);
   return clean || 'file';
 }
 
-const rfc5987 = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc5987 = (s: string) =>
+  encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * A safe Content-Disposition: inline only for images and videos, attachment for anything else;

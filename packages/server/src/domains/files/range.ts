@@ -24,7 +24,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 /** Send stored bytes, whole (200) or the requested range (206; 416 when it cannot be met). */
 export async function sendBytes(
-  req: FastifyRequest, reply: FastifyReply,
+  req: FastifyRequest,
+  reply: FastifyReply,
   file: { size: number; mime: string; open: (range?: ByteRange) => Promise<Readable> },
 ) {
   const header = req.headers.range;

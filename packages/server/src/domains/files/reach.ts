@@ -50,8 +50,16 @@ const fileIds = (v: unknown) => list(v).map((x) => Number((x as { fileId?: unkno
  * The lifecycle entities whose versions name files: SQL true when a version's data (v.data) names
  * file `f`, and the file ids a create or update names, by field.
  */
-const RECORD_HOLDERS: { cfg: EntityConfig; holds: (f: string) => string; named: (d: Data) => Record<string, number[]> }[] = [
-  { cfg: COMMODITY, holds: (f) => `v.data @> jsonb_build_object('images', jsonb_build_array(${f}))`, named: (d) => ({ images: ids(d.images) }) },
+const RECORD_HOLDERS: {
+  cfg: EntityConfig;
+  holds: (f: string) => string;
+  named: (d: Data) => Record<string, number[]>;
+}[] = [
+  {
+    cfg: COMMODITY,
+    holds: (f) => `v.data @> jsonb_build_object('images', jsonb_build_array(${f}))`,
+    named: (d) => ({ images: ids(d.images) }),
+  },
   {
     cfg: AD_CONTENT,
     holds: (f) => `(v.data @> jsonb_build_object('items', jsonb_build_array(jsonb_build_object('fileId', ${f})))
@@ -82,7 +90,10 @@ async function reaches(q: Q, cfg: EntityConfig, ctx: TenantCtx, id: number): Pro
 }
 
 async function anyReached(q: Q, ctx: TenantCtx, rows: { entity: string; id: number }[]): Promise<boolean> {
-  const configs = new Map<string, EntityConfig>([...RECORD_HOLDERS.map((h) => [h.cfg.entity, h.cfg] as const), [DEVICE.entity, DEVICE]]);
+  const configs = new Map<string, EntityConfig>([
+    ...RECORD_HOLDERS.map((h) => [h.cfg.entity, h.cfg] as const),
+    [DEVICE.entity, DEVICE],
+  ]);
   for (const r of rows) if (await reaches(q, configs.get(r.entity)!, ctx, r.id)) return true;
   return false;
 }
@@ -96,18 +107,37 @@ export async function mayReadFile(q: Q, reader: FileReader, file: { id: number; 
   const en = ctx.enterprise.id;
   if (PUBLIC_KINDS.has(file.kind)) return true;
   const one = async (sql: string, params: unknown[]) => (await q.query(sql, params)).length > 0;
-  if (await one('select 1 from file_uploaders where enterprise_id = $1 and file_id = $2 and user_id = $3', [en, file.id, ctx.user.id])) return true;
-  if (views.has('/advert') && await one('select 1 from materials where enterprise_id = $1 and (file_id = $2 or poster_file_id = $2) limit 1', [en, file.id])) return true;
+  if (
+    await one('select 1 from file_uploaders where enterprise_id = $1 and file_id = $2 and user_id = $3', [
+      en,
+      file.id,
+      ctx.user.id,
+    ])
+  )
+    return true;
+  if (
+    views.has('/advert') &&
+    (await one('select 1 from materials where enterprise_id = $1 and (file_id = $2 or poster_file_id = $2) limit 1', [
+      en,
+      file.id,
+    ]))
+  )
+    return true;
   if (views.has('/inform')) {
-    const recipient = (['inform', 'inform2'] as InformEntity[]).map((e) => `select 1 from inform_receipts r join ${INFORM_CONFIGS[e].table} t
+    const recipient = (['inform', 'inform2'] as InformEntity[])
+      .map(
+        (e) => `select 1 from inform_receipts r join ${INFORM_CONFIGS[e].table} t
         on t.enterprise_id = r.enterprise_id and t.id = r.record_id
-      where r.enterprise_id = $1 and r.entity = '${e}' and r.user_id = $3 and t.attachments @> to_jsonb($2::int)`).join(' union all ');
+      where r.enterprise_id = $1 and r.entity = '${e}' and r.user_id = $3 and t.attachments @> to_jsonb($2::int)`,
+      )
+      .join(' union all ');
     if (await one(`${recipient} limit 1`, [en, file.id, ctx.user.id])) return true;
     const params: unknown[] = [en, file.id];
     const add = (v: unknown) => `$${params.push(v)}`;
     const photos = await q.query<{ entity: string; id: number }>(
       `select distinct r.entity, r.record_id as id from inform_receipts r
-        where r.enterprise_id = $1 and r.photo_file_id = $2 and ${rowShopInRangeSql('r.shop_id', '$1', ctx.range, add)} limit ${MAX_HOLDERS}`, params,
+        where r.enterprise_id = $1 and r.photo_file_id = $2 and ${rowShopInRangeSql('r.shop_id', '$1', ctx.range, add)} limit ${MAX_HOLDERS}`,
+      params,
     );
     if (await anyReached(q, ctx, photos)) return true;
   }
@@ -117,14 +147,16 @@ export async function mayReadFile(q: Q, reader: FileReader, file: { id: number; 
       `select distinct v.entity, v.record_id as id from record_versions v
         where v.enterprise_id = $1 and v.entity in (${HOLDING_ENTITIES})
           and (${readable.map((h) => `(v.entity = '${h.cfg.entity}' and ${h.holds('$2::int')})`).join(' or ')})
-        limit ${MAX_HOLDERS}`, [en, file.id],
+        limit ${MAX_HOLDERS}`,
+      [en, file.id],
     );
     if (await anyReached(q, ctx, records)) return true;
   }
   if (views.has(DEVICE.menu)) {
     const devices = await q.query<{ entity: string; id: number }>(
       `select distinct '${DEVICE.entity}' as entity, c.device_id as id from device_commands c
-        where c.enterprise_id = $1 and c.result ? 'fileId' and c.result->'fileId' = to_jsonb($2::int) limit ${MAX_HOLDERS}`, [en, file.id],
+        where c.enterprise_id = $1 and c.result ? 'fileId' and c.result->'fileId' = to_jsonb($2::int) limit ${MAX_HOLDERS}`,
+      [en, file.id],
     );
     if (await anyReached(q, ctx, devices)) return true;
   }
@@ -147,7 +179,10 @@ export function guardFiles(deps: Deps, s: LifecycleService): LifecycleService {
       for (const [field, wanted] of named) {
         for (const id of new Set(wanted)) {
           const [row] = Number.isSafeInteger(id)
-            ? await q.query<Row<'files', 'id' | 'kind'>>('select id, kind from files where enterprise_id = $1 and id = $2', [ctx.enterprise.id, id])
+            ? await q.query<Row<'files', 'id' | 'kind'>>(
+                'select id, kind from files where enterprise_id = $1 and id = $2',
+                [ctx.enterprise.id, id],
+              )
             : [];
           if (!row || !(await mayReadFile(q, reader, row))) throw fail.invalid(field, 'file.forbidden');
         }

@@ -32,7 +32,15 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
 async function streamRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   await app.register(multipart, {
     throwFileSizeLimit: false, // the storage meter refuses past the permit's size with our own message
-    limits: { files: 1, fields: 4, parts: 5, fieldSize: 2048, fieldNameSize: 64, headerPairs: 32, fileSize: maxUploadSize('material') + 1 },
+    limits: {
+      files: 1,
+      fields: 4,
+      parts: 5,
+      fieldSize: 2048,
+      fieldNameSize: 64,
+      headerPairs: 32,
+      fileSize: maxUploadSize('material') + 1,
+    },
   });
   app.route({
     method: 'POST',
@@ -56,7 +64,9 @@ async function streamRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
         }
       }
       const granted = permit;
-      const result = await runCall(fileUpload, {}, deps.config.checkWrites === true, () => svc.receive(deps, ctx, granted, part.file, part.filename));
+      const result = await runCall(fileUpload, {}, deps.config.checkWrites === true, () =>
+        svc.receive(deps, ctx, granted, part.file, part.filename),
+      );
       if (deps.config.checkResults) checkResult(fileUpload, result);
       return reply.send(envelope(RET.ok, message('ok', req.lang), result));
     },
@@ -77,7 +87,8 @@ function rawRoute(app: FastifyInstance, deps: Deps) {
       const en = Number(req.query.en);
       const exp = Number(req.query.exp);
       const sig = req.query.sig ?? '';
-      if (![id, en, exp].every((n) => Number.isSafeInteger(n) && n > 0) || sig.length > 100) throw fail.notFound('file.notFound');
+      if (![id, en, exp].every((n) => Number.isSafeInteger(n) && n > 0) || sig.length > 100)
+        throw fail.notFound('file.notFound');
       const check = checkRawUrl(deps.config.secret, id, en, exp, sig);
       if (check === 'bad') throw fail.notFound('file.notFound');
       if (check === 'expired') throw fail.forbidden('file.urlExpired');
@@ -87,7 +98,11 @@ function rawRoute(app: FastifyInstance, deps: Deps) {
         .header('content-disposition', contentDisposition(row.name, row.mime))
         .header('cache-control', `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`);
       // Range requests (206) let a player seek in a video and resume a download.
-      return sendBytes(req, reply, { size: row.size, mime: row.mime, open: (range) => svc.openBytes(deps, row.storage_key, range) });
+      return sendBytes(req, reply, {
+        size: row.size,
+        mime: row.mime,
+        open: (range) => svc.openBytes(deps, row.storage_key, range),
+      });
     },
   );
 }

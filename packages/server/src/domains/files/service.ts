@@ -22,7 +22,6 @@ const KIND_PERM: Record<UploadKind, Perm | null> = {
   attachment: { menu: '/inform', bit: 'view' },
 };
 
-
 const scopeOf = (ctx: TenantCtx) => ({ enterpriseId: ctx.enterprise.id });
 
 export async function signature(deps: Deps, ctx: TenantCtx, input: { kind: UploadKind; size?: number }) {
@@ -31,7 +30,13 @@ export async function signature(deps: Deps, ctx: TenantCtx, input: { kind: Uploa
   const maxSize = maxUploadSize(input.kind);
   if (input.size !== undefined && input.size > maxSize) throw fail.tooLarge(streamTooLargeKey(input.kind));
   const expires = Math.floor(Date.now() / 1000) + PERMIT_TTL_SECONDS;
-  const permit = signPermit(deps.config.secret, { e: ctx.enterprise.id, u: ctx.user.id, k: input.kind, m: maxSize, x: expires });
+  const permit = signPermit(deps.config.secret, {
+    e: ctx.enterprise.id,
+    u: ctx.user.id,
+    k: input.kind,
+    m: maxSize,
+    x: expires,
+  });
   return { permit, expires, maxSize, accept: [...new Set(UPLOAD_RULES[input.kind].map((r) => r.mime))] };
 }
 
@@ -45,7 +50,9 @@ export function permitFor(deps: Deps, ctx: TenantCtx, token: string | undefined)
 function record(deps: Deps, ctx: TenantCtx, row: qs.FileRow): FileRecord {
   const { storage_key: _key, ...rest } = row;
   const url = signRawUrl(deps.config.secret, deps.config.apiBase, row.id, ctx.enterprise.id).url;
-  return PUBLIC_KINDS.has(row.kind) ? { ...rest, url, publicUrl: `${deps.config.apiBase}/file/img/${row.hash}` } : { ...rest, url };
+  return PUBLIC_KINDS.has(row.kind)
+    ? { ...rest, url, publicUrl: `${deps.config.apiBase}/file/img/${row.hash}` }
+    : { ...rest, url };
 }
 
 /**
@@ -53,16 +60,36 @@ function record(deps: Deps, ctx: TenantCtx, row: qs.FileRow): FileRecord {
  * judge it by its bytes, then make it permanent and record it. Any failure, the client's abort
  * included, discards the temp file before the row is written, so nothing is left.
  */
-export async function receive(deps: Deps, ctx: TenantCtx, permit: Permit, source: Readable, filename: string | undefined): Promise<FileRecord> {
-  const staged = await deps.storage.stage(source, { maxBytes: permit.m, tooLarge: () => fail.tooLarge(streamTooLargeKey(permit.k)) });
+export async function receive(
+  deps: Deps,
+  ctx: TenantCtx,
+  permit: Permit,
+  source: Readable,
+  filename: string | undefined,
+): Promise<FileRecord> {
+  const staged = await deps.storage.stage(source, {
+    maxBytes: permit.m,
+    tooLarge: () => fail.tooLarge(streamTooLargeKey(permit.k)),
+  });
   try {
     const found = await inspect(staged, permit.k, filename ?? '');
     const key = await staged.commit();
     const row = await tenantTx(deps.db, ctx, async (q) => {
       const res = await qs.insertFile(q, scopeOf(ctx), {
-        ...found, userId: ctx.user.id, hash: staged.sha256, key, kind: permit.k, name: safeName(filename), size: staged.size,
+        ...found,
+        userId: ctx.user.id,
+        hash: staged.sha256,
+        key,
+        kind: permit.k,
+        name: safeName(filename),
+        size: staged.size,
       });
-      if (res.created) q.changed({ id: res.row.id, label: res.row.name, after: { kind: permit.k, type: res.row.type, size: res.row.size } });
+      if (res.created)
+        q.changed({
+          id: res.row.id,
+          label: res.row.name,
+          after: { kind: permit.k, type: res.row.type, size: res.row.size },
+        });
       return res.row;
     });
     return record(deps, ctx, row);
@@ -76,10 +103,18 @@ export async function receive(deps: Deps, ctx: TenantCtx, permit: Permit, source
  * that holds it): another enterprise's or no file → 40004; one the caller may not read → 40003, or
  * `hidden` (40004) where even its existence is not told.
  */
-async function requireReadable(deps: Deps, ctx: TenantCtx, by: { id?: number; hash?: string }, hidden = false): Promise<qs.FileRow> {
+async function requireReadable(
+  deps: Deps,
+  ctx: TenantCtx,
+  by: { id?: number; hash?: string },
+  hidden = false,
+): Promise<qs.FileRow> {
   const reader = await fileReader(deps, ctx);
   const found = await tenantTx(deps.db, ctx, async (q) => {
-    const row = by.id !== undefined ? await qs.fileById(q, scopeOf(ctx), by.id) : await qs.fileByHash(q, scopeOf(ctx), by.hash ?? '');
+    const row =
+      by.id !== undefined
+        ? await qs.fileById(q, scopeOf(ctx), by.id)
+        : await qs.fileByHash(q, scopeOf(ctx), by.hash ?? '');
     return row && { row, readable: await mayReadFile(q, reader, row) };
   });
   if (!found || (hidden && !found.readable)) throw fail.notFound('file.notFound');
@@ -108,7 +143,11 @@ export async function fileUrl(deps: Deps, ctx: TenantCtx, by: { id?: number; has
  * body). The same content is never in the library twice: a file already there answers its entry
  * (which gains the poster if it had none). The file row is locked so two saves of one file queue.
  */
-export async function saveMaterial(deps: Deps, ctx: TenantCtx, input: { id: number; title: string; posterId?: number }) {
+export async function saveMaterial(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { id: number; title: string; posterId?: number },
+) {
   const reader = await fileReader(deps, ctx);
   return tenantTx(deps.db, ctx, async (q) => {
     const file = await qs.fileById(q, scopeOf(ctx), input.id, true);
@@ -119,7 +158,8 @@ export async function saveMaterial(deps: Deps, ctx: TenantCtx, input: { id: numb
     let poster: qs.FileRow | undefined;
     if (input.posterId !== undefined) {
       poster = await qs.fileById(q, scopeOf(ctx), input.posterId);
-      if (poster?.kind !== 'poster' || !(await mayReadFile(q, reader, poster))) throw fail.invalid('posterId', 'material.poster');
+      if (poster?.kind !== 'poster' || !(await mayReadFile(q, reader, poster)))
+        throw fail.invalid('posterId', 'material.poster');
       if (file.type !== FILE_TYPE.video) throw fail.invalid('posterId', 'material.posterVideo');
     }
     const existing = await qs.materialOfFile(q, scopeOf(ctx), file.id);
@@ -130,8 +170,17 @@ export async function saveMaterial(deps: Deps, ctx: TenantCtx, input: { id: numb
       }
       return { id: existing.id, fileId: existing.fileId, title: existing.title, ctime: existing.ctime };
     }
-    const m = await qs.insertMaterial(q, scopeOf(ctx), { fileId: file.id, userId: ctx.user.id, title: input.title, posterId: poster?.id ?? null });
-    q.changed({ id: m.id, label: m.title, after: { title: m.title, file: file.name, ...(poster ? { poster: poster.name } : {}) } });
+    const m = await qs.insertMaterial(q, scopeOf(ctx), {
+      fileId: file.id,
+      userId: ctx.user.id,
+      title: input.title,
+      posterId: poster?.id ?? null,
+    });
+    q.changed({
+      id: m.id,
+      label: m.title,
+      after: { title: m.title, file: file.name, ...(poster ? { poster: poster.name } : {}) },
+    });
     return { id: m.id, fileId: m.fileId, title: m.title, ctime: m.ctime };
   });
 }

@@ -5,7 +5,14 @@ import { fail } from '../../errors.js';
 import type { Staged } from '../../storage/types.js';
 import { audioFrames } from './audio.js';
 
-export type Inspected = { mime: string; ext: string; type: number; width: number | null; height: number | null; duration: number | null };
+export type Inspected = {
+  mime: string;
+  ext: string;
+  type: number;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+};
 
 const BY_MIME: [RegExp, number][] = [
   [/^image\//, FILE_TYPE.image],
@@ -25,8 +32,17 @@ export function fileTypeCode(mime: string): number {
 }
 
 const tooLargeKey = (kind: StoredKind, ext: string): MessageKey =>
-  kind === 'screenshot' ? 'device.screenshot.tooLarge' : kind === 'attachment' ? 'file.tooLarge.attachment'
-    : kind !== 'material' ? 'file.tooLarge.image' : ext === 'mp4' ? 'file.tooLarge.video' : ext === 'mp3' || ext === 'aac' ? 'file.tooLarge.audio' : 'file.tooLarge.materialImage';
+  kind === 'screenshot'
+    ? 'device.screenshot.tooLarge'
+    : kind === 'attachment'
+      ? 'file.tooLarge.attachment'
+      : kind !== 'material'
+        ? 'file.tooLarge.image'
+        : ext === 'mp4'
+          ? 'file.tooLarge.video'
+          : ext === 'mp3' || ext === 'aac'
+            ? 'file.tooLarge.audio'
+            : 'file.tooLarge.materialImage';
 
 /** The message for a body past a kind's largest size, before its type is known. */
 export const streamTooLargeKey = (kind: StoredKind) => tooLargeKey(kind, kind === 'material' ? 'mp4' : 'png');
@@ -37,13 +53,27 @@ export const streamTooLargeKey = (kind: StoredKind) => tooLargeKey(kind, kind ==
  * picture size, or music's frames (audio.ts: a run of real frames, and its duration).
  */
 export async function inspect(staged: Staged, kind: StoredKind, name = ''): Promise<Inspected> {
-  const typeKey: MessageKey = kind === 'screenshot' ? 'device.screenshot.type' : kind === 'material' ? 'file.type.material'
-    : kind === 'attachment' ? 'file.type.attachment' : 'file.type.image';
-  const found = (await fileTypeFromBuffer(staged.head)) ?? (kind === 'attachment' ? textAttachment(staged.head, name) : undefined);
+  const typeKey: MessageKey =
+    kind === 'screenshot'
+      ? 'device.screenshot.type'
+      : kind === 'material'
+        ? 'file.type.material'
+        : kind === 'attachment'
+          ? 'file.type.attachment'
+          : 'file.type.image';
+  const found =
+    (await fileTypeFromBuffer(staged.head)) ?? (kind === 'attachment' ? textAttachment(staged.head, name) : undefined);
   const rule = found && UPLOAD_RULES[kind].find((r) => r.ext === found.ext && r.mime === found.mime);
   if (!found || !rule) throw fail.invalid('file', typeKey);
   if (staged.size > rule.max) throw fail.tooLarge(tooLargeKey(kind, rule.ext));
-  const out: Inspected = { mime: rule.mime, ext: rule.ext, type: fileTypeCode(rule.mime), width: null, height: null, duration: null };
+  const out: Inspected = {
+    mime: rule.mime,
+    ext: rule.ext,
+    type: fileTypeCode(rule.mime),
+    width: null,
+    height: null,
+    duration: null,
+  };
   if (out.type === FILE_TYPE.image) {
     try {
       const dim = imageSize(await staged.read(0, staged.size));

@@ -16,7 +16,8 @@ const t = useTestApp();
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const filesDir = () => join(t.config.dataDir, 'files');
 const tmpFiles = () => readdirSync(join(filesDir(), 'tmp'));
-const rowsOf = (enterpriseId: number) => t.db.admin.query<{ id: number }>('select id from files where enterprise_id = $1', [enterpriseId]);
+const rowsOf = (enterpriseId: number) =>
+  t.db.admin.query<{ id: number }>('select id from files where enterprise_id = $1', [enterpriseId]);
 
 async function owner() {
   const ent = await makeEnterprise(t);
@@ -30,9 +31,23 @@ describe('file upload', () => {
     const sig = await permitOf(t, h, 'logo');
     expect(sig.result).toMatchObject({ maxSize: 200 * 1024, accept: ['image/png', 'image/jpeg', 'image/webp'] });
     expect(sig.result.expires - Date.now() / 1000).toBeGreaterThan(500);
-    const res = await upload(t, h, sig.result.permit, { name: '门店标志.png', data: png, type: 'application/octet-stream' });
+    const res = await upload(t, h, sig.result.permit, {
+      name: '门店标志.png',
+      data: png,
+      type: 'application/octet-stream',
+    });
     expect(res.body.ret).toBe(0);
-    expect(res.body.result).toMatchObject({ hash: sha(png), type: 5, mime: 'image/png', ext: 'png', width: 3, height: 2, size: png.length, name: '门店标志.png', kind: 'logo' });
+    expect(res.body.result).toMatchObject({
+      hash: sha(png),
+      type: 5,
+      mime: 'image/png',
+      ext: 'png',
+      width: 3,
+      height: 2,
+      size: png.length,
+      name: '门店标志.png',
+      kind: 'logo',
+    });
     const hash = sha(png);
     expect(await storedKeys(t.config)).toContain(keyOf(hash));
     expect(await buffer((await t.deps.storage.get(keyOf(hash))).stream)).toEqual(png);
@@ -42,23 +57,41 @@ describe('file upload', () => {
     expect(raw.statusCode).toBe(200);
     expect(raw.rawPayload).toEqual(png);
     expect(raw.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
-    expect(raw.headers['content-disposition']).toBe(`inline; filename="____.png"; filename*=UTF-8''${encodeURIComponent('门店标志.png')}`);
+    expect(raw.headers['content-disposition']).toBe(
+      `inline; filename="____.png"; filename*=UTF-8''${encodeURIComponent('门店标志.png')}`,
+    );
 
     // the same bytes again (header permit this time): the same record, no second row
-    const again = await upload(t, h, (await permitOf(t, h, 'avatar')).result.permit, { name: 'b.png', data: png }, 'header');
+    const again = await upload(
+      t,
+      h,
+      (await permitOf(t, h, 'avatar')).result.permit,
+      { name: 'b.png', data: png },
+      'header',
+    );
     expect(again.body.result.id).toBe(res.body.result.id);
     expect(await rowsOf(ent.companyId)).toHaveLength(1);
-    const log = await t.db.admin.query('select verb, entity from oplog where enterprise_id = $1 and entity = $2', [ent.companyId, 'file']);
+    const log = await t.db.admin.query('select verb, entity from oplog where enterprise_id = $1 and entity = $2', [
+      ent.companyId,
+      'file',
+    ]);
     expect(log).toEqual([{ verb: 'create', entity: 'file' }]);
   });
 
   it('a video material: type 3 with its duration read from mvhd', async () => {
     const { h } = await owner();
     const mp4 = makeMp4(12345, 300 * 1024);
-    const res = await upload(t, h, (await permitOf(t, h, 'material')).result.permit, { name: 'ad.mp4', data: mp4, type: 'video/mp4' });
+    const res = await upload(t, h, (await permitOf(t, h, 'material')).result.permit, {
+      name: 'ad.mp4',
+      data: mp4,
+      type: 'video/mp4',
+    });
     expect(res.body.result).toMatchObject({ type: 3, mime: 'video/mp4', ext: 'mp4', duration: 12.345, width: null });
     // and the same mp4 as a logo is the wrong type
-    const logo = await upload(t, h, (await permitOf(t, h, 'logo')).result.permit, { name: 'ad.png', data: makeMp4(1000) });
+    const logo = await upload(t, h, (await permitOf(t, h, 'logo')).result.permit, {
+      name: 'ad.png',
+      data: makeMp4(1000),
+    });
     expect(logo.body).toMatchObject({ ret: RET.validation, msg: '文件类型不支持，请上传 PNG、JPG 或 WebP 图片' });
   });
 
@@ -66,12 +99,19 @@ describe('file upload', () => {
     const { ent, h } = await owner();
     for (const data of [ELF, MZ, Buffer.from('<!doctype html><html><script>alert(1)</script></html>')]) {
       for (const kind of ['logo', 'avatar', 'material']) {
-        const res = await upload(t, h, (await permitOf(t, h, kind)).result.permit, { name: 'photo.jpg', data, type: 'image/jpeg' });
+        const res = await upload(t, h, (await permitOf(t, h, kind)).result.permit, {
+          name: 'photo.jpg',
+          data,
+          type: 'image/jpeg',
+        });
         expect(res.status).toBe(400);
         expect(res.body.ret).toBe(RET.validation);
       }
     }
-    const en = await upload(t, { ...h, cookie: 'language=en-US' }, (await permitOf(t, h, 'material')).result.permit, { name: 'x.jpg', data: ELF });
+    const en = await upload(t, { ...h, cookie: 'language=en-US' }, (await permitOf(t, h, 'material')).result.permit, {
+      name: 'x.jpg',
+      data: ELF,
+    });
     expect(en.body.msg).toBe('Unsupported file type: upload an MP4 video, a JPG or PNG image, or MP3 or AAC audio');
     expect(await rowsOf(ent.companyId)).toEqual([]);
     expect(tmpFiles()).toEqual([]);
@@ -82,17 +122,23 @@ describe('file upload', () => {
   it('a path in the file name is neutralised: stored under its hash, the name kept as a label only', async () => {
     const { h } = await owner();
     const png = makePng(4, 4, 9);
-    const res = await upload(t, h, (await permitOf(t, h, 'avatar')).result.permit, { name: '../../etc/passwd.png', data: png });
+    const res = await upload(t, h, (await permitOf(t, h, 'avatar')).result.permit, {
+      name: '../../etc/passwd.png',
+      data: png,
+    });
     expect(res.body.result).toMatchObject({ name: 'passwd.png', hash: sha(png) });
     expect(existsSync(join(t.config.dataDir, 'etc'))).toBe(false);
     expect(existsSync(join(filesDir(), '..', '..', 'etc', 'passwd.png'))).toBe(false);
-    const win = await upload(t, h, (await permitOf(t, h, 'avatar')).result.permit, { name: '..\\..\\evil.png', data: makePng(4, 4, 10) });
+    const win = await upload(t, h, (await permitOf(t, h, 'avatar')).result.permit, {
+      name: '..\\..\\evil.png',
+      data: makePng(4, 4, 10),
+    });
     expect(win.body.result.name).toBe('evil.png');
   });
 
   it('oversize: 40013 from the permit request, the stream, and the per-type limit', async () => {
     const { ent, h } = await owner();
-    const big = (await permitOf(t, h, 'logo', `&size=${300 * 1024}`));
+    const big = await permitOf(t, h, 'logo', `&size=${300 * 1024}`);
     expect(big).toMatchObject({ ret: RET.tooLarge, msg: '图片不能超过200KB' });
     const huge = Buffer.concat([makePng(2, 2), Buffer.alloc(300 * 1024, 1)]);
     const res = await upload(t, h, (await permitOf(t, h, 'logo')).result.permit, { name: 'big.png', data: huge });
@@ -101,7 +147,10 @@ describe('file upload', () => {
     // a material image of exactly 200 KB passes the stream cap (20 MB) but not "under 200 KB"
     const edge = Buffer.concat([makePng(2, 2, 3)]);
     const padded = Buffer.concat([edge, Buffer.alloc(200 * 1024 - edge.length)]);
-    const m = await upload(t, { ...h, cookie: 'language=en-US' }, (await permitOf(t, h, 'material')).result.permit, { name: 'm.png', data: padded });
+    const m = await upload(t, { ...h, cookie: 'language=en-US' }, (await permitOf(t, h, 'material')).result.permit, {
+      name: 'm.png',
+      data: padded,
+    });
     expect(m.body).toMatchObject({ ret: RET.tooLarge, msg: 'The image must be under 200 KB' });
     expect(await rowsOf(ent.companyId)).toEqual([]);
     expect(tmpFiles()).toEqual([]);
@@ -115,7 +164,10 @@ describe('file upload', () => {
     const permit = (await permitOf(t, h, 'avatar')).result.permit;
     const res = await upload(t, ho, permit, { name: 'a.png', data: makePng(2, 2, 5) });
     expect(res.body).toMatchObject({ ret: RET.forbidden, msg: '上传凭证无效或已过期，请重新上传' });
-    const forged = permit.replace(/^[^.]+/, Buffer.from(JSON.stringify({ e: ent.companyId, u: other.id, k: 'avatar', m: 1e9, x: 4e9 })).toString('base64url'));
+    const forged = permit.replace(
+      /^[^.]+/,
+      Buffer.from(JSON.stringify({ e: ent.companyId, u: other.id, k: 'avatar', m: 1e9, x: 4e9 })).toString('base64url'),
+    );
     expect((await upload(t, ho, forged, { name: 'a.png', data: makePng(2, 2, 5) })).body.ret).toBe(RET.forbidden);
     expect((await upload(t, ho, '', { name: 'a.png', data: makePng(2, 2, 5) })).body.ret).toBe(RET.forbidden);
     // an assistant may upload an avatar, but not ask for a logo or material permit
@@ -133,11 +185,18 @@ describe('file upload', () => {
     const { port } = t.app.server.address() as AddressInfo;
     const head = Buffer.from(
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="permit"\r\n\r\n${permit}\r\n` +
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
     );
     const req = request({
-      host: '127.0.0.1', port, method: 'POST', path: '/api/file/upload',
-      headers: { ...h, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(head.length + 5 * 1024 * 1024) },
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/file/upload',
+      headers: {
+        ...h,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': String(head.length + 5 * 1024 * 1024),
+      },
     });
     req.on('error', () => undefined);
     req.write(head);

@@ -16,10 +16,19 @@ type RegionOut = { id: string; pid: string; name: string; title: string; level: 
 export async function regions(deps: Deps, lang: Lang, level: 1 | 2 | 3, pid: string): Promise<{ list: RegionOut[] }> {
   const rows = await deps.db.tx({}, (q) =>
     q.query<Row<'regions', 'code' | 'pid' | 'name' | 'name_en' | 'level'>>(
-      'select code, pid, name, name_en, level from regions where level = $1 and pid = $2 order by code', [level, pid],
+      'select code, pid, name, name_en, level from regions where level = $1 and pid = $2 order by code',
+      [level, pid],
     ),
   );
-  return { list: rows.map((r) => ({ id: r.code, pid: r.pid, name: r.name, title: lang === 'en' ? r.name_en : r.name, level: r.level })) };
+  return {
+    list: rows.map((r) => ({
+      id: r.code,
+      pid: r.pid,
+      name: r.name,
+      title: lang === 'en' ? r.name_en : r.name,
+      level: r.level,
+    })),
+  };
 }
 
 export async function tree(deps: Deps, ctx: TenantCtx, input: { id: string; kind: 'shop' | 'device' }) {

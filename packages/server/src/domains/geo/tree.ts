@@ -22,7 +22,10 @@ async function regionLevel(q: Q, scope: Scope, parent: string, kind: 'shop' | 'd
   const where = shopWhere(scope, p);
   const under = parent.length === 0 ? '' : ` and t.${parent.length === 2 ? 'province' : 'city'} = ${p.add(parent)}`;
   const num = kind === 'shop' ? 'count(distinct t.id)::int' : 'count(d.id)::int';
-  const devices = kind === 'device' ? `left join devices d on d.enterprise_id = t.enterprise_id and d.shop_id = t.id and ${LIVE_D}` : '';
+  const devices =
+    kind === 'device'
+      ? `left join devices d on d.enterprise_id = t.enterprise_id and d.shop_id = t.id and ${LIVE_D}`
+      : '';
   return q.query<Row>(
     `select r.code as id, r.pid, r.name, r.name_en, ${num} as num, null::int as record_id
        from shops t join regions r on r.code = t.${column} ${devices}
@@ -54,20 +57,48 @@ async function devicesOf(q: Q, scope: Scope, shopId: number): Promise<Row[]> {
 }
 
 /** Children of one node; `id` '' = the provinces. Unknown ids answer an empty list. */
-export async function treeChildren(q: Q, scope: Scope, id: string, kind: 'shop' | 'device', lang: Lang): Promise<TreeNode[]> {
+export async function treeChildren(
+  q: Q,
+  scope: Scope,
+  id: string,
+  kind: 'shop' | 'device',
+  lang: Lang,
+): Promise<TreeNode[]> {
   const title = (r: Row) => (lang === 'en' ? r.name_en : r.name);
   if (/^(\d{2}|\d{4})?$/.test(id)) {
-    return (await regionLevel(q, scope, id, kind)).map((r) => ({ id: r.id, pid: r.pid, name: r.name, title: title(r), num: r.num, leaf: false, recordId: null, children: [] }));
+    return (await regionLevel(q, scope, id, kind)).map((r) => ({
+      id: r.id,
+      pid: r.pid,
+      name: r.name,
+      title: title(r),
+      num: r.num,
+      leaf: false,
+      recordId: null,
+      children: [],
+    }));
   }
   if (/^\d{6}$/.test(id)) {
     return (await shopsOf(q, scope, id)).map((r) => ({
-      id: shopTreeId(Number(r.record_id)), pid: id, name: r.name, title: r.name,
-      num: kind === 'shop' ? 1 : r.num, leaf: kind === 'shop' || r.num === 0, recordId: r.record_id, children: [],
+      id: shopTreeId(Number(r.record_id)),
+      pid: id,
+      name: r.name,
+      title: r.name,
+      num: kind === 'shop' ? 1 : r.num,
+      leaf: kind === 'shop' || r.num === 0,
+      recordId: r.record_id,
+      children: [],
     }));
   }
   const shopId = kind === 'device' && id.startsWith('s') ? shopIdOf(id) : null;
   if (shopId === null) return [];
   return (await devicesOf(q, scope, shopId)).map((r) => ({
-    id: deviceTreeId(Number(r.record_id)), pid: id, name: r.name, title: r.name, num: 1, leaf: true, recordId: r.record_id, children: [],
+    id: deviceTreeId(Number(r.record_id)),
+    pid: id,
+    name: r.name,
+    title: r.name,
+    num: 1,
+    leaf: true,
+    recordId: r.record_id,
+    children: [],
   }));
 }

@@ -8,7 +8,8 @@ const t = useTestApp();
 type Page = { list: MessageItem[]; total: number; pageNum: number; pageSize: number };
 const en = { cookie: 'language=en-US' };
 /** The owner's "enterprise approved" message: out of the way of the counts below. */
-const clear = (enterpriseId: number) => t.db.admin.query('delete from messages where enterprise_id = $1', [enterpriseId]);
+const clear = (enterpriseId: number) =>
+  t.db.admin.query('delete from messages where enterprise_id = $1', [enterpriseId]);
 
 describe('messages', () => {
   it('a join application reaches the admin in both languages; list, info, check, unread count', async () => {
@@ -21,7 +22,12 @@ describe('messages', () => {
     const zh = await post<Page>(t, 'message/list', {}, h);
     expect(zh.body.result).toMatchObject({ total: 1, pageNum: 1, pageSize: 10 });
     const msg = zh.body.result.list[0];
-    expect(msg).toMatchObject({ kind: 'join.applied', title: '小王 申请加入企业', status: 401, link: '/enterprise?tab=applies' });
+    expect(msg).toMatchObject({
+      kind: 'join.applied',
+      title: '小王 申请加入企业',
+      status: 401,
+      link: '/enterprise?tab=applies',
+    });
     expect(msg.body).toContain(applicant.phone);
     expect(Math.abs(msg.ctime - Date.now() / 1000)).toBeLessThan(60);
     const eng = await post<Page>(t, 'message/list', {}, { ...h, ...en });
@@ -39,7 +45,9 @@ describe('messages', () => {
 
     expect((await post(t, 'message/check', { ids: [msg.id] }, h)).body.result).toEqual({ count: 1 });
     expect((await post(t, 'message/unread-count', {}, h)).body.result).toEqual({ count: 0 });
-    expect((await post<Page>(t, 'message/list', { status: 402 }, h)).body.result.list.map((m) => m.id)).toEqual([msg.id]);
+    expect((await post<Page>(t, 'message/list', { status: 402 }, h)).body.result.list.map((m) => m.id)).toEqual([
+      msg.id,
+    ]);
     expect((await post<Page>(t, 'message/list', { status: 401 }, h)).body.result.total).toBe(0);
     // checking again changes nothing
     expect((await post(t, 'message/check', { ids: JSON.stringify([msg.id]) }, h)).body.result).toEqual({ count: 0 });
@@ -50,7 +58,12 @@ describe('messages', () => {
     await clear(ent.companyId);
     await t.db.tx({ enterpriseId: ent.companyId }, async (q) => {
       for (let i = 1; i <= 12; i++) {
-        await sendMessage(q, { enterpriseId: ent.companyId, to: [ent.owner.id], kind: 'system', title: { key: 'message.text', params: { text: `消息${i}` } } });
+        await sendMessage(q, {
+          enterpriseId: ent.companyId,
+          to: [ent.owner.id],
+          kind: 'system',
+          title: { key: 'message.text', params: { text: `消息${i}` } },
+        });
       }
     });
     const h = tenantHeaders(ent.owner, ent, ent.ownerRole);
@@ -73,15 +86,28 @@ describe('messages', () => {
     await clear(a.companyId);
     await clear(b.companyId);
     const send = (e: number, to: number, zh: string) =>
-      t.db.tx({ enterpriseId: e }, (q) => sendMessage(q, { enterpriseId: e, to: [to], kind: 'system', title: { key: 'message.text', params: { text: zh } } }));
+      t.db.tx({ enterpriseId: e }, (q) =>
+        sendMessage(q, {
+          enterpriseId: e,
+          to: [to],
+          kind: 'system',
+          title: { key: 'message.text', params: { text: zh } },
+        }),
+      );
     await send(a.companyId, a.owner.id, '给管理员');
     await send(b.companyId, a.owner.id, '在B');
     await send(a.companyId, member.id, '给店员');
-    const ids = await t.db.admin.query<{ id: number; text: string }>("select id, title->'params'->>'text' as text from messages where enterprise_id in ($1, $2)", [a.companyId, b.companyId]);
+    const ids = await t.db.admin.query<{ id: number; text: string }>(
+      "select id, title->'params'->>'text' as text from messages where enterprise_id in ($1, $2)",
+      [a.companyId, b.companyId],
+    );
     const id = (title: string) => ids.find((r) => r.text === title)!.id;
     const hm = tenantHeaders(member, a, node);
     expect((await post<Page>(t, 'message/list', {}, hm)).body.result.list.map((m) => m.title)).toEqual(['给店员']);
-    expect((await post(t, 'message/info', { id: id('给管理员') }, hm)).body).toMatchObject({ ret: RET.notFound, msg: '消息不存在' });
+    expect((await post(t, 'message/info', { id: id('给管理员') }, hm)).body).toMatchObject({
+      ret: RET.notFound,
+      msg: '消息不存在',
+    });
     expect((await post(t, 'message/check', { ids: [id('给店员'), id('给管理员')] }, hm)).body.ret).toBe(RET.notFound);
     expect((await post(t, 'message/unread-count', {}, hm)).body.result).toEqual({ count: 1 });
     const ha = tenantHeaders(a.owner, a, a.ownerRole);

@@ -11,21 +11,36 @@ const columns = `id, kind, title, body, link, status::int as status, extract(epo
 
 /** Stored as keys with parameters; the reader's language is chosen here, when read. */
 const rendered = (r: Row, lang: Lang): MessageItem => ({
-  ...r, title: renderMessage(r.title, lang), body: r.body ? renderMessage(r.body, lang) : '',
+  ...r,
+  title: renderMessage(r.title, lang),
+  body: r.body ? renderMessage(r.body, lang) : '',
 });
 
 export async function listMessages(
-  q: Q, s: InboxScope, lang: Lang, opts: { status?: number; pageNum: number; pageSize: number },
+  q: Q,
+  s: InboxScope,
+  lang: Lang,
+  opts: { status?: number; pageNum: number; pageSize: number },
 ): Promise<{ list: MessageItem[]; total: number; pageNum: number; pageSize: number }> {
-  const out = await page<Row>(q, {
-    select: columns, from: 'messages', where: 'enterprise_id = $1 and user_id = $2 and ($3::int is null or status = $3)',
-    order: 'id desc', params: [s.enterpriseId, s.userId, opts.status ?? null],
-  }, opts);
+  const out = await page<Row>(
+    q,
+    {
+      select: columns,
+      from: 'messages',
+      where: 'enterprise_id = $1 and user_id = $2 and ($3::int is null or status = $3)',
+      order: 'id desc',
+      params: [s.enterpriseId, s.userId, opts.status ?? null],
+    },
+    opts,
+  );
   return { ...out, list: out.list.map((r) => rendered(r, lang)) };
 }
 
 export async function messageById(q: Q, s: InboxScope, lang: Lang, id: number): Promise<MessageItem | undefined> {
-  const [row] = await q.query<Row>(`select ${columns} from messages where enterprise_id = $1 and user_id = $2 and id = $3`, [s.enterpriseId, s.userId, id]);
+  const [row] = await q.query<Row>(
+    `select ${columns} from messages where enterprise_id = $1 and user_id = $2 and id = $3`,
+    [s.enterpriseId, s.userId, id],
+  );
   return row && rendered(row, lang);
 }
 

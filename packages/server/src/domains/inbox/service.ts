@@ -7,7 +7,11 @@ import * as qs from './queries.js';
 
 const mine = (ctx: TenantCtx) => ({ enterpriseId: ctx.enterprise.id, userId: ctx.user.id });
 
-export async function listMessages(deps: Deps, ctx: TenantCtx, input: { status?: number; pageNum: number; pageSize: number }) {
+export async function listMessages(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { status?: number; pageNum: number; pageSize: number },
+) {
   return tenantTx(deps.db, ctx, (q) => qs.listMessages(q, mine(ctx), ctx.lang, input));
 }
 

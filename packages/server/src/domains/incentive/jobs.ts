@@ -20,16 +20,21 @@ async function recipientsOf(q: Q, ent: number, s: Scheme, p: Standing): Promise<
   if (s.level === 'employee') {
     const rows = await q.query<{ id: number }>(
       `select u.id from employees e join users u on u.phone = e.phone join members m on m.enterprise_id = e.enterprise_id and m.user_id = u.id and m.status = 1
-        where e.enterprise_id = $1 and e.id = $2`, [ent, p.id],
+        where e.enterprise_id = $1 and e.id = $2`,
+      [ent, p.id],
     );
     return rows.map((r) => r.id);
   }
   const managers = await q.query<{ user_id: number; data_range: Range | null }>(
     `select re.user_id, re.data_range from role_entries re join jobs j on j.enterprise_id = re.enterprise_id and j.id = re.job_id
        join members m on m.enterprise_id = re.enterprise_id and m.user_id = re.user_id and m.status = 1
-      where re.enterprise_id = $1 and j.role = 2 and re.data_range is not null`, [ent],
+      where re.enterprise_id = $1 and j.role = 2 and re.data_range is not null`,
+    [ent],
   );
-  const [shop] = await q.query<Row<'shops', 'id' | 'district'>>('select id, district from shops where enterprise_id = $1 and id = $2', [ent, p.id]);
+  const [shop] = await q.query<Row<'shops', 'id' | 'district'>>(
+    'select id, district from shops where enterprise_id = $1 and id = $2',
+    [ent, p.id],
+  );
   return shop ? managers.filter((m) => shopsInRange(m.data_range, [shop]).length > 0).map((m) => m.user_id) : [];
 }
 
@@ -51,10 +56,13 @@ async function announceTiers(q: Q, ent: number, s: Scheme, today: string): Promi
     const to = await recipientsOf(q, ent, s, who);
     const tier = s.tiers[n.tier]?.reward ?? '';
     await sendMessage(q, {
-      enterpriseId: ent, to, kind: 'system',
-      title: s.level === 'employee'
-        ? { key: 'incentive.reached', params: { title: s.name, tier } }
-        : { key: 'incentive.reachedShop', params: { title: s.name, tier, shop: who.name } },
+      enterpriseId: ent,
+      to,
+      kind: 'system',
+      title:
+        s.level === 'employee'
+          ? { key: 'incentive.reached', params: { title: s.name, tier } }
+          : { key: 'incentive.reachedShop', params: { title: s.name, tier, shop: who.name } },
       link: LINK(s.id),
     });
   }
@@ -64,7 +72,10 @@ async function announceTiers(q: Q, ent: number, s: Scheme, today: string): Promi
 async function settle(q: Q, ent: number, s: Scheme, today: string): Promise<number> {
   let settled = 0;
   for (const period of endedPeriods(s, today)) {
-    const done = await q.query('select 1 from incentive_settlements where enterprise_id = $1 and incentive_id = $2 and period_key = $3 limit 1', [ent, s.id, period.key]);
+    const done = await q.query(
+      'select 1 from incentive_settlements where enterprise_id = $1 and incentive_id = $2 and period_key = $3 limit 1',
+      [ent, s.id, period.key],
+    );
     if (done.length) continue;
     const all = await standings(q, ent, s, period, null);
     if (!all.length) continue;
@@ -73,10 +84,24 @@ async function settle(q: Q, ent: number, s: Scheme, today: string): Promise<numb
        select $1, $2, $3, $4::date, $5::date, r.pid, r.shop_id, r.name, r.value, r.tier, r.reward, r.reward_fen
          from jsonb_to_recordset($6::jsonb) as r(pid int, shop_id int, name text, value bigint, tier int, reward text, reward_fen bigint)
        on conflict do nothing`,
-      [ent, s.id, period.key, period.from, period.to, JSON.stringify(all.map((x) => ({
-        pid: x.id, shop_id: x.shopId, name: x.name, value: Math.round(x.value), tier: x.tier,
-        reward: s.tiers[x.tier]?.reward ?? '', reward_fen: s.tiers[x.tier]?.rewardFen ?? 0,
-      })))],
+      [
+        ent,
+        s.id,
+        period.key,
+        period.from,
+        period.to,
+        JSON.stringify(
+          all.map((x) => ({
+            pid: x.id,
+            shop_id: x.shopId,
+            name: x.name,
+            value: Math.round(x.value),
+            tier: x.tier,
+            reward: s.tiers[x.tier]?.reward ?? '',
+            reward_fen: s.tiers[x.tier]?.rewardFen ?? 0,
+          })),
+        ),
+      ],
     );
     settled += all.length;
   }
@@ -86,14 +111,17 @@ async function settle(q: Q, ent: number, s: Scheme, today: string): Promise<numb
 /** One round for every enterprise with schemes running or recently ended, each in its own tenant transaction. */
 export async function runIncentiveJobs(deps: Deps, now = new Date()): Promise<{ reached: number; settled: number }> {
   const utcDay = now.toISOString().slice(0, 10);
-  const ents = await deps.db.tx({}, (q) => q.query<{ enterprise_id: number }>('select enterprise_id from incentive_enterprises($1::date)', [utcDay]));
+  const ents = await deps.db.tx({}, (q) =>
+    q.query<{ enterprise_id: number }>('select enterprise_id from incentive_enterprises($1::date)', [utcDay]),
+  );
   const out = { reached: 0, settled: 0 };
   for (const { enterprise_id: ent } of ents) {
     await deps.db.tx({ enterpriseId: ent }, async (q) => {
       const today = localDayOf(await timezoneOf(q, ent), now.getTime());
       const schemes = await q.query<Scheme>(
         `select ${SCHEME_COLS} from incentives t where t.enterprise_id = $1 and t.live_version is not null and t.deleted_at is null and t.online = ${O.online}
-            and t.date_from <= $2::date and t.date_to >= $2::date - 40`, [ent, today],
+            and t.date_from <= $2::date and t.date_to >= $2::date - 40`,
+        [ent, today],
       );
       for (const raw of schemes) {
         const s = { ...raw, op: Number(raw.op) as Scheme['op'] };

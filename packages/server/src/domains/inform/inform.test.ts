@@ -14,8 +14,22 @@ import { runInformReminders } from './reminders.js';
 
 const t = useTestApp();
 type H = Record<string, string>;
-type Received = { id: number; title: string; body: string; confirmedAt: number | null; readAt: number | null; reply: string; overdue: number; files: { id: number; name: string; type: number }[] };
-type Receipts = { summary: { total: number; done: number; pending: number; overdue: number }; byShop: { shopId: number | null; total: number; done: number }[]; list: { userId: number; confirmedAt: number | null; reply: string }[]; total: number };
+type Received = {
+  id: number;
+  title: string;
+  body: string;
+  confirmedAt: number | null;
+  readAt: number | null;
+  reply: string;
+  overdue: number;
+  files: { id: number; name: string; type: number }[];
+};
+type Receipts = {
+  summary: { total: number; done: number; pending: number; overdue: number };
+  byShop: { shopId: number | null; total: number; done: number }[];
+  list: { userId: number; confirmedAt: number | null; reply: string }[];
+  total: number;
+};
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -39,7 +53,10 @@ describe('notifications to shops', () => {
     shopB = await makeShop(t, f.ent, { province: '11', city: '1101', district: '110101' }, f.rev);
     const member = async (key: string, role: 1 | 2, shop: number) => {
       const u = await makeUser(t, key);
-      people[key] = { id: u.id, h: tenantHeaders(u, f.ent, await addMemberWithRange(t, f.ent, u, role, { s: [String(shop)] })) };
+      people[key] = {
+        id: u.id,
+        h: tenantHeaders(u, f.ent, await addMemberWithRange(t, f.ent, u, role, { s: [String(shop)] })),
+      };
     };
     await member('assistantA1', 1, f.shop);
     await member('assistantA2', 1, f.shop);
@@ -64,17 +81,39 @@ describe('notifications to shops', () => {
   });
 
   it('sanitises the body, refuses unknown attachments, and is not sent before approval', async () => {
-    const empty = await post(t, 'inform/create', { title: '空', body: '<script>x</script>', targets: { a: ['440305'] } }, f.sup);
+    const empty = await post(
+      t,
+      'inform/create',
+      { title: '空', body: '<script>x</script>', targets: { a: ['440305'] } },
+      f.sup,
+    );
     expect(empty.body).toMatchObject({ ret: RET.validation, msg: '请填写正文' });
-    const foreign = await post(t, 'inform/create', { title: 'x', body: '<p>x</p>', targets: { a: ['440305'] }, attachments: [999999] }, f.sup);
+    const foreign = await post(
+      t,
+      'inform/create',
+      { title: 'x', body: '<p>x</p>', targets: { a: ['440305'] }, attachments: [999999] },
+      f.sup,
+    );
     expect(foreign.body.ret).toBe(RET.validation);
-    const c = await post<{ id: number; body: string; files: unknown[] }>(t, 'inform/create', {
-      title: '周末促销陈列', body: '<p onclick="steal()">请于<strong>周六</strong>前完成<script>alert(1)</script><a href="javascript:alert(1)">陈列</a><img src=x onerror=alert(1)></p>',
-      targets: { a: ['440305'] }, roles: [1], deadline, priority: 2, attachments: [pdf, csv],
-    }, f.sup);
+    const c = await post<{ id: number; body: string; files: unknown[] }>(
+      t,
+      'inform/create',
+      {
+        title: '周末促销陈列',
+        body: '<p onclick="steal()">请于<strong>周六</strong>前完成<script>alert(1)</script><a href="javascript:alert(1)">陈列</a><img src=x onerror=alert(1)></p>',
+        targets: { a: ['440305'] },
+        roles: [1],
+        deadline,
+        priority: 2,
+        attachments: [pdf, csv],
+      },
+      f.sup,
+    );
     expect(c.body.ret, JSON.stringify(c.body)).toBe(0);
     id = c.body.result.id;
-    expect(c.body.result.body).toBe('<p>请于<strong>周六</strong>前完成<a target="_blank" rel="noopener noreferrer">陈列</a></p>');
+    expect(c.body.result.body).toBe(
+      '<p>请于<strong>周六</strong>前完成<a target="_blank" rel="noopener noreferrer">陈列</a></p>',
+    );
     expect(c.body.result.files).toHaveLength(2);
     expect((await post(t, 'inform/send', { id }, f.sup)).body.ret).toBe(RET.conflict);
     await post(t, 'inform/apply', { id }, f.sup);
@@ -87,32 +126,68 @@ describe('notifications to shops', () => {
     const s = await post<{ recipients: number }>(t, 'inform/send', { id }, f.sup);
     expect(s.body.ret, JSON.stringify(s.body)).toBe(0);
     expect(s.body.result.recipients).toBe(2);
-    const got = await t.db.admin.query<{ user_id: number }>("select user_id from inform_receipts where entity = 'inform' and record_id = $1 order by user_id", [id]);
+    const got = await t.db.admin.query<{ user_id: number }>(
+      "select user_id from inform_receipts where entity = 'inform' and record_id = $1 order by user_id",
+      [id],
+    );
     expect(got.map((r) => r.user_id)).toEqual([people.assistantA1.id, people.assistantA2.id].sort((a, b) => a - b));
     const msgs = await renderedMessages(t, "kind = 'inform' and user_id = $1", [people.assistantA1.id]);
-    expect(msgs).toEqual([expect.objectContaining({ title_zh: '新通知：周末促销陈列', title_en: 'New notification: 周末促销陈列' })]);
-    expect((await post(t, 'inform/send', { id }, f.sup)).body).toMatchObject({ ret: RET.conflict, msg: '只有审核通过且未发送的记录可以发送' });
+    expect(msgs).toEqual([
+      expect.objectContaining({ title_zh: '新通知：周末促销陈列', title_en: 'New notification: 周末促销陈列' }),
+    ]);
+    expect((await post(t, 'inform/send', { id }, f.sup)).body).toMatchObject({
+      ret: RET.conflict,
+      msg: '只有审核通过且未发送的记录可以发送',
+    });
     // withdrawn, it leaves the received lists; sent again, it is back with the same receipts and no new message
     expect((await post(t, 'inform/set-status', { id, status: 301 }, f.sup)).body.ret).toBe(0);
-    expect((await post<{ total: number }>(t, 'inform/received', { pageNum: 1, pageSize: 10 }, people.assistantA1.h)).body.result.total).toBe(0);
+    expect(
+      (await post<{ total: number }>(t, 'inform/received', { pageNum: 1, pageSize: 10 }, people.assistantA1.h)).body
+        .result.total,
+    ).toBe(0);
     expect((await post<{ recipients: number }>(t, 'inform/send', { id }, f.sup)).body.result.recipients).toBe(2);
     expect(await renderedMessages(t, "kind = 'inform' and user_id = $1", [people.assistantA1.id])).toHaveLength(1);
   });
 
   it('lets a recipient read and confirm; others are refused', async () => {
-    const list = await post<{ list: Received[]; total: number }>(t, 'inform/received', { pageNum: 1, pageSize: 10 }, people.assistantA1.h);
+    const list = await post<{ list: Received[]; total: number }>(
+      t,
+      'inform/received',
+      { pageNum: 1, pageSize: 10 },
+      people.assistantA1.h,
+    );
     expect(list.body.result.total).toBe(1);
-    expect(list.body.result.list[0]).toMatchObject({ id, confirmedAt: null, overdue: 0, files: [{ id: pdf, type: 10 }, { id: csv, type: 1 }] });
-    expect((await post<{ total: number }>(t, 'inform/received', { pageNum: 1, pageSize: 10 }, people.assistantB.h)).body.result.total).toBe(0);
-    expect((await post(t, 'inform/check', { id }, people.assistantB.h)).body).toMatchObject({ ret: RET.forbidden, msg: '您不是这条通知的接收人' });
+    expect(list.body.result.list[0]).toMatchObject({
+      id,
+      confirmedAt: null,
+      overdue: 0,
+      files: [
+        { id: pdf, type: 10 },
+        { id: csv, type: 1 },
+      ],
+    });
+    expect(
+      (await post<{ total: number }>(t, 'inform/received', { pageNum: 1, pageSize: 10 }, people.assistantB.h)).body
+        .result.total,
+    ).toBe(0);
+    expect((await post(t, 'inform/check', { id }, people.assistantB.h)).body).toMatchObject({
+      ret: RET.forbidden,
+      msg: '您不是这条通知的接收人',
+    });
     const ok = await post<Received>(t, 'inform/check', { id, reply: '已完成陈列' }, people.assistantA1.h);
     expect(ok.body.ret, JSON.stringify(ok.body)).toBe(0);
     expect(ok.body.result).toMatchObject({ reply: '已完成陈列' });
     expect(ok.body.result.confirmedAt).toBeGreaterThan(0);
-    const pending = await post<{ total: number }>(t, 'inform/received', { pageNum: 1, pageSize: 10, pending: 1 }, people.assistantA1.h);
+    const pending = await post<{ total: number }>(
+      t,
+      'inform/received',
+      { pageNum: 1, pageSize: 10, pending: 1 },
+      people.assistantA1.h,
+    );
     expect(pending.body.result.total).toBe(0);
     // /home tells each what waits for them
-    const home = async (h: H) => (await post<{ notifications: unknown }>(t, 'stats/home', {}, h)).body.result.notifications;
+    const home = async (h: H) =>
+      (await post<{ notifications: unknown }>(t, 'stats/home', {}, h)).body.result.notifications;
     expect(await home(people.assistantA1.h)).toEqual({ toConfirm: 0, overdue: 0, toRead: 0 });
     expect(await home(people.assistantA2.h)).toEqual({ toConfirm: 1, overdue: 0, toRead: 0 });
   });
@@ -123,14 +198,29 @@ describe('notifications to shops', () => {
     expect(all.body.result.summary).toEqual({ total: 2, done: 1, pending: 1, overdue: 0 });
     expect(all.body.result.byShop).toEqual([{ shopId: f.shop, shopName: expect.any(String), total: 2, done: 1 }]);
     expect(all.body.result.list.map((r) => r.userId)).toEqual([people.assistantA2.id, people.assistantA1.id]);
-    const pending = await post<Receipts>(t, 'inform/receipts', { id, state: 'pending', pageNum: 1, pageSize: 10 }, f.sup);
+    const pending = await post<Receipts>(
+      t,
+      'inform/receipts',
+      { id, state: 'pending', pageNum: 1, pageSize: 10 },
+      f.sup,
+    );
     expect(pending.body.result.list.map((r) => r.userId)).toEqual([people.assistantA2.id]);
-    expect((await post<Receipts>(t, 'inform/receipts', { id, pageNum: 1, pageSize: 10 }, people.managerA.h)).body.result.summary.total).toBe(2);
-    expect((await post(t, 'inform/receipts', { id, pageNum: 1, pageSize: 10 }, people.managerB.h)).body.ret).toBe(RET.forbidden);
+    expect(
+      (await post<Receipts>(t, 'inform/receipts', { id, pageNum: 1, pageSize: 10 }, people.managerA.h)).body.result
+        .summary.total,
+    ).toBe(2);
+    expect((await post(t, 'inform/receipts', { id, pageNum: 1, pageSize: 10 }, people.managerB.h)).body.ret).toBe(
+      RET.forbidden,
+    );
   });
 
   it('signs attachments for recipients and readers of the record only', async () => {
-    const d = await post<{ url: string; name: string }>(t, 'inform/download', { id, fileId: pdf }, people.assistantA2.h);
+    const d = await post<{ url: string; name: string }>(
+      t,
+      'inform/download',
+      { id, fileId: pdf },
+      people.assistantA2.h,
+    );
     expect(d.body.ret, JSON.stringify(d.body)).toBe(0);
     expect(d.body.result.name).toBe('门店陈列规范.pdf');
     const bytes = await t.app.inject({ method: 'GET', url: d.body.result.url });
@@ -139,9 +229,14 @@ describe('notifications to shops', () => {
     expect(bytes.rawPayload.equals(PDF)).toBe(true);
     expect((await post(t, 'inform/download', { id, fileId: pdf }, people.assistantB.h)).body.ret).toBe(RET.forbidden);
     const png = await attach(f.sup, 'x.png', makePng(4, 4, 3));
-    expect((await post(t, 'inform/download', { id, fileId: Number(png.body.result.id) }, f.sup)).body.ret).toBe(RET.notFound);
+    expect((await post(t, 'inform/download', { id, fileId: Number(png.body.result.id) }, f.sup)).body.ret).toBe(
+      RET.notFound,
+    );
     const other = await makeEnterprise(t);
-    expect((await post(t, 'inform/download', { id, fileId: pdf }, tenantHeaders(other.owner, other, other.ownerRole))).body.ret).toBe(RET.notFound);
+    expect(
+      (await post(t, 'inform/download', { id, fileId: pdf }, tenantHeaders(other.owner, other, other.ownerRole))).body
+        .ret,
+    ).toBe(RET.notFound);
   });
 
   it('reminds the unconfirmed once, within a day of the deadline', async () => {
@@ -156,7 +251,12 @@ describe('notifications to shops', () => {
   });
 
   it('sends announcements to managers, who read them', async () => {
-    const c = await post<{ id: number }>(t, 'inform2/create', { title: '年终盘点安排', body: '<p>12 月 31 日盘点</p>', targets: { s: [f.shop, shopB] }, roles: [2] }, f.sup);
+    const c = await post<{ id: number }>(
+      t,
+      'inform2/create',
+      { title: '年终盘点安排', body: '<p>12 月 31 日盘点</p>', targets: { s: [f.shop, shopB] }, roles: [2] },
+      f.sup,
+    );
     expect(c.body.ret, JSON.stringify(c.body)).toBe(0);
     const a = c.body.result.id;
     await post(t, 'inform2/apply', { id: a }, f.sup);
@@ -171,6 +271,9 @@ describe('notifications to shops', () => {
     expect(mine.body.result.summary).toMatchObject({ total: 1, done: 0 });
     expect(mine.body.result.list.map((x) => x.userId)).toEqual([people.managerA.id]);
     // an assistant's inform list does not hold the managers' announcement
-    expect((await post<{ total: number }>(t, 'inform2/received', { pageNum: 1, pageSize: 10 }, people.assistantA1.h)).body.result.total).toBe(0);
+    expect(
+      (await post<{ total: number }>(t, 'inform2/received', { pageNum: 1, pageSize: 10 }, people.assistantA1.h)).body
+        .result.total,
+    ).toBe(0);
   });
 });

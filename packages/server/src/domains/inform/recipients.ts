@@ -11,8 +11,14 @@ import type { Scope } from '../../lifecycle/types.js';
 export type Recipient = { userId: number; role: number; shopId: number | null };
 type Shop = { id: number; district: string };
 
-
-export async function recipientsOf(q: Q, scope: Scope, entity: InformEntity, id: number, version: number, roles: number[]): Promise<Recipient[]> {
+export async function recipientsOf(
+  q: Q,
+  scope: Scope,
+  entity: InformEntity,
+  id: number,
+  version: number,
+  roles: number[],
+): Promise<Recipient[]> {
   const shops = await q.query<Shop>(
     `select distinct s.id, s.district from record_targets rt
        join shops s on s.enterprise_id = rt.enterprise_id and s.live_version is not null and s.deleted_at is null
@@ -35,7 +41,11 @@ export async function recipientsOf(q: Q, scope: Scope, entity: InformEntity, id:
   for (const c of candidates) {
     const mine = shopsInRange(c.data_range, shops);
     if (out.has(c.user_id) || !mine.length) continue;
-    out.set(c.user_id, { userId: c.user_id, role: c.role, shopId: c.data_range !== null && mine.length === 1 ? mine[0].id : null });
+    out.set(c.user_id, {
+      userId: c.user_id,
+      role: c.role,
+      shopId: c.data_range !== null && mine.length === 1 ? mine[0].id : null,
+    });
   }
   return [...out.values()];
 }

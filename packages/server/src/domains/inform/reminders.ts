@@ -5,7 +5,14 @@ import { linkOf } from './service.js';
 
 /** 'YYYY-MM-DD HH:mm' of a Unix time in a time zone (the same text in both languages). */
 const localTime = (epoch: number, tz: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(epoch * 1000));
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(epoch * 1000));
 
 /**
  * Remind, once, everyone who has not confirmed a sent notification whose deadline falls within the
@@ -14,7 +21,12 @@ const localTime = (epoch: number, tz: string) =>
  */
 export async function runInformReminders(deps: Deps, now = new Date()): Promise<number> {
   const t = Math.floor(now.getTime() / 1000);
-  const ents = await deps.db.tx({}, (q) => q.query<{ enterprise_id: number }>('select enterprise_id from inform_due_enterprises($1, $2)', [t, t + INFORM_REMIND_BEFORE_SECONDS]));
+  const ents = await deps.db.tx({}, (q) =>
+    q.query<{ enterprise_id: number }>('select enterprise_id from inform_due_enterprises($1, $2)', [
+      t,
+      t + INFORM_REMIND_BEFORE_SECONDS,
+    ]),
+  );
   let sent = 0;
   for (const { enterprise_id: enterpriseId } of ents) {
     sent += await deps.db.tx({ enterpriseId }, async (q) => {
@@ -32,7 +44,9 @@ export async function runInformReminders(deps: Deps, now = new Date()): Promise<
       );
       for (const d of due) {
         await sendMessage(q, {
-          enterpriseId, to: d.users, kind: 'inform',
+          enterpriseId,
+          to: d.users,
+          kind: 'inform',
           title: { key: 'inform.reminder', params: { entity: { key: 'entity.inform' }, title: d.title } },
           body: { key: 'inform.reminderBody', params: { deadline: localTime(Number(d.deadline), d.time_zone) } },
           link: linkOf('inform', d.id),

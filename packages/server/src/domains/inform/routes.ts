@@ -11,7 +11,14 @@ import { check, download, receipts, received, send } from './service.js';
 /** Notifications (inform) and announcements (inform2): the lifecycle, and sending, receipts, confirmations, attachments. */
 export function informRoutes(app: FastifyInstance, deps: Deps) {
   for (const entity of INFORM_ENTITIES) {
-    const { send: sendCall, check: checkCall, received: receivedCall, receipts: receiptsCall, download: downloadCall, ...calls } = api[entity];
+    const {
+      send: sendCall,
+      check: checkCall,
+      received: receivedCall,
+      receipts: receiptsCall,
+      download: downloadCall,
+      ...calls
+    } = api[entity];
     registerLifecycle(app, deps, calls, guardFiles(deps, lifecycleService(deps.db, INFORM_CONFIGS[entity])));
     register(app, deps, sendCall, (i, ctx) => send(deps, ctx, entity, i.id));
     register(app, deps, checkCall, (i, ctx) => check(deps, ctx, entity, i));

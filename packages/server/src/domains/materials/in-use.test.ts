@@ -34,7 +34,8 @@ async function library() {
     expect(res.body.ret, `${path} ${JSON.stringify(res.body)}`).toBe(0);
     return res.body.result;
   };
-  const rowOf = async (id: number) => (await post<{ list: Row[] }>(t, 'material/list', { pageSize: 100 }, h)).body.result.list.find((r) => r.id === id);
+  const rowOf = async (id: number) =>
+    (await post<{ list: Row[] }>(t, 'material/list', { pageSize: 100 }, h)).body.result.list.find((r) => r.id === id);
   const remove = async (id: number) => (await post(t, 'material/delete', { id }, h)).body;
   const approve = async (entity: string, id: number) => {
     await call(`${entity}/apply`, { id });
@@ -43,7 +44,11 @@ async function library() {
   return { ent, h, saved, call, rowOf, remove, approve };
 }
 
-const carousel = (name: string, ...fileIds: number[]) => ({ name, adType: 'main', items: JSON.stringify(fileIds.map((fileId) => ({ fileId }))) });
+const carousel = (name: string, ...fileIds: number[]) => ({
+  name,
+  adType: 'main',
+  items: JSON.stringify(fileIds.map((fileId) => ({ fileId }))),
+});
 
 describe('materials in use', () => {
   it('usedBy names the contents whose pictures or music use it (deleted ones aside); products are counted', async () => {
@@ -52,13 +57,32 @@ describe('materials in use', () => {
     const song = await saved('音乐', makeMp3(20));
     const idle = await saved('闲置');
     const a = await call('ad-content/create', carousel('甲轮播', pic.fileId));
-    const b = await call('ad-content/create', { ...carousel('乙轮播', idle.fileId, pic.fileId), bgm: JSON.stringify([{ fileId: song.fileId }]) });
-    const music = await call('ad-content/create', { name: '背景乐', adType: 'bgm', bgm: JSON.stringify([{ fileId: song.fileId }]) });
+    const b = await call('ad-content/create', {
+      ...carousel('乙轮播', idle.fileId, pic.fileId),
+      bgm: JSON.stringify([{ fileId: song.fileId }]),
+    });
+    const music = await call('ad-content/create', {
+      name: '背景乐',
+      adType: 'bgm',
+      bgm: JSON.stringify([{ fileId: song.fileId }]),
+    });
     await call('commodity/create', { name: '围巾', code: 'W1', images: JSON.stringify([idle.fileId, pic.fileId]) });
     await call('commodity/create', { name: '手套', code: 'G1', images: JSON.stringify([pic.fileId]) });
 
-    expect(await rowOf(pic.id)).toMatchObject({ usedBy: [{ id: a.id, name: '甲轮播' }, { id: b.id, name: '乙轮播' }], products: 2 });
-    expect(await rowOf(song.id)).toMatchObject({ usedBy: [{ id: b.id, name: '乙轮播' }, { id: music.id, name: '背景乐' }], products: 0 });
+    expect(await rowOf(pic.id)).toMatchObject({
+      usedBy: [
+        { id: a.id, name: '甲轮播' },
+        { id: b.id, name: '乙轮播' },
+      ],
+      products: 2,
+    });
+    expect(await rowOf(song.id)).toMatchObject({
+      usedBy: [
+        { id: b.id, name: '乙轮播' },
+        { id: music.id, name: '背景乐' },
+      ],
+      products: 0,
+    });
     expect(await rowOf(idle.id)).toMatchObject({ usedBy: [{ id: b.id, name: '乙轮播' }], products: 1 });
     // a draft moved to the recycle bin no longer counts
     await call('ad-content/delete-own', { id: a.id });
@@ -78,11 +102,19 @@ describe('materials in use', () => {
     expect(await remove(pic.id)).toMatchObject({ ret: 0, result: { id: pic.id } });
     expect(await rowOf(pic.id)).toBeUndefined();
     expect(await remove(pic.id)).toMatchObject({ ret: RET.notFound, msg: '素材不存在' });
-    const [file] = await t.db.admin.query('select id from files where id = $1 and enterprise_id = $2', [pic.fileId, ent.companyId]);
+    const [file] = await t.db.admin.query('select id from files where id = $1 and enterprise_id = $2', [
+      pic.fileId,
+      ent.companyId,
+    ]);
     expect(file).toEqual({ id: pic.fileId });
     const log = await t.db.admin.query<{ verb: string; label: string }>(
-      `select verb, label from oplog where enterprise_id = $1 and entity = 'material' and entity_id = $2 order by id`, [ent.companyId, String(pic.id)]);
-    expect(log).toEqual([{ verb: 'create', label: '冬季海报' }, { verb: 'delete', label: '冬季海报' }]);
+      `select verb, label from oplog where enterprise_id = $1 and entity = 'material' and entity_id = $2 order by id`,
+      [ent.companyId, String(pic.id)],
+    );
+    expect(log).toEqual([
+      { verb: 'create', label: '冬季海报' },
+      { verb: 'delete', label: '冬季海报' },
+    ]);
   });
 
   it('an enabled content holds its material until an approved edit drops it: older versions are history', async () => {

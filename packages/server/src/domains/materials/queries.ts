@@ -14,12 +14,28 @@ import { Params } from '../../lifecycle/sql.js';
 export type Scope = { enterpriseId: number };
 
 export type MaterialDbRow = {
-  id: number; file_id: number; title: string; sha256: string; mime: string; ext: string; type: number; size: number;
-  width: number | null; height: number | null; duration: number | string | null; ctime: number; poster_file_id: number | null;
-  used_by: { id: number; name: string }[]; products: number;
+  id: number;
+  file_id: number;
+  title: string;
+  sha256: string;
+  mime: string;
+  ext: string;
+  type: number;
+  size: number;
+  width: number | null;
+  height: number | null;
+  duration: number | string | null;
+  ctime: number;
+  poster_file_id: number | null;
+  used_by: { id: number; name: string }[];
+  products: number;
 };
 
-const MEDIA_TYPE: Record<MaterialMedia, number> = { image: FILE_TYPE.image, video: FILE_TYPE.video, audio: FILE_TYPE.audio };
+const MEDIA_TYPE: Record<MaterialMedia, number> = {
+  image: FILE_TYPE.image,
+  video: FILE_TYPE.video,
+  audio: FILE_TYPE.audio,
+};
 
 /** SQL true when a record `r` of this lifecycle entity names the file: `names(doc)` tests a document (`r.` columns or `v.data->`). */
 function recordUses(entity: string, names: (field: (key: string) => string) => string): string {
@@ -31,7 +47,8 @@ function recordUses(entity: string, names: (field: (key: string) => string) => s
 }
 
 const asItem = `jsonb_build_array(jsonb_build_object('fileId', m.file_id))`;
-const inContent = (field: (key: string) => string) => `(${field('items')} @> ${asItem} or ${field('bgm')} @> ${asItem})`;
+const inContent = (field: (key: string) => string) =>
+  `(${field('items')} @> ${asItem} or ${field('bgm')} @> ${asItem})`;
 const inImages = (field: (key: string) => string) => `${field('images')} @> jsonb_build_array(m.file_id)`;
 
 const USED_BY = `coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.id) from ad_contents r
@@ -49,13 +66,20 @@ export function listSql(s: Scope, f: { type?: MaterialMedia; keyword?: string })
   if (f.type) where.push(`f.type = ${p.add(MEDIA_TYPE[f.type])}`);
   if (f.keyword) where.push(`m.title ilike ${p.add(`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   return {
-    select: SELECT, from: FROM, where: where.join(' and '), order: 'm.id desc', params: p.values,
+    select: SELECT,
+    from: FROM,
+    where: where.join(' and '),
+    order: 'm.id desc',
+    params: p.values,
     ...(f.type ? {} : { countFrom: 'materials m' }),
   };
 }
 
 export async function materialById(q: Q, s: Scope, id: number): Promise<MaterialDbRow | undefined> {
-  const [row] = await q.query<MaterialDbRow>(`select ${SELECT} from ${FROM} where m.enterprise_id = $1 and m.id = $2`, [s.enterpriseId, id]);
+  const [row] = await q.query<MaterialDbRow>(`select ${SELECT} from ${FROM} where m.enterprise_id = $1 and m.id = $2`, [
+    s.enterpriseId,
+    id,
+  ]);
   return row;
 }
 

@@ -14,15 +14,31 @@ function view(deps: Deps, ctx: TenantCtx, r: qs.MaterialDbRow): MaterialRow {
   const url = (fileId: number) => signRawUrl(deps.config.secret, deps.config.apiBase, fileId, ctx.enterprise.id).url;
   const visual = r.type === FILE_TYPE.image || r.type === FILE_TYPE.video;
   return {
-    id: r.id, fileId: r.file_id, title: r.title, sha256: r.sha256, mime: r.mime, ext: r.ext, type: r.type, size: r.size,
-    width: r.width, height: r.height, duration: r.duration === null ? null : Number(r.duration), ctime: r.ctime,
-    url: url(r.file_id), posterUrl: r.poster_file_id ? url(r.poster_file_id) : null,
-    usedBy: r.used_by, products: r.products,
+    id: r.id,
+    fileId: r.file_id,
+    title: r.title,
+    sha256: r.sha256,
+    mime: r.mime,
+    ext: r.ext,
+    type: r.type,
+    size: r.size,
+    width: r.width,
+    height: r.height,
+    duration: r.duration === null ? null : Number(r.duration),
+    ctime: r.ctime,
+    url: url(r.file_id),
+    posterUrl: r.poster_file_id ? url(r.poster_file_id) : null,
+    usedBy: r.used_by,
+    products: r.products,
     advice: visual && r.width && r.height && !SCREEN.has(`${r.width}x${r.height}`) ? 'size' : null,
   };
 }
 
-export async function listMaterials(deps: Deps, ctx: TenantCtx, f: { type?: MaterialMedia; keyword?: string; pageNum: number; pageSize: number }) {
+export async function listMaterials(
+  deps: Deps,
+  ctx: TenantCtx,
+  f: { type?: MaterialMedia; keyword?: string; pageNum: number; pageSize: number },
+) {
   const out = await page<qs.MaterialDbRow>(tenantRead(deps.db, ctx), qs.listSql(scopeOf(ctx), f), f);
   return { ...out, list: out.list.map((r) => view(deps, ctx, r)) };
 }

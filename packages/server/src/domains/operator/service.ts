@@ -11,9 +11,15 @@ const enterpriseCols = `e.id as "companyId", e.code as "companyCode", e.title, e
   u.phone as creator, extract(epoch from e.created_at)::int as ctime`;
 
 export async function listEnterprises(q: Q) {
-  return q.query<{ companyId: number; companyCode: string; title: string; logo: string; status: number; creator: string; ctime: number }>(
-    `select ${enterpriseCols} from enterprises e join users u on u.id = e.creator_id order by e.id`,
-  );
+  return q.query<{
+    companyId: number;
+    companyCode: string;
+    title: string;
+    logo: string;
+    status: number;
+    creator: string;
+    ctime: number;
+  }>(`select ${enterpriseCols} from enterprises e join users u on u.id = e.creator_id order by e.id`);
 }
 
 export async function reviewEnterprise(q: Q, code: string, approve: boolean) {
@@ -25,7 +31,10 @@ export async function reviewEnterprise(q: Q, code: string, approve: boolean) {
   if (!rows.length) throw fail.notFound('notFound.enterprise');
   const { id, creator_id, title } = rows[0];
   await sendMessage(q, {
-    enterpriseId: id, to: [creator_id], kind: 'enterprise.review', link: '/home',
+    enterpriseId: id,
+    to: [creator_id],
+    kind: 'enterprise.review',
+    link: '/home',
     title: { key: approve ? 'message.enterpriseApproved' : 'message.enterpriseRejected', params: { title } },
     body: { key: approve ? 'message.enterpriseApproved.body' : 'message.enterpriseRejected.body' },
   });
@@ -37,7 +46,16 @@ export async function reviewEnterprise(q: Q, code: string, approve: boolean) {
 }
 
 export async function listAppointments(q: Q) {
-  return q.query<{ id: number; name: string; phone: string; company: string; city: string; stores: number | null; note: string; ctime: number }>(
+  return q.query<{
+    id: number;
+    name: string;
+    phone: string;
+    company: string;
+    city: string;
+    stores: number | null;
+    note: string;
+    ctime: number;
+  }>(
     `select id, name, phone, company, city, stores, note, extract(epoch from created_at)::int as ctime from appointments order by id desc`,
   );
 }

@@ -21,23 +21,43 @@ import { saleHoursSql, saleLinesSql } from '../../stats/streams.js';
 // their job may view its area, every figure cut to their data range, nothing invented: visitors
 // and plays from the screens, sales from sale/report, statuses from heartbeats.
 
-const REVIEWED: EntityConfig[] = [SHOP, ET, EMPLOYEE, MEMBER, DEVICE, COMMODITY, AD_CONTENT, AD_PLAN, INFORM, INFORM2, INCENTIVE];
+const REVIEWED: EntityConfig[] = [
+  SHOP,
+  ET,
+  EMPLOYEE,
+  MEMBER,
+  DEVICE,
+  COMMODITY,
+  AD_CONTENT,
+  AD_PLAN,
+  INFORM,
+  INFORM2,
+  INCENTIVE,
+];
 const DATA = '/data/count';
 
 export async function homeStats(deps: Deps, ctx: TenantCtx) {
   const can = (perm: Perm) => hasPerm(deps, ctx, perm);
   const [data, store, advert, inform] = await Promise.all([
-    can({ menu: DATA, bit: 'view' }), can({ menu: DEVICE.menu, bit: 'view' }), can({ menu: AD_PLAN.menu, bit: 'view' }), can({ menu: INFORM.menu, bit: 'view' }),
+    can({ menu: DATA, bit: 'view' }),
+    can({ menu: DEVICE.menu, bit: 'view' }),
+    can({ menu: AD_PLAN.menu, bit: 'view' }),
+    can({ menu: INFORM.menu, bit: 'view' }),
   ]);
-  const reviewing = (await Promise.all(REVIEWED.map(async (cfg) => ((await can({ menu: cfg.menu, bit: 'examine' })) ? cfg : null)))).filter((c): c is EntityConfig => c !== null);
+  const reviewing = (
+    await Promise.all(REVIEWED.map(async (cfg) => ((await can({ menu: cfg.menu, bit: 'examine' })) ? cfg : null)))
+  ).filter((c): c is EntityConfig => c !== null);
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [scope.enterpriseId]);
+    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [
+      scope.enterpriseId,
+    ]);
     const { day: today, minute } = localDay(tz, new Date());
     // today so far is compared with yesterday up to the same time (issue 25 §6): its full hours, and
     // the running hour in proportion, so 06:00 is not a part day against a whole one
     const hour = Math.floor(minute / 60);
     const part = (minute % 60) / 60;
-    const dayBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const dayBefore = (n: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     const p = new Params([scope.enterpriseId, dayBefore(6), today]);
     const shops = shopScopeSql('$1', ctx.range, undefined, p.add);
 
@@ -45,7 +65,9 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
     if (data) {
       const rows = await q.query<{ day: string; visits: number }>(
         `select to_char(local_day, 'YYYY-MM-DD') as day, sum(visits)::int as visits from (${visitCountsSql('$2', '$3')}) v
-          where shop_id in (${shops}) group by local_day`, p.values);
+          where shop_id in (${shops}) group by local_day`,
+        p.values,
+      );
       const by = new Map(rows.map((r) => [r.day, r.visits]));
       const days = [6, 5, 4, 3, 2, 1, 0].map((n) => ({ day: dayBefore(n), visits: by.get(dayBefore(n)) ?? 0 }));
       const hours = Array.from({ length: hour }, (_, h) => `h${h}`).join(' + ') || '0';
@@ -57,14 +79,18 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
            select case when local_hour < ${hour} then 1 when local_hour = ${hour} then ${yp.add(part)}::float8 else 0 end from visit_events
             where enterprise_id = $1 and local_day = ${yp.add(dayBefore(1))}::date and shop_id in (${shops})
               and id > coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)) y
-          where $2::date <= $3::date`, yp.values);
+          where $2::date <= $3::date`,
+        yp.values,
+      );
       visitors = { today: days[6].visits, yesterday: Math.round(n), days };
     }
     let sales = null;
     if (data) {
       const rows = await q.query<{ day: string; amount: number; quantity: number; orders: number }>(
         `select to_char(local_day, 'YYYY-MM-DD') as day, coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(quantity), 0)::int as quantity, coalesce(sum(lines), 0)::int as orders
-           from (${saleLinesSql('greatest($2::date, $3::date - 1)', '$3')}) l where shop_id in (${shops}) group by local_day`, p.values);
+           from (${saleLinesSql('greatest($2::date, $3::date - 1)', '$3')}) l where shop_id in (${shops}) group by local_day`,
+        p.values,
+      );
       const of = (day: string) => {
         const r = rows.find((x) => x.day === day);
         return { amount: Number(r?.amount ?? 0), quantity: r?.quantity ?? 0, orders: r?.orders ?? 0 };
@@ -74,8 +100,13 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
         `select coalesce(sum(amount * w), 0)::float8 as amount, coalesce(sum(quantity * w), 0)::float8 as quantity, coalesce(sum(lines * w), 0)::float8 as orders
            from (select amount, quantity, lines, case when local_hour < ${hour} then 1 when local_hour = ${hour} then ${yp.add(part)}::float8 else 0 end as w
                    from (${saleHoursSql(yp.add(dayBefore(1)), yp.add(dayBefore(1)))}) h where shop_id in (${shops})) y
-          where $2::date <= $3::date`, yp.values);
-      sales = { today: of(today), yesterday: { amount: Math.round(y.amount), quantity: Math.round(y.quantity), orders: Math.round(y.orders) } };
+          where $2::date <= $3::date`,
+        yp.values,
+      );
+      sales = {
+        today: of(today),
+        yesterday: { amount: Math.round(y.amount), quantity: Math.round(y.quantity), orders: Math.round(y.orders) },
+      };
     }
     let devices = null;
     if (store) {
@@ -83,14 +114,25 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
         `select d.device_status as status, (dp.device_id is null) as never, count(*)::int as n from devices d
            left join device_presence dp on dp.enterprise_id = d.enterprise_id and dp.device_id = d.id
           where d.enterprise_id = $1 and d.live_version is not null and d.deleted_at is null and d.shop_id in (${shops})
-            and $2::date <= $3::date group by 1, 2`, p.values);
+            and $2::date <= $3::date group by 1, 2`,
+        p.values,
+      );
       const byStatus: Record<string, number> = { 0: 0, 1: 0, 3: 0, 7: 0 };
       for (const r of rows) byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + r.n;
-      devices = { byStatus, never: rows.filter((r) => r.never).reduce((s, r) => s + r.n, 0), total: rows.reduce((s, r) => s + r.n, 0) };
+      devices = {
+        byStatus,
+        never: rows.filter((r) => r.never).reduce((s, r) => s + r.n, 0),
+        total: rows.reduce((s, r) => s + r.n, 0),
+      };
     }
     let plans = null;
     if (advert) {
-      plans = { live: await countOf(q, listSql(AD_PLAN, scope, ctx.user.id, 'enabled', { pageNum: 1, pageSize: 1, status: 302 } as never)) };
+      plans = {
+        live: await countOf(
+          q,
+          listSql(AD_PLAN, scope, ctx.user.id, 'enabled', { pageNum: 1, pageSize: 1, status: 302 } as never),
+        ),
+      };
     }
     const review = [];
     for (const cfg of reviewing) {

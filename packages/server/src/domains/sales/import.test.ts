@@ -16,17 +16,34 @@ type Row = { line: number; lineId: string; action: string; errors: { field: stri
 type Result = { rows: Row[]; counts: Record<string, number>; written: number };
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 const HEADER = '明细编号,时间,门店编码,商品编码,员工编码,数量,金额（元）';
-const shopCode = async (id: number) => (await t.db.admin.query<{ code: string }>('select code from shops where id = $1', [id]))[0].code;
-const stored = async (f: Fleet) => (await t.db.admin.query<{ n: number; amount: number }>(
-  'select count(*)::int as n, coalesce(sum(amount), 0)::float8 as amount from sale_lines where enterprise_id = $1', [f.ent.companyId]))[0];
+const shopCode = async (id: number) =>
+  (await t.db.admin.query<{ code: string }>('select code from shops where id = $1', [id]))[0].code;
+const stored = async (f: Fleet) =>
+  (
+    await t.db.admin.query<{ n: number; amount: number }>(
+      'select count(*)::int as n, coalesce(sum(amount), 0)::float8 as amount from sale_lines where enterprise_id = $1',
+      [f.ent.companyId],
+    )
+  )[0];
 
-async function run(f: Fleet | Record<string, string>, file: string | Buffer, mode: 'preview' | 'commit' = 'preview', lang = 'zh-CN') {
-  const headers = 'sup' in f ? (f as Fleet).sup : f as Record<string, string>;
-  const res = await post<Result>(t, 'sale/import', { name: 's.csv', file: b64(file), mode }, { ...headers, 'accept-language': lang });
+async function run(
+  f: Fleet | Record<string, string>,
+  file: string | Buffer,
+  mode: 'preview' | 'commit' = 'preview',
+  lang = 'zh-CN',
+) {
+  const headers = 'sup' in f ? (f as Fleet).sup : (f as Record<string, string>);
+  const res = await post<Result>(
+    t,
+    'sale/import',
+    { name: 's.csv', file: b64(file), mode },
+    { ...headers, 'accept-language': lang },
+  );
   expect(res.body.ret, JSON.stringify(res.body)).toBe(0);
   return res.body.result;
 }
-const errorsOf = (r: Result) => Object.fromEntries(r.rows.map((x) => [x.lineId || x.line, x.errors.map((e) => `${e.field}: ${e.message}`)]));
+const errorsOf = (r: Result) =>
+  Object.fromEntries(r.rows.map((x) => [x.lineId || x.line, x.errors.map((e) => `${e.field}: ${e.message}`)]));
 
 async function shopWithProducts() {
   const f = await makeFleet(t);
@@ -43,7 +60,8 @@ describe('sales import', () => {
     expect(readTime('2026-03-10 10:30', 'America/New_York')).toBe(Date.UTC(2026, 2, 10, 14, 30) / 1000);
     expect(readTime('2026-03-01 10:30', 'America/New_York')).toBe(Date.UTC(2026, 2, 1, 15, 30) / 1000);
     expect(readTime('1773109800', 'Asia/Shanghai')).toBe(1773109800);
-    for (const bad of ['2026-02-30 10:00', '2026-03-10 25:00', '2026-03-10', 'yesterday', '']) expect(readTime(bad, 'Asia/Shanghai')).toBeNull();
+    for (const bad of ['2026-02-30 10:00', '2026-03-10 25:00', '2026-03-10', 'yesterday', ''])
+      expect(readTime(bad, 'Asia/Shanghai')).toBeNull();
   });
 
   it('previews each kind of bad row, commits the good ones once, and a re-import adds nothing', async () => {
@@ -72,7 +90,8 @@ describe('sales import', () => {
     expect(preview.counts).toEqual({ create: 2, same: 0, error: 12 });
     expect(preview.rows.map((r) => r.action).slice(0, 3)).toEqual(['create', 'create', 'error']);
     expect(errorsOf(preview)).toEqual({
-      L1: [], L2: [],
+      L1: [],
+      L2: [],
       X1: ['shopCode: 门店编码不存在或不在您的数据范围内'],
       X2: ['shopCode: 门店编码不存在或不在您的数据范围内'],
       X3: ['productCode: 商品编码不存在或商品未启用'],
@@ -86,28 +105,50 @@ describe('sales import', () => {
       15: ['lineId: 此项不能为空'],
     });
     expect(preview.rows.filter((r) => r.lineId === 'D1')).toHaveLength(2);
-    expect(errorsOf(await run(f, csv, 'preview', 'en-US')).X5).toEqual(['amount: The amount must be a number of yuan, 0 or more, with at most 2 decimals']);
+    expect(errorsOf(await run(f, csv, 'preview', 'en-US')).X5).toEqual([
+      'amount: The amount must be a number of yuan, 0 or more, with at most 2 decimals',
+    ]);
     expect(await stored(f)).toEqual(before); // a preview writes nothing
 
     const commit = await run(f, csv, 'commit');
     expect([commit.written, commit.counts.create]).toEqual([2, 2]);
     expect(await stored(f)).toEqual({ n: 2, amount: 121050 });
-    const sale = async () => (await post<{ summary: { amount: number; orders: number } }>(t, 'stats/sale', { from: '2026-03-10', to: '2026-03-10' }, f.sup)).body.result.summary;
+    const sale = async () =>
+      (
+        await post<{ summary: { amount: number; orders: number } }>(
+          t,
+          'stats/sale',
+          { from: '2026-03-10', to: '2026-03-10' },
+          f.sup,
+        )
+      ).body.result.summary;
     expect(await sale()).toMatchObject({ amount: 121050, orders: 2 });
     // L1 at 10:30 Shanghai time is on the 10th in the enterprise's day and hour
     const [l1] = await t.db.admin.query<{ local_day: string; local_hour: number; employee_id: number | null }>(
-      `select local_day::text, local_hour, employee_id from sale_lines where enterprise_id = $1 and line_id = 'L1'`, [f.ent.companyId]);
+      `select local_day::text, local_hour, employee_id from sale_lines where enterprise_id = $1 and line_id = 'L1'`,
+      [f.ent.companyId],
+    );
     expect([l1.local_day, l1.local_hour, l1.employee_id !== null]).toEqual(['2026-03-10', 10, true]);
 
     // the same file again, and the same lines through sale/report: nothing more
     const again = await run(f, csv, 'commit');
     expect([again.counts.create, again.counts.same, again.written]).toEqual([0, 2, 0]);
-    const report = await post<{ accepted: number; duplicates: number }>(t, 'sale/report', { lines: [{ lineId: 'L1', time: 1773109800, shopCode: south, productCode: 'G1', quantity: 9, amount: 1 }] }, f.sup);
+    const report = await post<{ accepted: number; duplicates: number }>(
+      t,
+      'sale/report',
+      { lines: [{ lineId: 'L1', time: 1773109800, shopCode: south, productCode: 'G1', quantity: 9, amount: 1 }] },
+      f.sup,
+    );
     expect([report.body.result.accepted, report.body.result.duplicates]).toEqual([0, 1]);
     expect(await stored(f)).toEqual({ n: 2, amount: 121050 });
     expect(await sale()).toMatchObject({ amount: 121050, orders: 2 });
     // lines reported first are "same" in a file
-    await post(t, 'sale/report', { lines: [{ lineId: 'R1', time: 1773109800, shopCode: south, productCode: 'G1', quantity: 1, amount: 100 }] }, f.sup);
+    await post(
+      t,
+      'sale/report',
+      { lines: [{ lineId: 'R1', time: 1773109800, shopCode: south, productCode: 'G1', quantity: 1, amount: 100 }] },
+      f.sup,
+    );
     expect((await run(f, `${HEADER}\nR1,1773109800,${south},G1,,1,1.00`)).rows[0].action).toBe('same');
   });
 
@@ -128,7 +169,11 @@ describe('sales import', () => {
 
   it('reads an XLSX (dates, numbers) as the same rows as its CSV; the template filled in has no errors', async () => {
     const { f, south } = await shopWithProducts();
-    const csv = [HEADER, `A1,2026-03-10 10:30:00,${south},G1,13700000001,2,10.5`, `A2,1773109800,${south},G1,,1,3`].join('\n');
+    const csv = [
+      HEADER,
+      `A1,2026-03-10 10:30:00,${south},G1,13700000001,2,10.5`,
+      `A2,1773109800,${south},G1,,1,3`,
+    ].join('\n');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('销售');
     ws.addRow(HEADER.split(','));
@@ -141,8 +186,15 @@ describe('sales import', () => {
     expect(fromXlsx).toEqual(fromCsv);
     expect(fromCsv.counts).toEqual({ create: 2, same: 0, error: 0 });
 
-    for (const [lang, first] of [['zh-CN', '明细编号 (Line id)'], ['en-US', 'Line id (明细编号)']]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/sale/import-template', headers: { ...f.sup, 'accept-language': lang } });
+    for (const [lang, first] of [
+      ['zh-CN', '明细编号 (Line id)'],
+      ['en-US', 'Line id (明细编号)'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/sale/import-template',
+        headers: { ...f.sup, 'accept-language': lang },
+      });
       expect(res.headers['content-type']).toMatch(/spreadsheetml/);
       const rows = (await readSheet(res.rawPayload))!;
       expect(rows[0][0]).toBe(first);
@@ -159,13 +211,18 @@ describe('sales import', () => {
     }
     // stats/export's CSV of the imported lines imports back as they are
     await run(f, csv, 'commit');
-    const exported = await t.app.inject({ method: 'GET', url: '/api/stats/export?kind=sales&from=2026-03-10&to=2026-03-10', headers: f.sup });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/stats/export?kind=sales&from=2026-03-10&to=2026-03-10',
+      headers: f.sup,
+    });
     expect((await run(f, exported.body)).counts).toEqual({ create: 0, same: 2, error: 0 });
   });
 
   it('refuses files that are not a sales sheet', async () => {
     const { f } = await shopWithProducts();
-    const ret = async (file: string | Buffer) => (await post(t, 'sale/import', { name: 'x', file: b64(file) }, f.sup)).body.ret;
+    const ret = async (file: string | Buffer) =>
+      (await post(t, 'sale/import', { name: 'x', file: b64(file) }, f.sup)).body.ret;
     expect(await ret(Buffer.from([0, 1, 2, 0, 255]))).toBe(RET.validation);
     expect(await ret('名称,编码\nA,B')).toBe(RET.validation);
     expect(await ret('a'.repeat(600 * 1024))).toBe(RET.validation);

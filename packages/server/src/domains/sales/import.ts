@@ -60,7 +60,12 @@ function readAmount(cell: string): number | null {
 }
 
 /** One row's cells read into a sales line, or the errors of its fields in the caller's language. */
-function readRow(cells: Record<Key, string>, tz: string, lang: Lang, nowSec: number): { sale?: SaleLine; errors: Errors } {
+function readRow(
+  cells: Record<Key, string>,
+  tz: string,
+  lang: Lang,
+  nowSec: number,
+): { sale?: SaleLine; errors: Errors } {
   const errors: Errors = [];
   const err = (field: string, key: string) => errors.push({ field, message: message(key, lang) });
   const time = readTime(cells.time, tz);
@@ -71,8 +76,13 @@ function readRow(cells: Record<Key, string>, tz: string, lang: Lang, nowSec: num
   const amount = readAmount(cells.amount);
   if (amount === null) err('amount', 'saleImport.amount');
   const parsed = saleLine.safeParse({
-    lineId: cells.lineId, time: time ?? 0, shopCode: cells.shopCode, productCode: cells.productCode,
-    employeeCode: cells.employeeCode || undefined, quantity, amount: amount ?? 0,
+    lineId: cells.lineId,
+    time: time ?? 0,
+    shopCode: cells.shopCode,
+    productCode: cells.productCode,
+    employeeCode: cells.employeeCode || undefined,
+    quantity,
+    amount: amount ?? 0,
   });
   if (!parsed.success) {
     for (const i of parsed.error.issues) {
@@ -83,10 +93,17 @@ function readRow(cells: Record<Key, string>, tz: string, lang: Lang, nowSec: num
   return errors.length || !parsed.success ? { errors } : { sale: parsed.data, errors };
 }
 
-export async function importSales(deps: Deps, ctx: TenantCtx, input: { name: string; file: string; mode: 'preview' | 'commit' }, now = new Date()): Promise<Result> {
+export async function importSales(
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { name: string; file: string; mode: 'preview' | 'commit' },
+  now = new Date(),
+): Promise<Result> {
   const read = await readImport(input.file, COLUMNS, REQUIRED, 'saleImport.noHeader');
   return tenantTx(deps.db, ctx, async (q) => {
-    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [ctx.enterprise.id]);
+    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [
+      ctx.enterprise.id,
+    ]);
     const rows: Row[] = read.map(({ line, cells }) => {
       const { sale, errors } = readRow(cells, tz, ctx.lang, now.getTime() / 1000);
       return { line, ...cells, action: errors.length ? 'error' : 'create', errors, sale };
@@ -94,15 +111,24 @@ export async function importSales(deps: Deps, ctx: TenantCtx, input: { name: str
     markRepeated(rows, (r) => r.lineId, { field: 'lineId', message: message('saleImport.duplicate', ctx.lang) });
     const byId = new Map(rows.flatMap((r) => (r.action === 'create' ? [[r.lineId, r] as const] : [])));
     // the codes, judged as sale/report judges them
-    const { rows: resolved, refused } = await resolveLines(q, ctx, [...byId.values()].map((r) => r.sale!));
+    const { rows: resolved, refused } = await resolveLines(
+      q,
+      ctx,
+      [...byId.values()].map((r) => r.sale!),
+    );
     for (const { line, reason, field } of refused) {
       const row = byId.get(line.lineId)!;
       row.action = 'error';
       row.errors.push({ field, message: message(reason, ctx.lang) });
     }
-    const stored = new Set((await q.query<DbRow<'sale_lines', 'line_id'>>(
-      'select line_id from sale_lines where enterprise_id = $1 and line_id = any($2::text[])', [ctx.enterprise.id, resolved.map((r) => r.line)],
-    )).map((r) => r.line_id));
+    const stored = new Set(
+      (
+        await q.query<DbRow<'sale_lines', 'line_id'>>(
+          'select line_id from sale_lines where enterprise_id = $1 and line_id = any($2::text[])',
+          [ctx.enterprise.id, resolved.map((r) => r.line)],
+        )
+      ).map((r) => r.line_id),
+    );
     for (const id of stored) byId.get(id)!.action = 'same';
     const creates = resolved.filter((r) => !stored.has(r.line));
     const written = input.mode === 'commit' ? (await storeLines(q, ctx, creates)).length : 0;
@@ -113,7 +139,12 @@ export async function importSales(deps: Deps, ctx: TenantCtx, input: { name: str
 }
 
 /** GET sale/import-template: the headers in both languages, an example row, a note. */
-export const saleTemplateRoute = (app: FastifyInstance, deps: Deps) => templateRoute(app, deps, api.sale.importTemplate, {
-  tag: 'sale', file: 'vitrine-sales-template.xlsx', sheet: { zh: '销售明细', en: 'Sales lines' }, columns: COLUMNS, note: 'saleImport.example',
-  example: ['POS1-20260310-0001', '2026-03-10 14:30', 'SH001', 'TEA-001', '13800000000', 2, '136.00'],
-});
+export const saleTemplateRoute = (app: FastifyInstance, deps: Deps) =>
+  templateRoute(app, deps, api.sale.importTemplate, {
+    tag: 'sale',
+    file: 'vitrine-sales-template.xlsx',
+    sheet: { zh: '销售明细', en: 'Sales lines' },
+    columns: COLUMNS,
+    note: 'saleImport.example',
+    example: ['POS1-20260310-0001', '2026-03-10 14:30', 'SH001', 'TEA-001', '13800000000', 2, '136.00'],
+  });

@@ -17,22 +17,37 @@ import type { WithDays } from '../stats/days.js';
 type Filter = WithDays<z.output<typeof salesApi.statsAd.body>>;
 type Figures = { plays: number; seconds: number; devices: number };
 
-const SUMS = 'coalesce(sum(plays), 0)::int as plays, coalesce(round(sum(duration_ms) / 1000.0), 0)::float8 as seconds, count(distinct device_id)::int as devices';
-const figures = (r: Partial<Figures> | null | undefined): Figures => ({ plays: Number(r?.plays ?? 0), seconds: Number(r?.seconds ?? 0), devices: Number(r?.devices ?? 0) });
+const SUMS =
+  'coalesce(sum(plays), 0)::int as plays, coalesce(round(sum(duration_ms) / 1000.0), 0)::float8 as seconds, count(distinct device_id)::int as devices';
+const figures = (r: Partial<Figures> | null | undefined): Figures => ({
+  plays: Number(r?.plays ?? 0),
+  seconds: Number(r?.seconds ?? 0),
+  devices: Number(r?.devices ?? 0),
+});
 
 export function adStats(deps: Deps, ctx: TenantCtx, f: Filter) {
   const prevFrom = previousFrom(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
     const p = new Params([scope.enterpriseId, prevFrom, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
-    const device = f.DeviceType ? `and device_id in (select d.id from devices d where d.enterprise_id = $1 and d.type = ${p.add(f.DeviceType)})` : '';
+    const device = f.DeviceType
+      ? `and device_id in (select d.id from devices d where d.enterprise_id = $1 and d.type = ${p.add(f.DeviceType)})`
+      : '';
     const from = p.add(f.from);
     const cur = `e.local_day >= ${from}::date`;
     // the daily rollups have no hour: a series by hour reads the hourly ones
-    const series = f.group === 'hour' ? `(select * from (${playHoursSql(from, '$3')}) e where e.shop_id in (${shops}) ${device})` : 'e';
-    type R = { summary: Figures | null; previous: Figures | null; series: (Figures & { t: string })[];
-      by_content: (Figures & { content_id: number; name: string; ad_type: string })[]; by_plan: (Figures & { plan_id: number; name: string })[];
-      by_shop: (Figures & { shop_id: number; name: string })[] };
+    const series =
+      f.group === 'hour'
+        ? `(select * from (${playHoursSql(from, '$3')}) e where e.shop_id in (${shops}) ${device})`
+        : 'e';
+    type R = {
+      summary: Figures | null;
+      previous: Figures | null;
+      series: (Figures & { t: string })[];
+      by_content: (Figures & { content_id: number; name: string; ad_type: string })[];
+      by_plan: (Figures & { plan_id: number; name: string })[];
+      by_shop: (Figures & { shop_id: number; name: string })[];
+    };
     const [r] = await q.query<R>(
       `with e as materialized (select * from (${playCountsSql('$2', '$3')}) e where e.shop_id in (${shops}) ${device})
       select
@@ -48,7 +63,8 @@ export function adStats(deps: Deps, ctx: TenantCtx, f: Filter) {
       p.values,
     );
     return {
-      summary: figures(r.summary), previous: figures(r.previous),
+      summary: figures(r.summary),
+      previous: figures(r.previous),
       series: r.series.map((s) => ({ t: s.t, ...figures(s) })),
       byContent: r.by_content.map((c) => ({ contentId: c.content_id, name: c.name, adType: c.ad_type, ...figures(c) })),
       byPlan: r.by_plan.map((x) => ({ planId: x.plan_id, name: x.name, ...figures(x) })),

@@ -23,7 +23,15 @@ export function productStats(deps: Deps, ctx: TenantCtx, f: Filter) {
     const p = new Params([scope.enterpriseId, prevFrom, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
     const from = p.add(f.from);
-    type Row = Figures & { product_id: number; name: string; code: string; category: string; p_amount: number; p_quantity: number; p_orders: number };
+    type Row = Figures & {
+      product_id: number;
+      name: string;
+      code: string;
+      category: string;
+      p_amount: number;
+      p_quantity: number;
+      p_orders: number;
+    };
     const rows = await q.query<Row>(
       `with l as (select * from (${saleLinesSql('$2', '$3')}) l where l.shop_id in (${shops}))
        select l.commodity_id as product_id, c.name, c.code, c.category,
@@ -39,19 +47,37 @@ export function productStats(deps: Deps, ctx: TenantCtx, f: Filter) {
       p.values,
     );
     const total = rows.reduce((s, r) => s + Number(r.amount), 0);
-    const summary = rows.reduce((s, r) => ({ amount: s.amount + Number(r.amount), quantity: s.quantity + r.quantity, orders: s.orders + r.orders }), { amount: 0, quantity: 0, orders: 0 });
+    const summary = rows.reduce(
+      (s, r) => ({
+        amount: s.amount + Number(r.amount),
+        quantity: s.quantity + r.quantity,
+        orders: s.orders + r.orders,
+      }),
+      { amount: 0, quantity: 0, orders: 0 },
+    );
     const cats = new Map<string, Figures>();
     for (const r of rows) {
       const c = cats.get(r.category) ?? { amount: 0, quantity: 0, orders: 0 };
-      cats.set(r.category, { amount: c.amount + Number(r.amount), quantity: c.quantity + r.quantity, orders: c.orders + r.orders });
+      cats.set(r.category, {
+        amount: c.amount + Number(r.amount),
+        quantity: c.quantity + r.quantity,
+        orders: c.orders + r.orders,
+      });
     }
     return {
       summary: { ...summary, products: rows.filter((r) => r.orders > 0).length },
       byProduct: rows.map((r) => ({
-        productId: r.product_id, name: r.name, code: r.code, category: r.category, ...figures(r),
-        previous: figures({ amount: r.p_amount, quantity: r.p_quantity, orders: r.p_orders }), share: share(Number(r.amount), total),
+        productId: r.product_id,
+        name: r.name,
+        code: r.code,
+        category: r.category,
+        ...figures(r),
+        previous: figures({ amount: r.p_amount, quantity: r.p_quantity, orders: r.p_orders }),
+        share: share(Number(r.amount), total),
       })),
-      byCategory: [...cats].map(([category, x]) => ({ category, ...x, share: share(x.amount, total) })).sort((a, b) => b.amount - a.amount),
+      byCategory: [...cats]
+        .map(([category, x]) => ({ category, ...x, share: share(x.amount, total) }))
+        .sort((a, b) => b.amount - a.amount),
     };
   });
 }
@@ -93,7 +119,13 @@ export function exposureStats(deps: Deps, ctx: TenantCtx, f: Filter) {
         const before = figures(r.b);
         const after = figures(r.a);
         return {
-          productId: r.product_id, name: r.name, code: r.code, plays: r.plays, shops: r.shops, before, after,
+          productId: r.product_id,
+          name: r.name,
+          code: r.code,
+          plays: r.plays,
+          shops: r.shops,
+          before,
+          after,
           lift: before.quantity ? Math.round(((after.quantity - before.quantity) * 1000) / before.quantity) / 10 : null,
         };
       }),

@@ -29,9 +29,19 @@ function judge(raws: unknown[], lang: Lang, nowSec: number) {
     const parsed = saleLine.safeParse(raw);
     if (!parsed.success) {
       const field = parsed.error.issues[0].path.join('.') || '_';
-      rejected.push({ lineId: idOf(raw), reason: 'sale.invalid', message: `${field}: ${message('sale.invalid', lang)}`, field });
+      rejected.push({
+        lineId: idOf(raw),
+        reason: 'sale.invalid',
+        message: `${field}: ${message('sale.invalid', lang)}`,
+        field,
+      });
     } else if (parsed.data.time > nowSec + AHEAD_SECONDS) {
-      rejected.push({ lineId: parsed.data.lineId, reason: 'sale.future', message: message('sale.future', lang), field: 'time' });
+      rejected.push({
+        lineId: parsed.data.lineId,
+        reason: 'sale.future',
+        message: message('sale.future', lang),
+        field: 'time',
+      });
     } else if (seen.has(parsed.data.lineId)) repeated++;
     else {
       seen.add(parsed.data.lineId);
@@ -42,7 +52,15 @@ function judge(raws: unknown[], lang: Lang, nowSec: number) {
 }
 
 /** A line whose codes name this enterprise's shop, product and employee: what sale_lines stores. */
-export type ResolvedLine = { line: string; shop: number; product: number; employee: number | null; quantity: number; amount: number; at: number };
+export type ResolvedLine = {
+  line: string;
+  shop: number;
+  product: number;
+  employee: number | null;
+  quantity: number;
+  amount: number;
+  at: number;
+};
 export type Refusal = { line: SaleLine; reason: MessageKey; field: string };
 
 /**
@@ -50,22 +68,36 @@ export type Refusal = { line: SaleLine; reason: MessageKey; field: string };
  * range, an unknown or not enabled product, an employee not of the shop are refused. sale/report and
  * sale/import judge their lines here alike.
  */
-export async function resolveLines(q: Tx, ctx: TenantCtx, lines: SaleLine[]): Promise<{ rows: ResolvedLine[]; refused: Refusal[] }> {
+export async function resolveLines(
+  q: Tx,
+  ctx: TenantCtx,
+  lines: SaleLine[],
+): Promise<{ rows: ResolvedLine[]; refused: Refusal[] }> {
   const enterpriseId = ctx.enterprise.id;
   const p = new Params([enterpriseId]);
   // an unknown shop and one outside the caller's range get the same answer: a range does not reveal other shops
   const shopRows = await q.query<Row<'shops', 'id' | 'code'>>(
     `select s.id, s.code from shops s where s.enterprise_id = $1 and s.live_version is not null and s.deleted_at is null
-        and s.code = any(${p.add([...new Set(lines.map((l) => l.shopCode))])}::text[]) and s.id in (${shopScopeSql('$1', ctx.range, undefined, p.add)})`, p.values);
+        and s.code = any(${p.add([...new Set(lines.map((l) => l.shopCode))])}::text[]) and s.id in (${shopScopeSql('$1', ctx.range, undefined, p.add)})`,
+    p.values,
+  );
   const shops = new Map(shopRows.map((r) => [r.code, r.id]));
-  const products = new Map((await q.query<Row<'commodities', 'id' | 'code'>>(
-    `select id, code from commodities where enterprise_id = $1 and live_version is not null and deleted_at is null and code = any($2::text[])`,
-    [enterpriseId, [...new Set(lines.map((l) => l.productCode))]],
-  )).map((r) => [r.code, r.id]));
-  const staff = new Map((await q.query<Row<'employees', 'id' | 'phone' | 'shop_id'>>(
-    `select id, phone, shop_id from employees where enterprise_id = $1 and live_version is not null and deleted_at is null and phone = any($2::text[])`,
-    [enterpriseId, [...new Set(lines.flatMap((l) => (l.employeeCode ? [l.employeeCode] : [])))]],
-  )).map((r) => [`${r.shop_id}:${r.phone}`, r.id]));
+  const products = new Map(
+    (
+      await q.query<Row<'commodities', 'id' | 'code'>>(
+        `select id, code from commodities where enterprise_id = $1 and live_version is not null and deleted_at is null and code = any($2::text[])`,
+        [enterpriseId, [...new Set(lines.map((l) => l.productCode))]],
+      )
+    ).map((r) => [r.code, r.id]),
+  );
+  const staff = new Map(
+    (
+      await q.query<Row<'employees', 'id' | 'phone' | 'shop_id'>>(
+        `select id, phone, shop_id from employees where enterprise_id = $1 and live_version is not null and deleted_at is null and phone = any($2::text[])`,
+        [enterpriseId, [...new Set(lines.flatMap((l) => (l.employeeCode ? [l.employeeCode] : [])))]],
+      )
+    ).map((r) => [`${r.shop_id}:${r.phone}`, r.id]),
+  );
   const rows: ResolvedLine[] = [];
   const refused: Refusal[] = [];
   for (const l of lines) {
@@ -74,8 +106,18 @@ export async function resolveLines(q: Tx, ctx: TenantCtx, lines: SaleLine[]): Pr
     const employee = l.employeeCode ? staff.get(`${shop}:${l.employeeCode}`) : undefined;
     if (shop === undefined) refused.push({ line: l, reason: 'sale.shopUnknown', field: 'shopCode' });
     else if (product === undefined) refused.push({ line: l, reason: 'sale.productUnknown', field: 'productCode' });
-    else if (l.employeeCode && employee === undefined) refused.push({ line: l, reason: 'sale.employeeUnknown', field: 'employeeCode' });
-    else rows.push({ line: l.lineId, shop, product, employee: employee ?? null, quantity: l.quantity, amount: l.amount, at: l.time });
+    else if (l.employeeCode && employee === undefined)
+      refused.push({ line: l, reason: 'sale.employeeUnknown', field: 'employeeCode' });
+    else
+      rows.push({
+        line: l.lineId,
+        shop,
+        product,
+        employee: employee ?? null,
+        quantity: l.quantity,
+        amount: l.amount,
+        at: l.time,
+      });
   }
   return { rows, refused };
 }
@@ -101,7 +143,8 @@ export async function reportSales(deps: Deps, ctx: TenantCtx, input: { lines: un
   return tenantTx(deps.db, ctx, async (q) => {
     if (!valid.length) return { accepted: 0, duplicates: repeated, rejected };
     const { rows, refused } = await resolveLines(q, ctx, valid);
-    for (const r of refused) rejected.push({ lineId: r.line.lineId, reason: r.reason, message: message(r.reason, ctx.lang), field: r.field });
+    for (const r of refused)
+      rejected.push({ lineId: r.line.lineId, reason: r.reason, message: message(r.reason, ctx.lang), field: r.field });
     const stored = await storeLines(q, ctx, rows);
     return { accepted: stored.length, duplicates: rows.length - stored.length + repeated, rejected };
   });

@@ -42,7 +42,12 @@ export function topStats(deps: Deps, ctx: TenantCtx, f: Filter) {
     const p = new Params([scope.enterpriseId, f.from, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
     const rows = await q.query<{ id: number; name: string; value: number }>(
-      `select * from (${rankingSql(f.kind, shops)}) r order by r.value desc, r.id limit ${p.add(f.n)}`, p.values);
-    return { kind: f.kind, list: rows.map((r, i) => ({ rank: i + 1, id: r.id, name: r.name, value: Number(r.value) })) };
+      `select * from (${rankingSql(f.kind, shops)}) r order by r.value desc, r.id limit ${p.add(f.n)}`,
+      p.values,
+    );
+    return {
+      kind: f.kind,
+      list: rows.map((r, i) => ({ rank: i + 1, id: r.id, name: r.name, value: Number(r.value) })),
+    };
   });
 }

@@ -8,5 +8,9 @@ import { searchAll, searchList } from './service.js';
 export function searchRoutes(app: FastifyInstance, deps: Deps) {
   register(app, deps, api.search.list, (input, ctx) => searchList(deps, ctx, input));
   register(app, deps, api.search.search, ({ limit, ...input }, ctx) => searchAll(deps, ctx, input, 0, limit));
-  register(app, deps, api.search.search1, async ({ from, size, ...input }, ctx) => ({ ...(await searchAll(deps, ctx, input, from, size)), from, size }));
+  register(app, deps, api.search.search1, async ({ from, size, ...input }, ctx) => ({
+    ...(await searchAll(deps, ctx, input, from, size)),
+    from,
+    size,
+  }));
 }

@@ -2,7 +2,15 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { RET, shopTreeId, type SearchGroup } from '@vitrine/contract';
 import { post, useTestApp, type Envelope } from '../../../test/harness.js';
-import { addMemberWithRange, addMemberWithRole, makeEnterprise, makeShop, makeUser, tenantHeaders, type TestEnterprise } from '../../../test/factories.js';
+import {
+  addMemberWithRange,
+  addMemberWithRole,
+  makeEnterprise,
+  makeShop,
+  makeUser,
+  tenantHeaders,
+  type TestEnterprise,
+} from '../../../test/factories.js';
 
 // The search (issue 11 §6) through the real app: each kind is its enable-list — the caller's
 // enterprise, data range, view bit and live records only; `%` and `_` are plain characters;
@@ -16,8 +24,18 @@ const WORD = `Lobby${randomInt(1e6)}`;
 const code = () => `Q${randomInt(1e9)}`;
 
 type World = {
-  ent: TestEnterprise; sup: Headers; rev: Headers; mgr: Headers; mgrJob: number; other: TestEnterprise;
-  shopIn: number; shopOut: number; deviceIn: number; deviceOut: number; staffIn: number; staffOut: number;
+  ent: TestEnterprise;
+  sup: Headers;
+  rev: Headers;
+  mgr: Headers;
+  mgrJob: number;
+  other: TestEnterprise;
+  shopIn: number;
+  shopOut: number;
+  deviceIn: number;
+  deviceOut: number;
+  staffIn: number;
+  staffOut: number;
 };
 
 async function enabled(h: Headers, rev: Headers, entity: string, body: Record<string, unknown>): Promise<number> {
@@ -37,24 +55,57 @@ function world(): Promise<World> {
     const reviewer = await makeUser(t, 'reviewer');
     const revNode = await addMemberWithRole(t, ent, reviewer, 3);
     const rev = tenantHeaders(reviewer, ent, revNode);
-    const shopIn = await makeShop(t, ent, { name: `${WORD}南山店`, district: '440305' }, { user: reviewer, node: revNode });
-    const shopOut = await makeShop(t, ent, { name: `${WORD}东城店`, province: '11', city: '1101', district: '110101' }, { user: reviewer, node: revNode });
-    const device = (shopId: number, name: string) => enabled(sup, rev, 'device', { code: code(), name, type: 'big', orientation: 1, shopId });
-    const staff = (shopId: number, name: string) => enabled(sup, rev, 'employee', { name, phone: '13700000000', gender: 1, shopId });
+    const shopIn = await makeShop(
+      t,
+      ent,
+      { name: `${WORD}南山店`, district: '440305' },
+      { user: reviewer, node: revNode },
+    );
+    const shopOut = await makeShop(
+      t,
+      ent,
+      { name: `${WORD}东城店`, province: '11', city: '1101', district: '110101' },
+      { user: reviewer, node: revNode },
+    );
+    const device = (shopId: number, name: string) =>
+      enabled(sup, rev, 'device', { code: code(), name, type: 'big', orientation: 1, shopId });
+    const staff = (shopId: number, name: string) =>
+      enabled(sup, rev, 'employee', { name, phone: '13700000000', gender: 1, shopId });
     const manager = await makeUser(t, 'manager');
     const mgr = tenantHeaders(manager, ent, await addMemberWithRange(t, ent, manager, 2, { a: ['440305'] }));
-    const [job] = await t.db.admin.query<{ job_id: number }>('select job_id from role_entries where enterprise_id = $1 and user_id = $2', [ent.companyId, manager.id]);
+    const [job] = await t.db.admin.query<{ job_id: number }>(
+      'select job_id from role_entries where enterprise_id = $1 and user_id = $2',
+      [ent.companyId, manager.id],
+    );
     const other = await makeEnterprise(t);
     const otherRev = await makeUser(t, 'reviewer');
     const otherNode = await addMemberWithRole(t, other, otherRev, 3);
     const otherShop = await makeShop(t, other, { name: `${WORD}别家店` }, { user: otherRev, node: otherNode });
-    await enabled(tenantHeaders(other.owner, other, other.ownerRole), tenantHeaders(otherRev, other, otherNode), 'device', {
-      code: code(), name: `${WORD}别家屏`, type: 'big', orientation: 1, shopId: otherShop,
-    });
+    await enabled(
+      tenantHeaders(other.owner, other, other.ownerRole),
+      tenantHeaders(otherRev, other, otherNode),
+      'device',
+      {
+        code: code(),
+        name: `${WORD}别家屏`,
+        type: 'big',
+        orientation: 1,
+        shopId: otherShop,
+      },
+    );
     return {
-      ent, sup, rev, mgr, mgrJob: job.job_id, other, shopIn, shopOut,
-      deviceIn: await device(shopIn, `${WORD}屏内`), deviceOut: await device(shopOut, `${WORD}屏外`),
-      staffIn: await staff(shopIn, `${WORD}员工内`), staffOut: await staff(shopOut, `${WORD}员工外`),
+      ent,
+      sup,
+      rev,
+      mgr,
+      mgrJob: job.job_id,
+      other,
+      shopIn,
+      shopOut,
+      deviceIn: await device(shopIn, `${WORD}屏内`),
+      deviceOut: await device(shopOut, `${WORD}屏外`),
+      staffIn: await staff(shopIn, `${WORD}员工内`),
+      staffOut: await staff(shopOut, `${WORD}员工外`),
     };
   })();
   return built;
@@ -66,18 +117,34 @@ async function search(h: Headers, body: Record<string, unknown>, path = 'search/
   return res.body.result;
 }
 const group = (r: Groups, kind: string) => r.groups.find((g) => g.kind === kind);
-const ids = (r: Groups, kind: string) => group(r, kind)?.items.map((i) => i.id).sort((a, b) => a - b) ?? [];
+const ids = (r: Groups, kind: string) =>
+  group(r, kind)
+    ?.items.map((i) => i.id)
+    .sort((a, b) => a - b) ?? [];
 
 describe('search/search', () => {
   it('groups every kind in the range: a store manager never sees another district’s shop, device or staff', async () => {
     const w = await world();
     const all = await search(w.sup, { keyword: WORD.toLowerCase() }); // case-insensitive
-    expect(all.groups.map((g) => g.kind)).toEqual(['shop', 'device', 'employee', 'ad-content', 'ad-plan', 'commodity', 'inform', 'inform2']);
+    expect(all.groups.map((g) => g.kind)).toEqual([
+      'shop',
+      'device',
+      'employee',
+      'ad-content',
+      'ad-plan',
+      'commodity',
+      'inform',
+      'inform2',
+    ]);
     expect(ids(all, 'shop')).toEqual([w.shopIn, w.shopOut]);
     expect(ids(all, 'device')).toEqual([w.deviceIn, w.deviceOut]);
     expect(ids(all, 'employee')).toEqual([w.staffIn, w.staffOut]);
     const hit = group(all, 'device')!.items.find((i) => i.id === w.deviceIn)!;
-    expect(hit).toMatchObject({ title: `${WORD}屏内`, status: 302, page: `/store/store?entity=device&tab=enabled&record=${w.deviceIn}` });
+    expect(hit).toMatchObject({
+      title: `${WORD}屏内`,
+      status: 302,
+      page: `/store/store?entity=device&tab=enabled&record=${w.deviceIn}`,
+    });
     expect(hit.subtitle).toContain(`${WORD}南山店`);
     // a hit shows what the record's list shows (staff: phone and shop)
     expect(group(all, 'employee')!.items.find((i) => i.id === w.staffIn)!.subtitle).toBe(`13700000000 · ${WORD}南山店`);
@@ -102,9 +169,20 @@ describe('search/search', () => {
 
   it('only live records: no drafts, no deleted records', async () => {
     const w = await world();
-    const draft = await post<{ id: number }>(t, 'shop/create', { name: `${WORD}草稿店`, code: code(), level: 1, province: '44', city: '4403', district: '440305' }, w.sup);
+    const draft = await post<{ id: number }>(
+      t,
+      'shop/create',
+      { name: `${WORD}草稿店`, code: code(), level: 1, province: '44', city: '4403', district: '440305' },
+      w.sup,
+    );
     expect(draft.body.ret).toBe(0);
-    const gone = await enabled(w.sup, w.rev, 'device', { code: code(), name: `${WORD}已删屏`, type: 'big', orientation: 1, shopId: w.shopIn });
+    const gone = await enabled(w.sup, w.rev, 'device', {
+      code: code(),
+      name: `${WORD}已删屏`,
+      type: 'big',
+      orientation: 1,
+      shopId: w.shopIn,
+    });
     expect((await post(t, 'device/delete', { id: gone }, w.sup)).body.ret).toBe(0);
     const res = await search(w.sup, { keyword: WORD, kinds: ['shop', 'device'] });
     expect(res.groups.map((g) => g.kind)).toEqual(['shop', 'device']);
@@ -116,7 +194,10 @@ describe('search/search', () => {
     const w = await world();
     await enabled(w.sup, w.rev, 'commodity', { name: `${WORD}礼盒`, code: code(), price: 100 });
     expect(group(await search(w.mgr, { keyword: WORD }), 'commodity')!.total).toBe(1);
-    await t.db.admin.query(`update job_menus set weight = weight & ~1 where job_id = $1 and menu_id in (select id from menus where path = '/advert')`, [w.mgrJob]);
+    await t.db.admin.query(
+      `update job_menus set weight = weight & ~1 where job_id = $1 and menu_id in (select id from menus where path = '/advert')`,
+      [w.mgrJob],
+    );
     t.deps.cache.invalidate();
     try {
       const res = await search(w.mgr, { keyword: WORD });
@@ -124,7 +205,10 @@ describe('search/search', () => {
       expect((await search(w.mgr, { keyword: WORD, kinds: 'commodity' })).groups).toEqual([]);
       expect((await post(t, 'search/list', { kind: 'commodity', keyword: WORD }, w.mgr)).body.ret).toBe(RET.forbidden);
     } finally {
-      await t.db.admin.query(`update job_menus set weight = weight | 1 where job_id = $1 and menu_id in (select id from menus where path = '/advert')`, [w.mgrJob]);
+      await t.db.admin.query(
+        `update job_menus set weight = weight | 1 where job_id = $1 and menu_id in (select id from menus where path = '/advert')`,
+        [w.mgrJob],
+      );
       t.deps.cache.invalidate();
     }
   });
@@ -145,8 +229,12 @@ describe('search/search', () => {
   it('bad input is 40001 naming the field, in the caller’s language', async () => {
     const w = await world();
     const cases: [Record<string, unknown>, string][] = [
-      [{}, 'keyword'], [{ keyword: '   ' }, 'keyword'], [{ keyword: 'x'.repeat(51) }, 'keyword'],
-      [{ keyword: 'a', kinds: 'bogus' }, 'kinds.0'], [{ keyword: 'a', limit: 0 }, 'limit'], [{ keyword: 'a', extra: 1 }, 'extra'],
+      [{}, 'keyword'],
+      [{ keyword: '   ' }, 'keyword'],
+      [{ keyword: 'x'.repeat(51) }, 'keyword'],
+      [{ keyword: 'a', kinds: 'bogus' }, 'kinds.0'],
+      [{ keyword: 'a', limit: 0 }, 'limit'],
+      [{ keyword: 'a', extra: 1 }, 'extra'],
     ];
     for (const [body, field] of cases) {
       const res = await post<{ fields: { field: string; message: string }[] }>(t, 'search/search', body, w.sup);
@@ -155,7 +243,12 @@ describe('search/search', () => {
     }
     const zh = await post(t, 'search/search', {}, w.sup);
     expect(zh.body.msg).toMatch(/[\u4e00-\u9fff]/);
-    const en = await post(t, 'search/search', { keyword: 'a', kinds: 'bogus' }, { ...w.sup, 'accept-language': 'en-US' });
+    const en = await post(
+      t,
+      'search/search',
+      { keyword: 'a', kinds: 'bogus' },
+      { ...w.sup, 'accept-language': 'en-US' },
+    );
     expect(en.body.msg).toBe('Unknown kind of record to search');
   });
 });
@@ -165,12 +258,18 @@ describe('search/search1', () => {
     const w = await world();
     const word = `Page${randomInt(1e6)}`;
     const made: number[] = [];
-    for (let i = 0; i < 7; i++) made.push(await enabled(w.sup, w.rev, 'commodity', { name: `${word}品${i}`, code: code(), price: 100 }));
-    const page = async (from: number, size: number) => search(w.sup, { keyword: word, kinds: ['commodity'], from, size }, 'search/search1');
+    for (let i = 0; i < 7; i++)
+      made.push(await enabled(w.sup, w.rev, 'commodity', { name: `${word}品${i}`, code: code(), price: 100 }));
+    const page = async (from: number, size: number) =>
+      search(w.sup, { keyword: word, kinds: ['commodity'], from, size }, 'search/search1');
     const first = await page(0, 3);
     expect(first).toMatchObject({ from: 0, size: 3 });
     expect(group(first, 'commodity')!.total).toBe(7);
-    const seen = [...ids(first, 'commodity'), ...ids(await page(3, 3), 'commodity'), ...ids(await page(6, 3), 'commodity')];
+    const seen = [
+      ...ids(first, 'commodity'),
+      ...ids(await page(3, 3), 'commodity'),
+      ...ids(await page(6, 3), 'commodity'),
+    ];
     expect(seen.sort((a, b) => a - b)).toEqual(made);
     expect(ids(await page(5, 10), 'commodity')).toHaveLength(2);
     expect(ids(await page(9, 3), 'commodity')).toEqual([]);
@@ -181,7 +280,9 @@ describe('search/search1', () => {
 
     // the wire: the paging is in the URL, the body is JSON
     const raw = await t.app.inject({
-      method: 'POST', url: '/api/search/search1?from=2&size=2', payload: JSON.stringify({ keyword: word, kinds: ['commodity'] }),
+      method: 'POST',
+      url: '/api/search/search1?from=2&size=2',
+      payload: JSON.stringify({ keyword: word, kinds: ['commodity'] }),
       headers: { ...w.sup, 'content-type': 'application/json' },
     });
     const body = raw.json<Envelope<Groups>>();
@@ -191,7 +292,10 @@ describe('search/search1', () => {
     // bad paging is 40001 naming the parameter, not 50000
     for (const qs of ['from=-1', 'size=0', 'size=abc', 'size=1000']) {
       const bad = await t.app.inject({
-        method: 'POST', url: `/api/search/search1?${qs}`, payload: JSON.stringify({ keyword: word }), headers: { ...w.sup, 'content-type': 'application/json' },
+        method: 'POST',
+        url: `/api/search/search1?${qs}`,
+        payload: JSON.stringify({ keyword: word }),
+        headers: { ...w.sup, 'content-type': 'application/json' },
       });
       expect(bad.json<Envelope>().ret, qs).toBe(RET.validation);
     }
@@ -210,8 +314,20 @@ describe('search/list', () => {
     const w = await world();
     const both = await list(w.sup, { kind: 'device', keyword: WORD });
     expect(both.list.map((r) => r.id).sort((a, b) => a - b)).toEqual([w.deviceIn, w.deviceOut]);
-    expect((await list(w.sup, { kind: 'device', keyword: WORD, shopRange: { p: [], c: [], a: [], s: [shopTreeId(w.shopOut)] } })).list.map((r) => r.id)).toEqual([w.deviceOut]);
-    expect((await list(w.sup, { kind: 'device', keyword: WORD, areaRange: JSON.stringify({ a: ['440305'] }) })).list.map((r) => r.id)).toEqual([w.deviceIn]);
+    expect(
+      (
+        await list(w.sup, {
+          kind: 'device',
+          keyword: WORD,
+          shopRange: { p: [], c: [], a: [], s: [shopTreeId(w.shopOut)] },
+        })
+      ).list.map((r) => r.id),
+    ).toEqual([w.deviceOut]);
+    expect(
+      (await list(w.sup, { kind: 'device', keyword: WORD, areaRange: JSON.stringify({ a: ['440305'] }) })).list.map(
+        (r) => r.id,
+      ),
+    ).toEqual([w.deviceIn]);
     const paged = await list(w.sup, { kind: 'device', keyword: WORD, pageNum: 2, pageSize: 1 });
     expect(paged).toMatchObject({ total: 2, pageNum: 2, pageSize: 1 });
     expect(paged.list).toHaveLength(1);
@@ -219,7 +335,9 @@ describe('search/list', () => {
     expect((await list(w.sup, { kind: 'device', keyword: WORD, start_time: later })).total).toBe(0);
     expect((await list(w.sup, { kind: 'device', keyword: WORD, end_time: later })).total).toBe(2);
     // the kind's own filters, and the caller's range
-    expect((await list(w.sup, { kind: 'employee', keyword: WORD, shopId: w.shopIn })).list.map((r) => r.id)).toEqual([w.staffIn]);
+    expect((await list(w.sup, { kind: 'employee', keyword: WORD, shopId: w.shopIn })).list.map((r) => r.id)).toEqual([
+      w.staffIn,
+    ]);
     expect((await list(w.mgr, { kind: 'shop', keyword: WORD })).list.map((r) => r.id)).toEqual([w.shopIn]);
     expect((await list(w.sup, { kind: 'ad-plan' })).total).toBe(0);
   });

@@ -1,4 +1,13 @@
-import { api, offsetPaging, ONLINE_STATUS, SEARCH_KINDS, type ListKind, type SearchGroup, type SearchHit, type SearchKind } from '@vitrine/contract';
+import {
+  api,
+  offsetPaging,
+  ONLINE_STATUS,
+  SEARCH_KINDS,
+  type ListKind,
+  type SearchGroup,
+  type SearchHit,
+  type SearchKind,
+} from '@vitrine/contract';
 import { tenantRead } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
@@ -24,7 +33,11 @@ function hitOf(kind: ListKind, item: Item): SearchHit {
   return {
     id,
     title: titleOf(cfg, item),
-    subtitle: subtitle.map((f) => item[f]).filter((v) => v !== null && v !== undefined && v !== '').map(String).join(' · '),
+    subtitle: subtitle
+      .map((f) => item[f])
+      .filter((v) => v !== null && v !== undefined && v !== '')
+      .map(String)
+      .join(' · '),
     status: Number(item.online ?? ONLINE_STATUS.offline),
     page: recordPage(cfg, id, 'enabled'),
   };
@@ -39,18 +52,28 @@ async function viewable(deps: Deps, ctx: TenantCtx, kinds: SearchKind[] | undefi
 
 /** search/search and search/search1: per kind its total and the hits from `offset`, `size` of them. */
 export async function searchAll(
-  deps: Deps, ctx: TenantCtx, input: { keyword: string; kinds?: SearchKind[] }, offset: number, size: number,
+  deps: Deps,
+  ctx: TenantCtx,
+  input: { keyword: string; kinds?: SearchKind[] },
+  offset: number,
+  size: number,
 ): Promise<{ groups: SearchGroup[] }> {
   const kinds = await viewable(deps, ctx, input.kinds);
-  const groups = await Promise.all(kinds.map(async (kind): Promise<SearchGroup> => {
-    const out = await enabled(deps, ctx, kind, { keyword: input.keyword, pageNum: 1, pageSize: size, offset });
-    return { kind, total: out.total, items: out.list.map((item) => hitOf(kind, item)) };
-  }));
+  const groups = await Promise.all(
+    kinds.map(async (kind): Promise<SearchGroup> => {
+      const out = await enabled(deps, ctx, kind, { keyword: input.keyword, pageNum: 1, pageSize: size, offset });
+      return { kind, total: out.total, items: out.list.map((item) => hitOf(kind, item)) };
+    }),
+  );
   return { groups };
 }
 
 /** search/list: one kind's enable-list with the filter object; the kind's view bit is needed (40003). */
-export async function searchList(deps: Deps, ctx: TenantCtx, { kind, offset: _offset, ...filter }: { kind: ListKind } & Record<string, unknown>) {
+export async function searchList(
+  deps: Deps,
+  ctx: TenantCtx,
+  { kind, offset: _offset, ...filter }: { kind: ListKind } & Record<string, unknown>,
+) {
   if (!(await hasPerm(deps, ctx, { menu: SEARCHABLE[kind].cfg.menu, bit: 'view' }))) throw fail.forbidden();
   // the filter is that kind's list filter: an unknown field is 40001, as on its own list call
   // (from/size, already turned into `offset`, make the same page again)

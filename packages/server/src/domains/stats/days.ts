@@ -16,14 +16,21 @@ export type WithDays<F> = Omit<F, 'from' | 'to'> & { from: string; to: string };
 /** The filter's local days: `from`/`to` as given, else the days of `start_time`/`end_time` (the contract requires one of each). */
 export async function statsDays<F extends Times>(deps: Deps, ctx: TenantCtx, f: F): Promise<WithDays<F>> {
   if (f.from !== undefined && f.to !== undefined) return { ...f, from: f.from, to: f.to };
-  const [{ tz }] = await tenantRead(deps.db, ctx).query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [ctx.enterprise.id]);
+  const [{ tz }] = await tenantRead(deps.db, ctx).query<{ tz: string }>(
+    'select time_zone as tz from enterprises where id = $1',
+    [ctx.enterprise.id],
+  );
   const day = (given: string | undefined, seconds: number | undefined, field: string) => {
     if (given !== undefined) return given;
-    if (seconds === undefined) throw new AppError(RET.validation, 'validation.failed', [{ field, message: 'field.required' }]);
+    if (seconds === undefined)
+      throw new AppError(RET.validation, 'validation.failed', [{ field, message: 'field.required' }]);
     return localDayOf(tz, seconds * 1000);
   };
   const from = day(f.from, f.start_time, 'from');
   const to = day(f.to, f.end_time, 'to');
-  if (from > to) throw new AppError(RET.validation, 'validation.failed', [{ field: f.to === undefined ? 'end_time' : 'to', message: 'stats.range' }]);
+  if (from > to)
+    throw new AppError(RET.validation, 'validation.failed', [
+      { field: f.to === undefined ? 'end_time' : 'to', message: 'stats.range' },
+    ]);
   return { ...f, from, to };
 }

@@ -19,7 +19,8 @@ const spanOf = (f: { from: string; to: string }) => (dayNum(f.to) - dayNum(f.fro
 export function checkPeriod(f: { from: string; to: string }, field = 'to'): number {
   const span = spanOf(f);
   if (!(span >= 1)) throw new AppError(RET.validation, 'validation.failed', [{ field, message: 'stats.range' }]);
-  if (span > STATS_MAX_DAYS) throw new AppError(RET.validation, 'validation.failed', [{ field, message: 'stats.tooLong' }]);
+  if (span > STATS_MAX_DAYS)
+    throw new AppError(RET.validation, 'validation.failed', [{ field, message: 'stats.tooLong' }]);
   return span;
 }
 

@@ -11,7 +11,12 @@ const empty = (r: Range) => r.p.length + r.c.length + r.a.length + r.s.length ==
  * The shops a statistic reads: those of the enterprise in the caller's data range (null = all) and
  * in the filter's shop scope (absent or empty = no narrowing).
  */
-export function shopScopeSql(enterprise: string, range: Range | null, scope: Range | undefined, add: Params['add']): string {
+export function shopScopeSql(
+  enterprise: string,
+  range: Range | null,
+  scope: Range | undefined,
+  add: Params['add'],
+): string {
   const conds = [`s.enterprise_id = ${enterprise}`];
   if (range !== null) conds.push(inRange(range, add));
   if (scope && !empty(scope)) conds.push(inRange(scope, add));
@@ -23,6 +28,11 @@ export function shopScopeSql(enterprise: string, range: Range | null, scope: Ran
  * (head office) only with the whole enterprise in range. Used by the receipts of notifications and
  * by the files they hold (a receipt's photo is read where its receipt is).
  */
-export function rowShopInRangeSql(shopCol: string, enterprise: string, range: Range | null, add: Params['add']): string {
+export function rowShopInRangeSql(
+  shopCol: string,
+  enterprise: string,
+  range: Range | null,
+  add: Params['add'],
+): string {
   return range === null ? 'true' : `${shopCol} in (${shopScopeSql(enterprise, range, undefined, add)})`;
 }

@@ -10,13 +10,25 @@ import { shopScopeSql } from './scope.js';
 import type { WithDays } from './days.js';
 
 type Filter = WithDays<z.output<typeof statsApi.stats.pa.body>>;
-type Counts = { visits: number; male: number; female: number; unknown: number; age: number[]; act: number[]; dwell: number };
+type Counts = {
+  visits: number;
+  male: number;
+  female: number;
+  unknown: number;
+  age: number[];
+  act: number[];
+  dwell: number;
+};
 
 type Row = Record<string, number | string | null>;
 
 const counts = (r: Row | undefined): Counts => ({
-  visits: Number(r?.visits ?? 0), male: Number(r?.male ?? 0), female: Number(r?.female ?? 0), unknown: Number(r?.unknown ?? 0),
-  age: [0, 1, 2, 3, 4].map((i) => Number(r?.[`age${i}`] ?? 0)), act: [0, 1, 2, 3, 4].map((i) => Number(r?.[`act${i}`] ?? 0)),
+  visits: Number(r?.visits ?? 0),
+  male: Number(r?.male ?? 0),
+  female: Number(r?.female ?? 0),
+  unknown: Number(r?.unknown ?? 0),
+  age: [0, 1, 2, 3, 4].map((i) => Number(r?.[`age${i}`] ?? 0)),
+  act: [0, 1, 2, 3, 4].map((i) => Number(r?.[`act${i}`] ?? 0)),
   dwell: Number(r?.dwell ?? 0),
 });
 
@@ -35,7 +47,13 @@ export function shares(parts: number[]): number[] {
 /** The spec's visitor columns from counts. */
 export function columns(c: Counts): VisitorColumns {
   const [female, male, unknown] = shares([c.female, c.male, c.unknown]);
-  const out: Record<string, number> = { visits: c.visits, female_num: female, male_num: male, unkownG_num: unknown, dwell: c.visits ? Math.round(c.dwell / c.visits / 100) / 10 : 0 };
+  const out: Record<string, number> = {
+    visits: c.visits,
+    female_num: female,
+    male_num: male,
+    unkownG_num: unknown,
+    dwell: c.visits ? Math.round(c.dwell / c.visits / 100) / 10 : 0,
+  };
   AGE_BUCKETS.forEach((b, i) => {
     out[b] = c.age[i];
     out[`age_act_${b}`] = c.act[i];
@@ -76,7 +94,14 @@ function visitSource(f: Filter, since: string, add: Params['add']): string {
     union all ${tail}`;
 }
 
-type Grouped = Row & { g: number; cur: boolean; t: string | null; shop_id: number | null; name: string | null; weekday: number | null };
+type Grouped = Row & {
+  g: number;
+  cur: boolean;
+  t: string | null;
+  shop_id: number | null;
+  name: string | null;
+  weekday: number | null;
+};
 
 /** The heatmap's cells (local weekday × hour, visits > 0) from per-weekday sums of h0…h23. */
 function heatCells(rows: Grouped[]): PaResult['heat'] {
@@ -99,12 +124,17 @@ function heatCells(rows: Grouped[]): PaResult['heat'] {
 export function visitorStats(deps: Deps, ctx: TenantCtx, f: Filter): Promise<PaResult> {
   const prevFrom = previousFrom(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const [w] = await q.query<{ last: string }>(`select coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)::text as last`, [scope.enterpriseId]);
+    const [w] = await q.query<{ last: string }>(
+      `select coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)::text as last`,
+      [scope.enterpriseId],
+    );
     const p = new Params([scope.enterpriseId, prevFrom, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
     const source = visitSource(f, w.last, p.add);
     const cur = `local_day >= ${p.add(f.from)}::date`;
-    const sums = [...VISIT_COLUMNS.split(', ').filter((c) => c !== 'dwell_ms'), ...HOURS].map((c) => `sum(${c})::int as ${c}`).join(', ');
+    const sums = [...VISIT_COLUMNS.split(', ').filter((c) => c !== 'dwell_ms'), ...HOURS]
+      .map((c) => `sum(${c})::int as ${c}`)
+      .join(', ');
     const rows = await q.query<Grouped>(
       `select r.*, s.name from (
          select grouping(t, shop_id, weekday) as g, cur, t, shop_id, weekday, ${sums}, coalesce(sum(dwell_ms::float8), 0) as dwell
@@ -119,7 +149,9 @@ export function visitorStats(deps: Deps, ctx: TenantCtx, f: Filter): Promise<PaR
     return {
       summary: columns(counts(of(7)[0])),
       previous: columns(counts(of(7, false)[0])),
-      series: of(3).sort((a, b) => (String(a.t) < String(b.t) ? -1 : 1)).map((x) => ({ t: String(x.t), ...columns(counts(x)) })),
+      series: of(3)
+        .sort((a, b) => (String(a.t) < String(b.t) ? -1 : 1))
+        .map((x) => ({ t: String(x.t), ...columns(counts(x)) })),
       byShop: of(5)
         .map((x) => ({ shopId: Number(x.shop_id), shopName: x.name ?? '', ...columns(counts(x)) }))
         .sort((a, b) => b.visits - a.visits || a.shopId - b.shopId),

@@ -20,7 +20,15 @@ type Sent = VisitEvent & { device: number };
 
 /** The spec's columns counted directly from events, as a person would with a spreadsheet. */
 function expected(events: Sent[]) {
-  const c = { visits: events.length, male: 0, female: 0, unknown: 0, age: [0, 0, 0, 0, 0], act: [0, 0, 0, 0, 0], dwell: 0 };
+  const c = {
+    visits: events.length,
+    male: 0,
+    female: 0,
+    unknown: 0,
+    age: [0, 0, 0, 0, 0],
+    act: [0, 0, 0, 0, 0],
+    dwell: 0,
+  };
   for (const e of events) {
     if (e.gender === 1) c.male++;
     else if (e.gender === 2) c.female++;
@@ -87,7 +95,8 @@ describe('stats/pa', () => {
     expect(after.summary).toEqual(before.summary);
     expect(after.series).toEqual(before.series);
     // per day: each day's figures equal the events of that local day
-    for (const row of after.series) expect(row).toEqual({ t: row.t, ...expected(sent.filter((e) => dayOf(e.time) === row.t)) });
+    for (const row of after.series)
+      expect(row).toEqual({ t: row.t, ...expected(sent.filter((e) => dayOf(e.time) === row.t)) });
     expect(after.series.reduce((s, r) => s + r.visits, 0)).toBe(1000);
     // the heatmap: visits by local weekday and hour, every cell, before and after the rollup, and
     // the same from the hourly rollup (series by hour) and for one gender
@@ -99,7 +108,10 @@ describe('stats/pa', () => {
   });
 
   it('a late batch from a screen that was offline counts once: raw before its rollup, rolled up after', async () => {
-    const late = Array.from({ length: 40 }, (_, i) => ({ ...visitor(now - 3 * 86400 + i, seeded(i)), eventId: randomUUID() }));
+    const late = Array.from({ length: 40 }, (_, i) => ({
+      ...visitor(now - 3 * 86400 + i, seeded(i)),
+      eventId: randomUUID(),
+    }));
     await send(other, late);
     expect((await pa({})).summary.visits).toBe(1040);
     // the same batch again (a retry): duplicates, nothing added
@@ -123,7 +135,9 @@ describe('stats/pa', () => {
       const of = sent.filter((e) => e.gender === g);
       expect((await pa({ gender: g })).summary).toEqual(expected(of));
       expect((await pa({ gender: g, group: 'hour' })).summary).toEqual(expected(of));
-      expect((await pa({ gender: g, DeviceType: 'pad' })).summary).toEqual(expected(of.filter((e) => e.device !== other)));
+      expect((await pa({ gender: g, DeviceType: 'pad' })).summary).toEqual(
+        expected(of.filter((e) => e.device !== other)),
+      );
     }
     const pads = sent.filter((e) => e.device !== other);
     expect((await pa({ DeviceType: 'pad' })).summary).toEqual(expected(pads));

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { RET } from '@vitrine/contract';
 import { post, useTestApp } from '../../../test/harness.js';
-import { addMemberWithRange, addMemberWithRole, makeEnterprise, makeUser, tenantHeaders, type TestEnterprise, type TestUser } from '../../../test/factories.js';
+import {
+  addMemberWithRange,
+  addMemberWithRole,
+  makeEnterprise,
+  makeUser,
+  tenantHeaders,
+  type TestEnterprise,
+  type TestUser,
+} from '../../../test/factories.js';
 import { renderedMessages } from '../../../test/messages.js';
 
 const t = useTestApp();
 
-type Item = { id: number; status: number; applyStatus: number | null; online: number; version: number; liveVersion: number | null; reason: string; name: string; draft?: Item | null };
+type Item = {
+  id: number;
+  status: number;
+  applyStatus: number | null;
+  online: number;
+  version: number;
+  liveVersion: number | null;
+  reason: string;
+  name: string;
+  draft?: Item | null;
+};
 type List = { list: Item[]; total: number };
 
 async function world() {
@@ -20,7 +38,14 @@ async function world() {
 }
 
 const shopBody = (over: Record<string, unknown> = {}) => ({
-  name: '南山店', code: `NS${Math.floor(Math.random() * 1e9)}`, level: 1, province: '44', city: '4403', district: '440305', address: '科技园', ...over,
+  name: '南山店',
+  code: `NS${Math.floor(Math.random() * 1e9)}`,
+  level: 1,
+  province: '44',
+  city: '4403',
+  district: '440305',
+  address: '科技园',
+  ...over,
 });
 
 describe('shop lifecycle', () => {
@@ -43,10 +68,16 @@ describe('shop lifecycle', () => {
     expect(inbox.map((m) => m.user_id)).toEqual(expect.arrayContaining([w.ent.owner.id, w.sup2User.id]));
     expect(inbox.some((m) => m.title_zh.includes('南山店'))).toBe(true);
     // the entity's label is a catalogue text too: each reader gets it in their language
-    expect(inbox.some((m) => m.title_zh.startsWith('有新的门店待审核') && m.title_en.startsWith('Waiting for your review: shop'))).toBe(true);
+    expect(
+      inbox.some(
+        (m) => m.title_zh.startsWith('有新的门店待审核') && m.title_en.startsWith('Waiting for your review: shop'),
+      ),
+    ).toBe(true);
     expect((await post<List>(t, 'shop/apply-list', {}, w.sup)).body.result.list.map((i) => i.id)).toContain(id);
     // the message opens the record itself, on the review list
-    const links = (await post<{ list: { link: string }[] }>(t, 'message/list', {}, w.sup)).body.result.list.map((m) => m.link);
+    const links = (await post<{ list: { link: string }[] }>(t, 'message/list', {}, w.sup)).body.result.list.map(
+      (m) => m.link,
+    );
     expect(links).toContain(`/store/store?entity=shop&tab=review&record=${id}`);
 
     // editing while submitted is an illegal transition
@@ -66,19 +97,34 @@ describe('shop lifecycle', () => {
 
     const mine = await post<List>(t, 'shop/my-list', { status: 104 }, w.manager);
     expect(mine.body.result.list.find((i) => i.id === id)?.reason).toBe('地址不完整');
-    const e = await post<Item>(t, 'shop/update', { id, ...shopBody({ name: '南山旗舰店', address: '科技园南区 1 号' }) }, w.manager);
+    const e = await post<Item>(
+      t,
+      'shop/update',
+      { id, ...shopBody({ name: '南山旗舰店', address: '科技园南区 1 号' }) },
+      w.manager,
+    );
     // the rejected round stays in the history with its reason; the edit is a new version after it
     expect(e.body.result).toMatchObject({ status: 101, name: '南山旗舰店', version: 2 });
     await post(t, 'shop/apply', { id }, w.manager);
     const p = await post<Item>(t, 'shop/examine', { id, pass: 1 }, w.sup);
     expect(p.body.result).toMatchObject({ status: 103, applyStatus: 202, online: 302, liveVersion: 2 });
     const rounds = (await post<List>(t, 'shop/history', { id }, w.sup)).body.result.list;
-    expect(rounds.map((v) => [v.version, v.status, v.reason, v.name])).toEqual([[2, 103, '', '南山旗舰店'], [1, 104, '地址不完整', shopBody().name]]);
+    expect(rounds.map((v) => [v.version, v.status, v.reason, v.name])).toEqual([
+      [2, 103, '', '南山旗舰店'],
+      [1, 104, '地址不完整', shopBody().name],
+    ]);
 
     const enabled = await post<List>(t, 'shop/enable-list', { keyword: '旗舰' }, w.manager);
     expect(enabled.body.result.list.map((i) => i.id)).toEqual([id]);
     const logs = await t.app.inject({ method: 'GET', url: `/api/shop/logs?id=${id}`, headers: w.manager });
-    expect((logs.json() as { result: { list: { verb: string }[] } }).result.list.map((l) => l.verb)).toEqual(['pass', 'apply', 'update', 'reject', 'apply', 'create']);
+    expect((logs.json() as { result: { list: { verb: string }[] } }).result.list.map((l) => l.verb)).toEqual([
+      'pass',
+      'apply',
+      'update',
+      'reject',
+      'apply',
+      'create',
+    ]);
   });
 
   it('editing an enabled shop makes a new draft version; the enabled one stays live until it passes', async () => {
@@ -96,16 +142,25 @@ describe('shop lifecycle', () => {
     const after = await post<Item>(t, 'shop/get', { id }, w.sup);
     expect(after.body.result).toMatchObject({ name: 'Live v2', version: 2, liveVersion: 2, draft: null });
     const history = await post<List>(t, 'shop/history', { id }, w.sup);
-    expect(history.body.result.list.map((v) => [v.version, v.status])).toEqual([[2, 103], [1, 103]]);
+    expect(history.body.result.list.map((v) => [v.version, v.status])).toEqual([
+      [2, 103],
+      [1, 103],
+    ]);
   });
 
   it('set-status, delete, recovery and copy on enabled records; illegal ones say why', async () => {
     const id = (await post<Item>(t, 'shop/create', shopBody(), w.sup)).body.result.id;
-    expect((await post(t, 'shop/set-status', { id, status: 302 }, w.sup)).body).toMatchObject({ ret: RET.conflict, msg: '该记录尚未审核通过启用' });
+    expect((await post(t, 'shop/set-status', { id, status: 302 }, w.sup)).body).toMatchObject({
+      ret: RET.conflict,
+      msg: '该记录尚未审核通过启用',
+    });
     expect((await post(t, 'shop/delete', { id }, w.sup)).body.ret).toBe(RET.conflict);
     await post(t, 'shop/apply', { id }, w.sup);
     // a reviewer cannot examine their own submission
-    expect((await post(t, 'shop/examine', { id, pass: 1 }, w.sup)).body).toMatchObject({ ret: RET.forbidden, msg: '不能审核自己提交的记录' });
+    expect((await post(t, 'shop/examine', { id, pass: 1 }, w.sup)).body).toMatchObject({
+      ret: RET.forbidden,
+      msg: '不能审核自己提交的记录',
+    });
     await post(t, 'shop/examine', { id, pass: 1 }, w.sup2);
     expect((await post(t, 'shop/set-status', { id, status: 302 }, w.sup)).body.msg).toBe('该记录已上线');
     expect((await post<Item>(t, 'shop/set-status', { id, status: 301 }, w.sup)).body.result.online).toBe(301);
@@ -113,7 +168,9 @@ describe('shop lifecycle', () => {
     expect((await post(t, 'shop/set-status', { id, status: 302 }, w.manager)).body.ret).toBe(RET.forbidden);
     expect((await post(t, 'shop/delete', { id }, w.sup)).body.ret).toBe(0);
     expect((await post(t, 'shop/set-status', { id, status: 302 }, w.sup)).body.msg).toBe('该记录已删除，请先恢复');
-    expect((await post<List>(t, 'shop/enable-list', { deleted: 1 }, w.sup)).body.result.list.map((i) => i.id)).toContain(id);
+    expect(
+      (await post<List>(t, 'shop/enable-list', { deleted: 1 }, w.sup)).body.result.list.map((i) => i.id),
+    ).toContain(id);
     expect((await post(t, 'shop/recovery', { id }, w.sup)).body.ret).toBe(0);
     expect((await post(t, 'shop/recovery', { id }, w.sup)).body.msg).toBe('该记录未被删除，无需恢复');
     const copy = await post<Item & { code: string }>(t, 'shop/copy', { id }, w.sup);
@@ -126,7 +183,9 @@ describe('shop lifecycle', () => {
     expect((await post(t, 'shop/delete-own', { id }, w.sup)).body.ret).toBe(RET.forbidden);
     expect((await post(t, 'shop/delete-own', { id }, w.manager)).body.ret).toBe(0);
     expect((await post<List>(t, 'shop/my-list', {}, w.manager)).body.result.list.map((i) => i.id)).not.toContain(id);
-    expect((await post<List>(t, 'shop/my-list', { deleted: 1 }, w.manager)).body.result.list.map((i) => i.id)).toContain(id);
+    expect(
+      (await post<List>(t, 'shop/my-list', { deleted: 1 }, w.manager)).body.result.list.map((i) => i.id),
+    ).toContain(id);
     expect((await post(t, 'shop/apply', { id }, w.manager)).body.msg).toBe('该记录的草稿在回收站中，请先恢复');
     expect((await post(t, 'shop/recovery-own', { id }, w.manager)).body.ret).toBe(0);
     expect((await post(t, 'shop/apply', { id }, w.manager)).body.ret).toBe(0);
@@ -162,25 +221,54 @@ describe('data range', () => {
     const list = await post<List>(t, 'shop/enable-list', {}, w.manager);
     expect(list.body.result.list.map((i) => i.id)).toEqual([inside]);
     expect((await post(t, 'shop/get', { id: outside }, w.manager)).body.ret).toBe(RET.forbidden);
-    expect((await post(t, 'shop/update', { id: outside, ...shopBody({ city: '4401', district: '440106' }) }, w.manager)).body.ret).toBe(RET.forbidden);
+    expect(
+      (await post(t, 'shop/update', { id: outside, ...shopBody({ city: '4401', district: '440106' }) }, w.manager)).body
+        .ret,
+    ).toBe(RET.forbidden);
     expect((await post(t, 'shop/get', { id: inside }, w.manager)).body.ret).toBe(0);
     // creating a shop outside one's range is refused
-    expect((await post(t, 'shop/create', shopBody({ city: '4401', district: '440106' }), w.manager)).body.ret).toBe(RET.forbidden);
+    expect((await post(t, 'shop/create', shopBody({ city: '4401', district: '440106' }), w.manager)).body.ret).toBe(
+      RET.forbidden,
+    );
     const other = await makeEnterprise(t);
-    expect((await post(t, 'shop/get', { id: inside }, tenantHeaders(other.owner, other, other.ownerRole))).body.ret).toBe(RET.notFound);
+    expect(
+      (await post(t, 'shop/get', { id: inside }, tenantHeaders(other.owner, other, other.ownerRole))).body.ret,
+    ).toBe(RET.notFound);
   });
 
   it('the tree and geo calls are cut to the range', async () => {
     const top = await post<{ list: { id: string; num: number; title: string }[] }>(t, 'geo/tree', {}, w.manager);
     expect(top.body.result.list).toEqual([expect.objectContaining({ id: '44', num: 1, title: '广东省' })]);
-    const all = await post<{ list: { id: string; num: number; title: string }[] }>(t, 'geo/tree', { id: '44' }, { ...w.sup, cookie: 'language=en-US' });
-    expect(all.body.result.list.map((n) => [n.id, n.title, n.num])).toEqual([['4401', 'Guangzhou', 1], ['4403', 'Shenzhen', 1]]);
-    const shops = await post<{ list: { id: string; leaf: boolean; recordId: number }[] }>(t, 'geo/tree', { id: '440305' }, w.manager);
-    expect(shops.body.result.list).toEqual([expect.objectContaining({ id: `s${String(inside).padStart(8, '0')}`, leaf: true, recordId: inside })]);
+    const all = await post<{ list: { id: string; num: number; title: string }[] }>(
+      t,
+      'geo/tree',
+      { id: '44' },
+      { ...w.sup, cookie: 'language=en-US' },
+    );
+    expect(all.body.result.list.map((n) => [n.id, n.title, n.num])).toEqual([
+      ['4401', 'Guangzhou', 1],
+      ['4403', 'Shenzhen', 1],
+    ]);
+    const shops = await post<{ list: { id: string; leaf: boolean; recordId: number }[] }>(
+      t,
+      'geo/tree',
+      { id: '440305' },
+      w.manager,
+    );
+    expect(shops.body.result.list).toEqual([
+      expect.objectContaining({ id: `s${String(inside).padStart(8, '0')}`, leaf: true, recordId: inside }),
+    ]);
     expect((await post(t, 'geo/shop-count', {}, w.manager)).body.result).toEqual({ count: 1 });
     expect((await post(t, 'geo/shop-count', { areaRange: { p: ['44'] } }, w.sup)).body.result).toEqual({ count: 2 });
-    expect((await post(t, 'geo/shop-count', { areaRange: { c: ['4401'] } }, w.manager)).body.result).toEqual({ count: 0 });
-    const prov = await post<{ list: { id: string; title: string }[] }>(t, 'geo/provinces', {}, { ...w.manager, cookie: 'language=en-US' });
+    expect((await post(t, 'geo/shop-count', { areaRange: { c: ['4401'] } }, w.manager)).body.result).toEqual({
+      count: 0,
+    });
+    const prov = await post<{ list: { id: string; title: string }[] }>(
+      t,
+      'geo/provinces',
+      {},
+      { ...w.manager, cookie: 'language=en-US' },
+    );
     expect(prov.body.result.list).toHaveLength(31);
     expect(prov.body.result.list.find((p) => p.id === '44')?.title).toBe('Guangdong');
     const areas = await post<{ list: { id: string }[] }>(t, 'geo/areas', { id: '4403' }, w.manager);

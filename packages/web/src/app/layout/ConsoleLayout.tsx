@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { Button } from 'antd';
-import { ApartmentOutlined, DisconnectOutlined, LockOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  DisconnectOutlined,
+  LockOutlined,
+  PlusOutlined,
+  UsergroupAddOutlined,
+} from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -63,29 +69,54 @@ function ConsoleFrame() {
   else if (info.isError) content = <EmptyState icon={<DisconnectOutlined />} title={t('boot.infoFailed')} />;
   else if (app.companyList.length === 0)
     content = (
-      <EmptyState testId="no-enterprise" icon={<ApartmentOutlined />} title={t('boot.noEnterpriseTitle')}
-        description={t('boot.noEnterpriseText')} actions={enterpriseActions} />
+      <EmptyState
+        testId="no-enterprise"
+        icon={<ApartmentOutlined />}
+        title={t('boot.noEnterpriseTitle')}
+        description={t('boot.noEnterpriseText')}
+        actions={enterpriseActions}
+      />
     );
   else if (!app.activeCom.companyCode || !app.roleItem.roleNode)
     content = (
-      <EmptyState testId="choose-enterprise" icon={<ApartmentOutlined />} title={t('boot.chooseTitle')}
+      <EmptyState
+        testId="choose-enterprise"
+        icon={<ApartmentOutlined />}
+        title={t('boot.chooseTitle')}
         description={t('boot.chooseText')}
-        actions={<>
-          <Button type="primary" onClick={openEnterpriseChooser}>{t('boot.chooseButton')}</Button>
-          {enterpriseActions}
-        </>} />
+        actions={
+          <>
+            <Button type="primary" onClick={openEnterpriseChooser}>
+              {t('boot.chooseButton')}
+            </Button>
+            {enterpriseActions}
+          </>
+        }
+      />
     );
   else if (menu.isError)
     content = (
-      <EmptyState icon={<DisconnectOutlined />} title={t('boot.menuFailed')}
-        actions={<Button onClick={() => void menu.refetch()}>{t('common:action.retry')}</Button>} />
+      <EmptyState
+        icon={<DisconnectOutlined />}
+        title={t('boot.menuFailed')}
+        actions={<Button onClick={() => void menu.refetch()}>{t('common:action.retry')}</Button>}
+      />
     );
   else if (!menuReady || app.roleFlag === 3) content = <PageSpin />;
   else if (pageDenied(app.authList, pathname))
     // a page this role may not view: say so, and make none of its calls (issue 25 §2)
     content = (
-      <EmptyState testId="page-denied" icon={<LockOutlined />} title={t('common:msg.noPermission')} description={t('boot.deniedText')}
-        actions={<Button type="primary" onClick={() => void navigate('/home')}>{t('placeholder.backHome')}</Button>} />
+      <EmptyState
+        testId="page-denied"
+        icon={<LockOutlined />}
+        title={t('common:msg.noPermission')}
+        description={t('boot.deniedText')}
+        actions={
+          <Button type="primary" onClick={() => void navigate('/home')}>
+            {t('placeholder.backHome')}
+          </Button>
+        }
+      />
     );
   else content = <Outlet />;
 

@@ -6,7 +6,8 @@ export function EnterpriseStatusTag({ status, hideApproved = false }: { status?:
   const { t } = useTranslation('common');
   if (status === ENTERPRISE_STATUS.review) return <Tag color="orange">{t('enterpriseStatus.review')}</Tag>;
   if (status === ENTERPRISE_STATUS.rejected) return <Tag color="red">{t('enterpriseStatus.rejected')}</Tag>;
-  if (status === ENTERPRISE_STATUS.approved && !hideApproved) return <Tag color="green">{t('enterpriseStatus.approved')}</Tag>;
+  if (status === ENTERPRISE_STATUS.approved && !hideApproved)
+    return <Tag color="green">{t('enterpriseStatus.approved')}</Tag>;
   return null;
 }
 
@@ -18,8 +19,17 @@ export function EnterpriseAvatar({ title, logo, size = 32 }: { title?: string; l
     <span
       aria-hidden
       style={{
-        width: size, height: size, borderRadius: 8, background: '#2f5bea', color: '#fff', display: 'inline-flex',
-        alignItems: 'center', justifyContent: 'center', fontWeight: 600, fontSize: size * 0.45, flex: 'none',
+        width: size,
+        height: size,
+        borderRadius: 8,
+        background: '#2f5bea',
+        color: '#fff',
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        fontWeight: 600,
+        fontSize: size * 0.45,
+        flex: 'none',
       }}
     >
       {initial}

@@ -31,8 +31,16 @@ export function EnterpriseSwitcher() {
       ),
     })),
     ...(companyList.length ? [{ type: 'divider' as const }] : []),
-    { key: 'create', icon: <PlusOutlined />, label: <span data-testid="enterprise-create">{t('enterprise.create')}</span> },
-    { key: 'join', icon: <UsergroupAddOutlined />, label: <span data-testid="enterprise-join">{t('enterprise.join')}</span> },
+    {
+      key: 'create',
+      icon: <PlusOutlined />,
+      label: <span data-testid="enterprise-create">{t('enterprise.create')}</span>,
+    },
+    {
+      key: 'join',
+      icon: <UsergroupAddOutlined />,
+      label: <span data-testid="enterprise-join">{t('enterprise.join')}</span>,
+    },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {

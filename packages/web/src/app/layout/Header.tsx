@@ -38,10 +38,13 @@ function useUnreadCount(): number {
 function ZoneHint() {
   const { t } = useTranslation('layout');
   const zone = useStore(appStore).activeCom.timeZone || DEFAULT_TIME_ZONE;
-  if (!useStore(appStore).activeCom.companyCode || zone === Intl.DateTimeFormat().resolvedOptions().timeZone) return null;
+  if (!useStore(appStore).activeCom.companyCode || zone === Intl.DateTimeFormat().resolvedOptions().timeZone)
+    return null;
   return (
     <Tooltip title={t('header.zoneHelp', { zone })}>
-      <span className="vt-header-zone" data-testid="header-zone"><ClockCircleOutlined /> {t('header.zone', { zone })}</span>
+      <span className="vt-header-zone" data-testid="header-zone">
+        <ClockCircleOutlined /> {t('header.zone', { zone })}
+      </span>
     </Tooltip>
   );
 }
@@ -56,10 +59,23 @@ function MenuDrawer({ items }: { items: MenuItem[] }) {
   return (
     <>
       <Button
-        type="text" className="vt-header-menu" icon={<MenuOutlined />} aria-label={t('side.label')} aria-expanded={open}
-        data-testid="header-menu" onClick={() => setOpen(true)}
+        type="text"
+        className="vt-header-menu"
+        icon={<MenuOutlined />}
+        aria-label={t('side.label')}
+        aria-expanded={open}
+        data-testid="header-menu"
+        onClick={() => setOpen(true)}
       />
-      <Drawer open={open} placement="left" width={248} onClose={() => setOpen(false)} title={t('side.label')} className="vt-menu-drawer" destroyOnHidden>
+      <Drawer
+        open={open}
+        placement="left"
+        width={248}
+        onClose={() => setOpen(false)}
+        title={t('side.label')}
+        className="vt-menu-drawer"
+        destroyOnHidden
+      >
         <SideMenu items={items} />
       </Drawer>
     </>
@@ -74,7 +90,14 @@ export function Header({ menuItems = [] }: { menuItems?: MenuItem[] }) {
     <header className="vt-header">
       <div className="vt-header-left">
         <MenuDrawer items={menuItems} />
-        <a className="vt-brand" href="/home" onClick={(e) => { e.preventDefault(); void navigate(canonicalPath('/home')); }}>
+        <a
+          className="vt-brand"
+          href="/home"
+          onClick={(e) => {
+            e.preventDefault();
+            void navigate(canonicalPath('/home'));
+          }}
+        >
           <span className="vt-brand-mark">V</span>
           <span className="vt-brand-name">Vitrine</span>
         </a>
@@ -84,11 +107,23 @@ export function Header({ menuItems = [] }: { menuItems?: MenuItem[] }) {
       <div className="vt-header-right">
         <HeaderSearch />
         <ZoneHint />
-        <Button type="text" icon={<HomeOutlined />} onClick={() => void navigate(canonicalPath('/home'))} data-testid="header-home" aria-label={t('header.home')}>
+        <Button
+          type="text"
+          icon={<HomeOutlined />}
+          onClick={() => void navigate(canonicalPath('/home'))}
+          data-testid="header-home"
+          aria-label={t('header.home')}
+        >
           <span className="vt-header-label">{t('header.home')}</span>
         </Button>
         <Badge count={unread} size="small" offset={[-6, 4]} data-testid="header-unread">
-          <Button type="text" icon={<MessageOutlined />} onClick={() => void navigate('/news')} data-testid="header-messages" aria-label={t('header.messages')}>
+          <Button
+            type="text"
+            icon={<MessageOutlined />}
+            onClick={() => void navigate('/news')}
+            data-testid="header-messages"
+            aria-label={t('header.messages')}
+          >
             <span className="vt-header-label">{t('header.messages')}</span>
           </Button>
         </Badge>

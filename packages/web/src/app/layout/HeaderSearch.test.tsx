@@ -13,11 +13,37 @@ const mocked = vi.mocked(call);
 
 const GROUPS = {
   groups: [
-    { kind: 'shop', total: 1, items: [{ id: 7, title: '南山旗舰店', subtitle: 'S001 · 南山大道 1 号', status: 302, page: '/store/store?entity=shop&tab=enabled&record=7' }] },
     {
-      kind: 'device', total: 12, items: [
-        { id: 3, title: '南山入口屏', subtitle: 'D003 · 南山旗舰店', status: 302, page: '/store/store?entity=device&tab=enabled&record=3' },
-        { id: 4, title: '南山收银屏', subtitle: 'D004 · 南山旗舰店', status: 301, page: '/store/store?entity=device&tab=enabled&record=4' },
+      kind: 'shop',
+      total: 1,
+      items: [
+        {
+          id: 7,
+          title: '南山旗舰店',
+          subtitle: 'S001 · 南山大道 1 号',
+          status: 302,
+          page: '/store/store?entity=shop&tab=enabled&record=7',
+        },
+      ],
+    },
+    {
+      kind: 'device',
+      total: 12,
+      items: [
+        {
+          id: 3,
+          title: '南山入口屏',
+          subtitle: 'D003 · 南山旗舰店',
+          status: 302,
+          page: '/store/store?entity=device&tab=enabled&record=3',
+        },
+        {
+          id: 4,
+          title: '南山收银屏',
+          subtitle: 'D004 · 南山旗舰店',
+          status: 301,
+          page: '/store/store?entity=device&tab=enabled&record=4',
+        },
       ],
     },
     { kind: 'commodity', total: 0, items: [] },
@@ -33,7 +59,9 @@ async function until(check: () => boolean, ms = 3000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out; document: ${document.body.textContent}`);
-    await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
   }
 }
 
@@ -89,14 +117,22 @@ describe('HeaderSearch', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       await type('南');
-      await act(async () => { await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 50); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 50);
+      });
       await type('南山');
-      await act(async () => { await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 50); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 50);
+      });
       expect(mocked).not.toHaveBeenCalled();
       expect(document.querySelector('[data-testid="search-loading"]')).not.toBeNull();
-      await act(async () => { await vi.advanceTimersByTimeAsync(50); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(50);
+      });
       // what the settled keyword scheduled (the query's own timers) runs on the same clock
-      await act(async () => { await vi.advanceTimersByTimeAsync(1000); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -109,7 +145,9 @@ describe('HeaderSearch', () => {
     expect(document.querySelector('[data-testid="search-group-commodity"]')).toBeNull();
     expect(document.querySelector('[data-testid="search-hit-4"]')?.textContent).toContain('已下线');
 
-    await act(async () => { await i18n.changeLanguage('en-US'); });
+    await act(async () => {
+      await i18n.changeLanguage('en-US');
+    });
     expect(document.querySelector('[data-testid="search-group-device"]')?.textContent).toBe('Devices12 in all');
   });
 
@@ -123,20 +161,34 @@ describe('HeaderSearch', () => {
   });
 
   it('moves through the hits with the arrow keys and opens the chosen one’s record with Enter', async () => {
-    await view.render(<><HeaderSearch /><Where /></>, '/home');
+    await view.render(
+      <>
+        <HeaderSearch />
+        <Where />
+      </>,
+      '/home',
+    );
     await open();
     await type('南山');
     await until(() => !!document.querySelector('[data-testid="search-hit-3"]'));
     await key(40, 'ArrowDown'); // from the first hit (the shop) to the first device
     await key(13, 'Enter');
     await until(() => document.querySelector('[data-testid="where"]')?.textContent !== '/home');
-    expect(document.querySelector('[data-testid="where"]')?.textContent).toBe('/store/store?entity=device&tab=enabled&record=3');
+    expect(document.querySelector('[data-testid="where"]')?.textContent).toBe(
+      '/store/store?entity=device&tab=enabled&record=3',
+    );
     expect(input().value).toBe('');
     expect(document.querySelector('.ant-select-open')).toBeNull();
   });
 
   it('ends a kind with more matches than it shows by a line that opens the kind’s list filtered by the keyword', async () => {
-    await view.render(<><HeaderSearch /><Where /></>, '/home');
+    await view.render(
+      <>
+        <HeaderSearch />
+        <Where />
+      </>,
+      '/home',
+    );
     await open();
     await type('南山');
     await until(() => !!document.querySelector('[data-testid="search-all-device"]'));
@@ -148,6 +200,8 @@ describe('HeaderSearch', () => {
     await key(40, 'ArrowDown'); // shop, device 3, device 4, then the devices' "all" line
     await key(13, 'Enter');
     await until(() => document.querySelector('[data-testid="where"]')?.textContent !== '/home');
-    expect(document.querySelector('[data-testid="where"]')?.textContent).toBe('/store/store?entity=device&tab=enabled&keyword=%E5%8D%97%E5%B1%B1');
+    expect(document.querySelector('[data-testid="where"]')?.textContent).toBe(
+      '/store/store?entity=device&tab=enabled&keyword=%E5%8D%97%E5%B1%B1',
+    );
   });
 });

@@ -17,9 +17,15 @@ export function HeaderSearch() {
     <span className="vt-search vt-search-plain">
       <SearchOutlined aria-hidden className="vt-search-icon" />
       <input
-        data-testid="header-search-input" aria-label={t('search.label')} placeholder={t('search.placeholder')} maxLength={50}
-        value={text} autoFocus={focus} onChange={(e) => setText(e.target.value)}
-        onFocus={() => setActive(true)} onPointerEnter={() => void loadBox()}
+        data-testid="header-search-input"
+        aria-label={t('search.label')}
+        placeholder={t('search.placeholder')}
+        maxLength={50}
+        value={text}
+        autoFocus={focus}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={() => setActive(true)}
+        onPointerEnter={() => void loadBox()}
       />
     </span>
   );

@@ -20,7 +20,12 @@ export function LanguageSwitch() {
   };
   return (
     <Dropdown menu={{ items, onClick, selectable: true, selectedKeys: [current] }} trigger={['click']}>
-      <Button type="text" icon={<GlobalOutlined />} data-testid="header-language" aria-label={`${t('header.language')}: ${LABELS[current]}`}>
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        data-testid="header-language"
+        aria-label={`${t('header.language')}: ${LABELS[current]}`}
+      >
         <span className="vt-header-label">{LABELS[current]}</span>
       </Button>
     </Dropdown>

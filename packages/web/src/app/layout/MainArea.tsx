@@ -17,7 +17,13 @@ export function MainArea({ children }: { children: ReactNode }) {
 
   return (
     <main className="vt-main" data-testid="main-area">
-      {shownKey === location.key ? <div key={shownKey} className="vt-main-inner">{children}</div> : <PageSpin />}
+      {shownKey === location.key ? (
+        <div key={shownKey} className="vt-main-inner">
+          {children}
+        </div>
+      ) : (
+        <PageSpin />
+      )}
     </main>
   );
 }

@@ -37,7 +37,11 @@ export function RoleChooser() {
       </div>
     );
   } else if (roles.isPending) {
-    body = <div className="vt-spin" style={{ minHeight: 80 }}><Spin /></div>;
+    body = (
+      <div className="vt-spin" style={{ minHeight: 80 }}>
+        <Spin />
+      </div>
+    );
   } else {
     body = (
       <div className="vt-chooser-list">

@@ -74,33 +74,60 @@ export default function SearchBox({ value, onChange }: { value: string; onChange
       </div>
     ),
     options: [
-      ...g.items.map((hit): Option => ({ value: `${g.kind}:${hit.id}`, page: hit.page, label: <HitLabel hit={hit} offline={t('search.offline')} /> })),
+      ...g.items.map((hit): Option => ({
+        value: `${g.kind}:${hit.id}`,
+        page: hit.page,
+        label: <HitLabel hit={hit} offline={t('search.offline')} />,
+      })),
       // more than the box shows: a last line opens the kind's list filtered by the keyword
       ...(g.total > g.items.length && g.items[0]
-        ? [{
-            value: `all:${g.kind}`, page: allHitsPage(g.items[0].page, keyword),
-            label: <span className="vt-search-all" data-testid={`search-all-${g.kind}`}>{t('search.all', { count: g.total })}</span>,
-          }]
+        ? [
+            {
+              value: `all:${g.kind}`,
+              page: allHitsPage(g.items[0].page, keyword),
+              label: (
+                <span className="vt-search-all" data-testid={`search-all-${g.kind}`}>
+                  {t('search.all', { count: g.total })}
+                </span>
+              ),
+            },
+          ]
         : []),
     ],
   }));
   let empty: React.ReactNode = null;
-  if (typed && pending) empty = <span data-testid="search-loading"><Spin size="small" /> {t('search.loading')}</span>;
+  if (typed && pending)
+    empty = (
+      <span data-testid="search-loading">
+        <Spin size="small" /> {t('search.loading')}
+      </span>
+    );
   else if (typed && q.isError) empty = <span data-testid="search-failed">{t('search.failed')}</span>;
   else if (typed) empty = <span data-testid="search-empty">{t('search.empty', { keyword })}</span>;
 
   return (
     <AutoComplete<string, Option>
-      className="vt-search" data-testid="header-search" value={value} options={options} notFoundContent={empty}
-      onChange={(v) => onChange(v ?? '')} defaultActiveFirstOption popupMatchSelectWidth={380}
+      className="vt-search"
+      data-testid="header-search"
+      value={value}
+      options={options}
+      notFoundContent={empty}
+      onChange={(v) => onChange(v ?? '')}
+      defaultActiveFirstOption
+      popupMatchSelectWidth={380}
       onSelect={(_, option) => {
         onChange('');
         if (option.page) void navigate(option.page);
       }}
     >
       <Input
-        autoFocus allowClear prefix={<SearchOutlined className="vt-search-icon" />} maxLength={SEARCH_KEYWORD_MAX}
-        aria-label={t('search.label')} placeholder={t('search.placeholder')} data-testid="header-search-input"
+        autoFocus
+        allowClear
+        prefix={<SearchOutlined className="vt-search-icon" />}
+        maxLength={SEARCH_KEYWORD_MAX}
+        aria-label={t('search.label')}
+        placeholder={t('search.placeholder')}
+        data-testid="header-search-input"
       />
     </AutoComplete>
   );

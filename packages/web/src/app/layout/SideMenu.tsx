@@ -53,7 +53,9 @@ export function SideMenu({ items }: { items: MenuItem[] }) {
                 onMouseLeave={leave}
                 onClick={() => open(item)}
               >
-                <span className="vt-side-icon"><MenuIcon name={item.icon} path={path} /></span>
+                <span className="vt-side-icon">
+                  <MenuIcon name={item.icon} path={path} />
+                </span>
                 <span className="vt-side-title">{lang === 'en' ? item.titleEn || item.title : item.title}</span>
               </button>
               {path === SEPARATOR_AFTER ? <div className="vt-side-divider" role="separator" /> : null}

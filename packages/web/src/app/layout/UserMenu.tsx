@@ -41,11 +41,26 @@ export function UserMenu() {
   const items: MenuProps['items'] = [
     { key: 'center', icon: <UserOutlined />, label: <span data-testid="menu-center">{t('user.center')}</span> },
     ...(mainFlag === 1
-      ? [{ key: 'enterprise', icon: <ApartmentOutlined />, label: <span data-testid="menu-enterprise">{t('user.enterprise')}</span> }]
+      ? [
+          {
+            key: 'enterprise',
+            icon: <ApartmentOutlined />,
+            label: <span data-testid="menu-enterprise">{t('user.enterprise')}</span>,
+          },
+        ]
       : []),
-    { key: 'switch', icon: <SwapOutlined />, label: <span data-testid="menu-switch-role">{t('user.switchRole')}</span> },
+    {
+      key: 'switch',
+      icon: <SwapOutlined />,
+      label: <span data-testid="menu-switch-role">{t('user.switchRole')}</span>,
+    },
     { type: 'divider' },
-    { key: 'signout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="menu-signout">{t('user.signOut')}</span> },
+    {
+      key: 'signout',
+      icon: <LogoutOutlined />,
+      danger: true,
+      label: <span data-testid="menu-signout">{t('user.signOut')}</span>,
+    },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -61,7 +76,11 @@ export function UserMenu() {
         <Avatar size={32} icon={<UserOutlined />} style={{ background: '#e8edff', color: '#2f5bea' }} />
         <span className="vt-user-text">
           <span className="vt-user-name">{name || t('user.anonymous')}</span>
-          {roleItem.role ? <span className="vt-user-role">{t(`common:roleName.${roleItem.role}`, { defaultValue: roleItem.roleName })}</span> : null}
+          {roleItem.role ? (
+            <span className="vt-user-role">
+              {t(`common:roleName.${roleItem.role}`, { defaultValue: roleItem.roleName })}
+            </span>
+          ) : null}
         </span>
       </button>
     </Dropdown>

@@ -4,18 +4,42 @@ import { activeItem, canonicalPath, nodeForLocation, pageDenied, sideItems } fro
 
 let nextId = 1;
 const node = (path: string, sort: number, children: MenuItem[] = []): MenuItem => ({
-  id: nextId++, path, title: path, titleEn: path, icon: '', sort, level: 1, weight: 5, pid: 0, children,
+  id: nextId++,
+  path,
+  title: path,
+  titleEn: path,
+  icon: '',
+  sort,
+  level: 1,
+  weight: 5,
+  pid: 0,
+  children,
 });
 
 const menu: MenuItem[] = [
-  node('/home', 1, [node('/count', 2), node('/store', 1), node('advert', 3), node('/inform', 4), node('/incentives', 5)]),
+  node('/home', 1, [
+    node('/count', 2),
+    node('/store', 1),
+    node('advert', 3),
+    node('/inform', 4),
+    node('/incentives', 5),
+  ]),
   node('/store', 2, [node('/store/store', 1), node('/store/manage_details', 2)]),
 ];
 
 describe('side menu (spec §2)', () => {
   it('shows the children of the matched top-level node, sorted', () => {
-    expect(sideItems(menu, '/home/home').map((m) => m.path)).toEqual(['/store', '/count', 'advert', '/inform', '/incentives']);
-    expect(sideItems(menu, '/store/manage_details').map((m) => m.path)).toEqual(['/store/store', '/store/manage_details']);
+    expect(sideItems(menu, '/home/home').map((m) => m.path)).toEqual([
+      '/store',
+      '/count',
+      'advert',
+      '/inform',
+      '/incentives',
+    ]);
+    expect(sideItems(menu, '/store/manage_details').map((m) => m.path)).toEqual([
+      '/store/store',
+      '/store/manage_details',
+    ]);
   });
 
   it('falls back to the home entries for paths without their own node', () => {

@@ -11,7 +11,11 @@ export function normalizePath(path: string | undefined): string {
 
 /** Where a menu path lands after the route redirects (spec §2), so a click navigates once. */
 const CANONICAL: Record<string, string> = {
-  '/home': '/home/home', '/store': '/store/store', '/data': '/data/count', '/count': '/data/count', '/center': '/center/center',
+  '/home': '/home/home',
+  '/store': '/store/store',
+  '/data': '/data/count',
+  '/count': '/data/count',
+  '/center': '/center/center',
 };
 
 export function canonicalPath(path: string): string {

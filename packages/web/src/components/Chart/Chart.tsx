@@ -9,9 +9,25 @@ import type { EChartsCoreOption } from 'echarts/core';
 // so the data centre's chunk stays small. One component: an option in, a chart out, resized with
 // its box. `animation: false` when the page asks for it (screenshots).
 
-echarts.use([BarChart, LineChart, PieChart, HeatmapChart, GridComponent, TooltipComponent, LegendComponent, VisualMapComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  PieChart,
+  HeatmapChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  VisualMapComponent,
+  CanvasRenderer,
+]);
 
-export type ChartProps = { option: EChartsCoreOption; height?: number; testId?: string; label: string; onClick?: (params: { name: string; dataIndex: number }) => void };
+export type ChartProps = {
+  option: EChartsCoreOption;
+  height?: number;
+  testId?: string;
+  label: string;
+  onClick?: (params: { name: string; dataIndex: number }) => void;
+};
 
 export function Chart({ option, height = 280, testId, label, onClick }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);

@@ -41,22 +41,43 @@ describe('FilterSidebar', () => {
   afterEach(() => view.unmount());
 
   it('shows only the groups the page supplies, and reads the filter from the URL', async () => {
-    await view.render(<><FilterSidebar groups={['shopLevel', 'gender']} /><Probe /></>, '/store/store?level=2&keyword=%E5%BA%97&tab=review');
+    await view.render(
+      <>
+        <FilterSidebar groups={['shopLevel', 'gender']} />
+        <Probe />
+      </>,
+      '/store/store?level=2&keyword=%E5%BA%97&tab=review',
+    );
     await settle();
     const text = view.container.textContent ?? '';
     expect(text).toContain('门店等级');
     expect(text).toContain('性别');
     expect(text).not.toContain('设备类型');
-    expect(byTestId(view.container, 'filter-keyword')?.querySelector('input')?.value ?? (byTestId(view.container, 'filter-keyword') as HTMLInputElement).value).toBe('店');
-    expect(view.container.querySelector('[data-testid="filter-shopLevel"] .ant-radio-wrapper-checked')?.textContent).toBe('B');
+    expect(
+      byTestId(view.container, 'filter-keyword')?.querySelector('input')?.value ??
+        (byTestId(view.container, 'filter-keyword') as HTMLInputElement).value,
+    ).toBe('店');
+    expect(
+      view.container.querySelector('[data-testid="filter-shopLevel"] .ant-radio-wrapper-checked')?.textContent,
+    ).toBe('B');
   });
 
   it('applies the draft to the URL with the Filter button and keeps page-owned params', async () => {
-    await view.render(<><FilterSidebar groups={['gender']} /><Probe /></>, '/store/store?tab=review&pageNum=3');
+    await view.render(
+      <>
+        <FilterSidebar groups={['gender']} />
+        <Probe />
+      </>,
+      '/store/store?tab=review&pageNum=3',
+    );
     await settle();
-    const input = view.container.querySelector<HTMLInputElement>('[data-testid="filter-keyword"] input, input[data-testid="filter-keyword"]');
+    const input = view.container.querySelector<HTMLInputElement>(
+      '[data-testid="filter-keyword"] input, input[data-testid="filter-keyword"]',
+    );
     await act(async () => typeInto(input as HTMLInputElement, '徐汇'));
-    const female = Array.from(view.container.querySelectorAll<HTMLInputElement>('[data-testid="filter-gender"] input')).find((i) => i.value === '2');
+    const female = Array.from(
+      view.container.querySelectorAll<HTMLInputElement>('[data-testid="filter-gender"] input'),
+    ).find((i) => i.value === '2');
     await click(female);
     await click(byTestId(view.container, 'filter-apply'));
     const search = new URLSearchParams(byTestId(view.container, 'search')?.textContent ?? '');

@@ -50,7 +50,10 @@ export function FilterSidebar({ groups, statusOptions, scopeMode = 'shops', onAp
 
   const presets = TIME_SHORTCUT_DAYS.map((days) => {
     const { start_time, end_time } = lastDays(days);
-    return { label: t(`time.${SHORTCUT_KEYS[days]}`), value: [dayjs.unix(start_time), dayjs.unix(end_time)] as [Dayjs, Dayjs] };
+    return {
+      label: t(`time.${SHORTCUT_KEYS[days]}`),
+      value: [dayjs.unix(start_time), dayjs.unix(end_time)] as [Dayjs, Dayjs],
+    };
   });
 
   const body = (group: FilterGroup) => {
@@ -62,9 +65,12 @@ export function FilterSidebar({ groups, statusOptions, scopeMode = 'shops', onAp
           style={{ width: '100%' }}
           value={draft.start_time && draft.end_time ? [dayjs.unix(draft.start_time), dayjs.unix(draft.end_time)] : null}
           onChange={(v) =>
-            patch(v?.[0] && v[1]
-              ? { start_time: v[0].startOf('day').unix(), end_time: v[1].endOf('day').unix() }
-              : { start_time: undefined, end_time: undefined })}
+            patch(
+              v?.[0] && v[1]
+                ? { start_time: v[0].startOf('day').unix(), end_time: v[1].endOf('day').unix() }
+                : { start_time: undefined, end_time: undefined },
+            )
+          }
         />
       );
     if (group === 'shopScope') {
@@ -75,7 +81,14 @@ export function FilterSidebar({ groups, statusOptions, scopeMode = 'shops', onAp
             {chosen ? t('scope.chosen', { count: scopeCount ?? chosen }) : t('scope.choose')}
           </Button>
           {chosen ? (
-            <Button type="link" size="small" onClick={() => { setScopeCount(null); patch({ shopRange: undefined }); }}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => {
+                setScopeCount(null);
+                patch({ shopRange: undefined });
+              }}
+            >
               {t('scope.clear')}
             </Button>
           ) : null}
@@ -117,7 +130,9 @@ export function FilterSidebar({ groups, statusOptions, scopeMode = 'shops', onAp
         <Button type="primary" icon={<FilterOutlined />} data-testid="filter-apply" onClick={() => apply()}>
           {t('apply')}
         </Button>
-        <Button data-testid="filter-reset" onClick={reset}>{t('reset')}</Button>
+        <Button data-testid="filter-reset" onClick={reset}>
+          {t('reset')}
+        </Button>
       </Space>
       {groups.includes('shopScope') ? (
         <TreeDialog
@@ -137,5 +152,14 @@ export function FilterSidebar({ groups, statusOptions, scopeMode = 'shops', onAp
 }
 
 const styles = {
-  wrap: { display: 'flex', flexDirection: 'column', gap: 12, padding: 16, background: '#fff', borderRadius: 8, width: 240, flex: '0 0 240px' },
+  wrap: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 12,
+    padding: 16,
+    background: '#fff',
+    borderRadius: 8,
+    width: 240,
+    flex: '0 0 240px',
+  },
 } as const;

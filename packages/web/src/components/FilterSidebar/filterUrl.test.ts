@@ -3,9 +3,19 @@ import { filterFromParams, filterToParams, lastDays, pageFromParams, toQuery, ty
 
 describe('filter ⇄ URL', () => {
   const full: FilterObject = {
-    keyword: '徐汇 店', start_time: 1_700_000_000, end_time: 1_700_604_799,
-    areaRange: { p: [], c: ['3101'], a: [], s: [] }, shopRange: { p: ['11'], c: [], a: ['310104'], s: ['88'] },
-    level: 2, etType: 'entrance', source: 'wx', gender: 2, DeviceType: 'pad', Direction: 0, status: 104, ad_type: 'main',
+    keyword: '徐汇 店',
+    start_time: 1_700_000_000,
+    end_time: 1_700_604_799,
+    areaRange: { p: [], c: ['3101'], a: [], s: [] },
+    shopRange: { p: ['11'], c: [], a: ['310104'], s: ['88'] },
+    level: 2,
+    etType: 'entrance',
+    source: 'wx',
+    gender: 2,
+    DeviceType: 'pad',
+    Direction: 0,
+    status: 104,
+    ad_type: 'main',
   };
 
   it('round-trips every field through the search params', () => {
@@ -38,8 +48,13 @@ describe('filter ⇄ URL', () => {
   });
 
   it('builds the list body: ranges as JSON, the ad category under extend_opt', () => {
-    expect(toQuery({ keyword: 'a', shopRange: { p: ['11'], c: [], a: [], s: [] }, ad_type: 'bgm', Direction: 0 })).toEqual({
-      keyword: 'a', shopRange: '{"p":["11"],"c":[],"a":[],"s":[]}', extend_opt: '{"ad_type":"bgm"}', Direction: 0,
+    expect(
+      toQuery({ keyword: 'a', shopRange: { p: ['11'], c: [], a: [], s: [] }, ad_type: 'bgm', Direction: 0 }),
+    ).toEqual({
+      keyword: 'a',
+      shopRange: '{"p":["11"],"c":[],"a":[],"s":[]}',
+      extend_opt: '{"ad_type":"bgm"}',
+      Direction: 0,
     });
   });
 

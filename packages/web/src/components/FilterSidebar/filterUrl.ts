@@ -3,7 +3,16 @@ import { isEmptyRange, toRange } from '../TreeDialog/ranges';
 
 /** The filter groups a page may supply (spec §2, reusable filter sidebar). */
 export const FILTER_GROUPS = [
-  'time', 'shopScope', 'shopLevel', 'source', 'position', 'gender', 'deviceType', 'direction', 'adType', 'status',
+  'time',
+  'shopScope',
+  'shopLevel',
+  'source',
+  'position',
+  'gender',
+  'deviceType',
+  'direction',
+  'adType',
+  'status',
 ] as const;
 export type FilterGroup = (typeof FILTER_GROUPS)[number];
 

@@ -9,8 +9,14 @@ export type Option = { value: string | number; label: ReactNode };
 /** Choice groups: which filter key each sets and its options (from the contract's enumerations). */
 export type ChoiceGroup = Exclude<FilterGroup, 'time' | 'shopScope'>;
 export const CHOICE_KEY: Record<ChoiceGroup, keyof FilterObject> = {
-  shopLevel: 'level', source: 'source', position: 'etType', gender: 'gender', deviceType: 'DeviceType',
-  direction: 'Direction', adType: 'ad_type', status: 'status',
+  shopLevel: 'level',
+  source: 'source',
+  position: 'etType',
+  gender: 'gender',
+  deviceType: 'DeviceType',
+  direction: 'Direction',
+  adType: 'ad_type',
+  status: 'status',
 };
 
 export function choiceOptions(group: ChoiceGroup, t: TFunction, status: Option[] | undefined): Option[] {
@@ -26,7 +32,10 @@ export function choiceOptions(group: ChoiceGroup, t: TFunction, status: Option[]
     case 'deviceType':
       return DEVICE_TYPES.map((value) => ({ value, label: t(`device:type.${value}`) }));
     case 'direction':
-      return [ORIENTATION.landscape, ORIENTATION.portrait].map((value) => ({ value, label: t(`device:orientation.${value}`) }));
+      return [ORIENTATION.landscape, ORIENTATION.portrait].map((value) => ({
+        value,
+        label: t(`device:orientation.${value}`),
+      }));
     case 'adType':
       return AD_TYPES.map((value) => ({ value, label: t(`filter:adType.${value}`) }));
     case 'status':
@@ -37,8 +46,17 @@ export function choiceOptions(group: ChoiceGroup, t: TFunction, status: Option[]
 const ALL = '__all';
 
 /** One choice group as vertical radio buttons, "All" first. */
-export function ChoiceField({ group, value, options, onChange, allLabel }: {
-  group: ChoiceGroup; value: string | number | undefined; options: Option[]; allLabel: string;
+export function ChoiceField({
+  group,
+  value,
+  options,
+  onChange,
+  allLabel,
+}: {
+  group: ChoiceGroup;
+  value: string | number | undefined;
+  options: Option[];
+  allLabel: string;
   onChange: (value: string | number | undefined) => void;
 }) {
   return (
@@ -50,7 +68,9 @@ export function ChoiceField({ group, value, options, onChange, allLabel }: {
     >
       <Radio value={ALL}>{allLabel}</Radio>
       {options.map((o) => (
-        <Radio key={String(o.value)} value={o.value}>{o.label}</Radio>
+        <Radio key={String(o.value)} value={o.value}>
+          {o.label}
+        </Radio>
       ))}
     </Radio.Group>
   );

@@ -8,10 +8,7 @@ export function useUrlFilter() {
   const filter = useMemo(() => filterFromParams(params), [params]);
   const pageNum = pageFromParams(params);
 
-  const setFilter = useCallback(
-    (next: FilterObject) => setParams((prev) => filterToParams(next, prev)),
-    [setParams],
-  );
+  const setFilter = useCallback((next: FilterObject) => setParams((prev) => filterToParams(next, prev)), [setParams]);
   const setPage = useCallback(
     (page: number) =>
       setParams((prev) => {

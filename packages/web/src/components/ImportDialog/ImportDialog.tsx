@@ -12,12 +12,13 @@ type Answer<C extends ImportCall> = ResultOf<C>;
 type Row<C extends ImportCall> = Answer<C>['rows'][number];
 const COLOURS: Record<string, string> = { create: 'green', update: 'blue', same: 'default', error: 'red' };
 
-const base64 = (file: File) => new Promise<string>((resolve, reject) => {
-  const r = new FileReader();
-  r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
-  r.onerror = () => reject(r.error ?? new Error('read'));
-  r.readAsDataURL(file);
-});
+const base64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
+    r.onerror = () => reject(r.error ?? new Error('read'));
+    r.readAsDataURL(file);
+  });
 
 /** Downloads a GET template with the session's headers. */
 async function download(path: string, file: string) {
@@ -35,7 +36,14 @@ async function download(path: string, file: string) {
  * page, counts as tags), then the import of the rows without errors. The texts are the `import.*`
  * keys of the namespace `ns` (button, title, hint, done, commit, action.<action>, …).
  */
-export function ImportDialog<C extends ImportCall>({ def, template, ns, columns, onDone, testId }: {
+export function ImportDialog<C extends ImportCall>({
+  def,
+  template,
+  ns,
+  columns,
+  onDone,
+  testId,
+}: {
   def: C;
   template: { path: string; file: string };
   ns: string;
@@ -59,9 +67,11 @@ export function ImportDialog<C extends ImportCall>({ def, template, ns, columns,
     if (!f) return;
     setBusy(true);
     try {
-      const r = await call(def, { name: f.name, file: f.data, mode } as BodyOf<C>) as Answer<C>;
+      const r = (await call(def, { name: f.name, file: f.data, mode } as BodyOf<C>)) as Answer<C>;
       if (mode === 'commit') {
-        void message.success(t('import.done', { n: r.written, count: r.written, same: (r.counts as Record<string, number>).same ?? 0 }));
+        void message.success(
+          t('import.done', { n: r.written, count: r.written, same: (r.counts as Record<string, number>).same ?? 0 }),
+        );
         await onDone();
         setOpen(false);
         setFile(null);
@@ -82,32 +92,84 @@ export function ImportDialog<C extends ImportCall>({ def, template, ns, columns,
 
   return (
     <>
-      <Button icon={<ImportOutlined />} onClick={() => setOpen(true)} data-testid={testId}>{t('import.button')}</Button>
+      <Button icon={<ImportOutlined />} onClick={() => setOpen(true)} data-testid={testId}>
+        {t('import.button')}
+      </Button>
       <Modal
-        open={open} width={900} title={t('import.title')} destroyOnHidden onCancel={() => setOpen(false)}
-        okText={t('import.commit', { n: good, count: good })} okButtonProps={{ disabled: !good, loading: busy, 'data-testid': 'import-commit' } as ButtonProps}
+        open={open}
+        width={900}
+        title={t('import.title')}
+        destroyOnHidden
+        onCancel={() => setOpen(false)}
+        okText={t('import.commit', { n: good, count: good })}
+        okButtonProps={{ disabled: !good, loading: busy, 'data-testid': 'import-commit' } as ButtonProps}
         onOk={() => void run('commit')}
       >
         <Space style={{ marginBottom: 12 }} wrap>
-          <Button icon={<DownloadOutlined />} onClick={() => void download(template.path, template.file)} data-testid="import-template">{t('import.template')}</Button>
-          <Button icon={<UploadOutlined />} loading={busy && !preview} onClick={() => input.current?.click()} data-testid="import-choose">{file ? file.name : t('import.choose')}</Button>
-          <input ref={input} type="file" hidden accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            data-testid="import-input" onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void pick(f); }} />
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void download(template.path, template.file)}
+            data-testid="import-template"
+          >
+            {t('import.template')}
+          </Button>
+          <Button
+            icon={<UploadOutlined />}
+            loading={busy && !preview}
+            onClick={() => input.current?.click()}
+            data-testid="import-choose"
+          >
+            {file ? file.name : t('import.choose')}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            data-testid="import-input"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = '';
+              if (f) void pick(f);
+            }}
+          />
         </Space>
         <Typography.Paragraph type="secondary">{t('import.hint')}</Typography.Paragraph>
         {preview ? (
           <>
             <Space style={{ marginBottom: 8 }} data-testid="import-counts">
-              {Object.entries(counts).map(([a, n]) => <Tag key={a} color={COLOURS[a]}>{t(`import.action.${a}`)} {n}</Tag>)}
+              {Object.entries(counts).map(([a, n]) => (
+                <Tag key={a} color={COLOURS[a]}>
+                  {t(`import.action.${a}`)} {n}
+                </Tag>
+              ))}
             </Space>
             <Table<Row<C>>
-              rowKey="line" size="small" data-testid="import-preview" dataSource={preview.rows as Row<C>[]} pagination={{ pageSize: 10, showSizeChanger: false }}
+              rowKey="line"
+              size="small"
+              data-testid="import-preview"
+              dataSource={preview.rows as Row<C>[]}
+              pagination={{ pageSize: 10, showSizeChanger: false }}
               scroll={{ x: 'max-content' }}
               columns={[
                 { title: t('import.line'), dataIndex: 'line', key: 'line', width: 60 },
                 ...columns,
-                { title: t('import.actionTitle'), key: 'action', width: 100, render: (_v, r) => <Tag color={COLOURS[r.action]}>{t(`import.action.${r.action}`)}</Tag> },
-                { title: t('import.errors'), key: 'errors', render: (_v, r) => r.errors.map((e, i) => <Typography.Text key={i} type="danger" style={{ display: 'block' }}>{e.message}</Typography.Text>) },
+                {
+                  title: t('import.actionTitle'),
+                  key: 'action',
+                  width: 100,
+                  render: (_v, r) => <Tag color={COLOURS[r.action]}>{t(`import.action.${r.action}`)}</Tag>,
+                },
+                {
+                  title: t('import.errors'),
+                  key: 'errors',
+                  render: (_v, r) =>
+                    r.errors.map((e, i) => (
+                      <Typography.Text key={i} type="danger" style={{ display: 'block' }}>
+                        {e.message}
+                      </Typography.Text>
+                    )),
+                },
               ]}
             />
           </>

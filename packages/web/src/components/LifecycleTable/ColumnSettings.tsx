@@ -9,7 +9,8 @@ import type { ColumnSpec } from './types';
 const storageKey = (entity: string) => `vitrine.columns.v2.${entity}`;
 
 /** The columns hidden until the user chooses: those read in the row's details. */
-export const defaultHidden = <Row,>(columns: ColumnSpec<Row>[]): string[] => columns.filter((c) => c.detail).map((c) => c.key);
+export const defaultHidden = <Row,>(columns: ColumnSpec<Row>[]): string[] =>
+  columns.filter((c) => c.detail).map((c) => c.key);
 
 function readHidden(entity: string, defaults: string[]): string[] {
   try {
@@ -35,20 +36,33 @@ export function useHiddenColumns<Row>(entity: string, columns: ColumnSpec<Row>[]
 }
 
 /** A gear that shows or hides the entity's declared columns (the first table column always stays). */
-export function ColumnSettings<Row>({ columns, hidden, onChange }: { columns: ColumnSpec<Row>[]; hidden: string[]; onChange: (hidden: string[] | null) => void }) {
+export function ColumnSettings<Row>({
+  columns,
+  hidden,
+  onChange,
+}: {
+  columns: ColumnSpec<Row>[];
+  hidden: string[];
+  onChange: (hidden: string[] | null) => void;
+}) {
   const { t } = useTranslation('lifecycle');
   const first = columns.find((c) => !c.detail)?.key;
   const content = (
     <Space direction="vertical" size={4} data-testid="column-settings">
       {columns.map((c) => (
         <Checkbox
-          key={c.key} checked={!hidden.includes(c.key)} disabled={c.key === first} data-testid={`column-toggle-${c.key}`}
+          key={c.key}
+          checked={!hidden.includes(c.key)}
+          disabled={c.key === first}
+          data-testid={`column-toggle-${c.key}`}
           onChange={(e) => onChange(e.target.checked ? hidden.filter((k) => k !== c.key) : [...hidden, c.key])}
         >
           {t(c.title)}
         </Checkbox>
       ))}
-      <Button size="small" type="link" onClick={() => onChange(null)}>{t('columns.reset')}</Button>
+      <Button size="small" type="link" onClick={() => onChange(null)}>
+        {t('columns.reset')}
+      </Button>
     </Space>
   );
   return (

@@ -26,7 +26,9 @@ export function toBody(fields: FieldSpec[], values: Values): Values {
     if (f.showIf && !f.showIf(values)) continue;
     if (f.kind === 'region') {
       const region = (values.region as string[] | undefined) ?? [];
-      REGION.forEach((k, i) => { out[k] = region[i]; });
+      REGION.forEach((k, i) => {
+        out[k] = region[i];
+      });
     } else {
       const v = f.fixed ?? values[f.name];
       if (v !== undefined && v !== null && v !== '') out[f.name] = v;
@@ -36,9 +38,26 @@ export function toBody(fields: FieldSpec[], values: Values): Values {
 }
 
 /** Create or edit a record from the entity's declared form fields. */
-export function FormDrawer({ calls, fields, row, open, title, defaults, aside: Aside, onClose, onSaved }: {
-  calls: LifecycleCalls; fields: FieldSpec[]; row: LifecycleRow | null; open: boolean; title: string;
-  defaults?: Values; aside?: ComponentType<{ values: Values }>; onClose: () => void; onSaved: (saved: { id: number }) => void;
+export function FormDrawer({
+  calls,
+  fields,
+  row,
+  open,
+  title,
+  defaults,
+  aside: Aside,
+  onClose,
+  onSaved,
+}: {
+  calls: LifecycleCalls;
+  fields: FieldSpec[];
+  row: LifecycleRow | null;
+  open: boolean;
+  title: string;
+  defaults?: Values;
+  aside?: ComponentType<{ values: Values }>;
+  onClose: () => void;
+  onSaved: (saved: { id: number }) => void;
 }) {
   const wide = fields.some((f) => f.widget);
   const { t } = useTranslation('lifecycle');
@@ -61,11 +80,15 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, aside: A
     setSaving(true);
     try {
       const body = toBody(fields, values);
-      const saved = (await (row ? call(calls.update, { ...body, id: row.id }) : call(calls.create, body))) as { id: number };
+      const saved = (await (row ? call(calls.update, { ...body, id: row.id }) : call(calls.create, body))) as {
+        id: number;
+      };
       void message.success(row ? t('done.update') : t('done.create'));
       onSaved(saved);
     } catch (err) {
-      const errs = fieldErrors(err).map((e) => (REGION.includes(e.name as (typeof REGION)[number]) ? { ...e, name: 'region' } : e));
+      const errs = fieldErrors(err).map((e) =>
+        REGION.includes(e.name as (typeof REGION)[number]) ? { ...e, name: 'region' } : e,
+      );
       if (errs.length) form.setFields(errs);
       else if (err instanceof Error && !(err as { handled?: boolean }).handled) void message.error(err.message);
     } finally {
@@ -77,8 +100,11 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, aside: A
   const close = () => {
     if (!form.isFieldsTouched()) return onClose();
     void modal.confirm({
-      title: t('confirm.discard'), content: t('confirm.discardHelp'),
-      okText: t('confirm.discardOk'), cancelText: t('confirm.keepEditing'), okButtonProps: { danger: true, 'data-testid': 'discard-ok' } as ButtonProps,
+      title: t('confirm.discard'),
+      content: t('confirm.discardHelp'),
+      okText: t('confirm.discardOk'),
+      cancelText: t('confirm.keepEditing'),
+      okButtonProps: { danger: true, 'data-testid': 'discard-ok' } as ButtonProps,
       onOk: onClose,
     });
   };
@@ -93,7 +119,10 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, aside: A
       case 'select':
         return (
           <Select
-            options={Object.keys(f.valueEnum ?? {}).map((k) => ({ value: f.numeric ? Number(k) : k, label: enumLabel(t, f.valueEnum, k) }))}
+            options={Object.keys(f.valueEnum ?? {}).map((k) => ({
+              value: f.numeric ? Number(k) : k,
+              label: enumLabel(t, f.valueEnum, k),
+            }))}
           />
         );
       case 'date':
@@ -118,8 +147,12 @@ export function FormDrawer({ calls, fields, row, open, title, defaults, aside: A
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={close} data-testid="form-cancel">{t('common:action.cancel')}</Button>
-          <Button type="primary" loading={saving} data-testid="form-save" onClick={() => void submit()}>{t('action.save')}</Button>
+          <Button onClick={close} data-testid="form-cancel">
+            {t('common:action.cancel')}
+          </Button>
+          <Button type="primary" loading={saving} data-testid="form-save" onClick={() => void submit()}>
+            {t('action.save')}
+          </Button>
         </Space>
       }
     >

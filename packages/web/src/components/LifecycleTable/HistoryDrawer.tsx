@@ -8,8 +8,18 @@ import { formatTime } from './columns';
 import type { LifecycleCalls, LifecycleRow } from './types';
 
 /** Every version of a record, newest first (history). */
-export function HistoryDrawer({ entity, calls, id, title, onClose }: {
-  entity: string; calls: LifecycleCalls; id: number | null; title: string; onClose: () => void;
+export function HistoryDrawer({
+  entity,
+  calls,
+  id,
+  title,
+  onClose,
+}: {
+  entity: string;
+  calls: LifecycleCalls;
+  id: number | null;
+  title: string;
+  onClose: () => void;
 }) {
   const { t } = useTranslation('lifecycle');
   const history = useQuery({
@@ -27,7 +37,13 @@ export function HistoryDrawer({ entity, calls, id, title, onClose }: {
         dataSource={history.data?.list ?? []}
         pagination={false}
         columns={[
-          { key: 'version', dataIndex: 'version', title: t('history.version'), width: 70, render: (v: number, row) => (row.liveVersion === v ? `v${v} ★` : `v${v}`) },
+          {
+            key: 'version',
+            dataIndex: 'version',
+            title: t('history.version'),
+            width: 70,
+            render: (v: number, row) => (row.liveVersion === v ? `v${v} ★` : `v${v}`),
+          },
           { key: 'status', title: t('column.status'), render: (_, row) => <StatusTag status={row.status} /> },
           { key: 'author', dataIndex: 'authorName', title: t('column.author') },
           { key: 'reviewer', dataIndex: 'reviewerName', title: t('history.reviewer'), render: (v: string) => v || '—' },

@@ -16,8 +16,22 @@ const mocked = vi.mocked(call);
 
 type Row = LifecycleRow & { name: string; level: number };
 const base: Omit<Row, 'id' | 'name' | 'status'> = {
-  version: 1, liveVersion: null, applyStatus: null, online: 301, deleted: 0, draftDeleted: 0, authorId: 2, authorName: '李店长',
-  reviewerId: null, reviewerName: '', reason: '', ctime: 1_760_000_000, mtime: 1_760_000_000, submitTime: null, reviewTime: null, level: 1,
+  version: 1,
+  liveVersion: null,
+  applyStatus: null,
+  online: 301,
+  deleted: 0,
+  draftDeleted: 0,
+  authorId: 2,
+  authorName: '李店长',
+  reviewerId: null,
+  reviewerName: '',
+  reason: '',
+  ctime: 1_760_000_000,
+  mtime: 1_760_000_000,
+  submitTime: null,
+  reviewTime: null,
+  level: 1,
 };
 const rows: Row[] = [
   { ...base, id: 11, name: '徐汇店', status: 101 },
@@ -25,7 +39,9 @@ const rows: Row[] = [
 ];
 
 const config: EntityConfig<Row> = {
-  entity: 'shop', calls: api.shop, titleOf: (r) => r.name,
+  entity: 'shop',
+  calls: api.shop,
+  titleOf: (r) => r.name,
   columns: [
     { key: 'name', title: 'store:field.name' },
     { key: 'level', title: 'store:field.level', kind: 'enum', valueEnum: { 1: 'A', 2: 'B', 3: 'C' } },
@@ -34,7 +50,8 @@ const config: EntityConfig<Row> = {
 };
 
 function answer(def: CallRoute): unknown {
-  if (def === api.shop.applyList) return { list: rows.map((r) => ({ ...r, status: 102, applyStatus: 201 })), total: 2, pageNum: 1, pageSize: 10 };
+  if (def === api.shop.applyList)
+    return { list: rows.map((r) => ({ ...r, status: 102, applyStatus: 201 })), total: 2, pageNum: 1, pageSize: 10 };
   if (def === api.shop.myList || def === api.shop.enableList) return { list: rows, total: 2, pageNum: 1, pageSize: 10 };
   return rows[0];
 }
@@ -50,43 +67,70 @@ describe('LifecycleTable', () => {
   afterEach(() => view.unmount());
 
   it('lists my drafts with status tags, the declared columns and allowed actions', async () => {
-    await view.render(<LifecycleTable config={config} filter={{ keyword: '店' }} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    await view.render(
+      <LifecycleTable config={config} filter={{ keyword: '店' }} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=mine',
+    );
     await settle();
     const text = view.container.textContent ?? '';
     expect(text).toContain('徐汇店');
     expect(text).toContain('草稿');
     expect(text).toContain('已驳回');
     expect(text).toContain('A');
-    expect(mocked).toHaveBeenCalledWith(api.shop.myList, expect.objectContaining({ keyword: '店', pageNum: 1, pageSize: 10 }));
+    expect(mocked).toHaveBeenCalledWith(
+      api.shop.myList,
+      expect.objectContaining({ keyword: '店', pageNum: 1, pageSize: 10 }),
+    );
     expect(byTestId(view.container, 'row-edit-11')).not.toBeNull();
     expect(byTestId(view.container, 'row-submit-11')).not.toBeNull();
     expect(byTestId(view.container, 'tab-review')).not.toBeNull();
   });
 
   it('submits a draft with the apply call', async () => {
-    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    await view.render(
+      <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=mine',
+    );
     await settle();
     await click(byTestId(view.container, 'row-submit-11'));
     expect(mocked).toHaveBeenCalledWith(api.shop.apply, { id: 11 });
   });
 
   it('says when a submission was approved at once (nobody else may review it)', async () => {
-    mocked.mockImplementation(async (def) => (def === api.shop.apply ? { ...rows[0], status: 103, applyStatus: 202, liveVersion: 1 } : answer(def)) as never);
-    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    mocked.mockImplementation(
+      async (def) =>
+        (def === api.shop.apply ? { ...rows[0], status: 103, applyStatus: 202, liveVersion: 1 } : answer(def)) as never,
+    );
+    await view.render(
+      <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=mine',
+    );
     await settle();
     await click(byTestId(view.container, 'row-submit-11'));
     await vi.waitFor(() => expect(document.body.textContent).toContain('已提交并通过'));
   });
 
   it('a refusal naming its fix offers the page to the main admin, the message alone to others (issue 25)', async () => {
-    const refused = new ApiError('没有可以审核该记录的成员：请企业管理员……', RET.conflict, undefined, false, '/enterprise?tab=permissions');
+    const refused = new ApiError(
+      '没有可以审核该记录的成员：请企业管理员……',
+      RET.conflict,
+      undefined,
+      false,
+      '/enterprise?tab=permissions',
+    );
     mocked.mockImplementation(async (def) => {
       if (def === api.shop.apply) throw refused;
       return answer(def) as never;
     });
     const Where = () => <span data-testid="where">{useLocation().pathname + useLocation().search}</span>;
     appStore.set({ mainFlag: 0 });
-    await view.render(<><LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} /><Where /></>, '/store/store?tab=mine');
+    await view.render(
+      <>
+        <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />
+        <Where />
+      </>,
+      '/store/store?tab=mine',
+    );
     await settle();
     await click(byTestId(view.container, 'row-submit-11'));
     await vi.waitFor(() => expect(document.body.textContent).toContain('没有可以审核该记录的成员'));
@@ -109,7 +153,10 @@ describe('LifecycleTable', () => {
   });
 
   it('passes a record from the review tab (examine, pass 1)', async () => {
-    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=review');
+    await view.render(
+      <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=review',
+    );
     await settle();
     expect(mocked).toHaveBeenCalledWith(api.shop.applyList, expect.anything());
     await click(byTestId(view.container, 'row-pass-11'));
@@ -121,7 +168,10 @@ describe('LifecycleTable', () => {
   });
 
   it('asks before a changed form is thrown away, and closes an untouched one at once', async () => {
-    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    await view.render(
+      <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=mine',
+    );
     await settle();
     await click(byTestId(view.container, 'create'));
     await click(byTestId(document.body, 'form-cancel'));
@@ -141,27 +191,39 @@ describe('LifecycleTable', () => {
     await vi.waitFor(() => expect(document.body.querySelector('.ant-drawer-open input#name')).toBeNull());
   });
 
-  it("shows the rejection reason in the row itself", async () => {
-    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+  it('shows the rejection reason in the row itself', async () => {
+    await view.render(
+      <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=mine',
+    );
     await settle();
     expect(byTestId(view.container, 'reason-12')?.textContent).toBe('地址不完整');
   });
 
   it('pages by the size in the address (10, 20, 50 or 100; anything else is 10)', async () => {
-    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine&pageSize=50');
+    await view.render(
+      <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=mine&pageSize=50',
+    );
     await settle();
     expect(mocked).toHaveBeenCalledWith(api.shop.myList, expect.objectContaining({ pageNum: 1, pageSize: 50 }));
     view.unmount();
     mocked.mockClear();
     view = mount();
-    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine&pageSize=7');
+    await view.render(
+      <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=mine&pageSize=7',
+    );
     await settle();
     expect(mocked).toHaveBeenCalledWith(api.shop.myList, expect.objectContaining({ pageSize: 10 }));
   });
 
   it('hides a column from the column settings, and remembers it', async () => {
     localStorage.removeItem('vitrine.columns.v2.shop');
-    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=mine');
+    await view.render(
+      <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=mine',
+    );
     await settle();
     const headers = () => [...view.container.querySelectorAll('th')].map((th) => th.textContent ?? '');
     expect(headers()).toContain('门店等级');
@@ -173,10 +235,16 @@ describe('LifecycleTable', () => {
     localStorage.removeItem('vitrine.columns.v2.shop');
   });
 
-  it('reads a detail column, the author and the last change in the row\'s details, not as columns (issue 25 §3)', async () => {
+  it("reads a detail column, the author and the last change in the row's details, not as columns (issue 25 §3)", async () => {
     localStorage.removeItem('vitrine.columns.v2.shop');
-    const detailed: EntityConfig<Row> = { ...config, columns: [config.columns[0], { ...config.columns[1], detail: true }] };
-    await view.render(<LifecycleTable config={detailed} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=enabled');
+    const detailed: EntityConfig<Row> = {
+      ...config,
+      columns: [config.columns[0], { ...config.columns[1], detail: true }],
+    };
+    await view.render(
+      <LifecycleTable config={detailed} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=enabled',
+    );
     await settle();
     const headers = () => [...view.container.querySelectorAll('th')].map((th) => th.textContent ?? '');
     expect(headers()).toContain('名称');
@@ -196,7 +264,10 @@ describe('LifecycleTable', () => {
   });
 
   it('after saving a new draft it shows My drafts with the saved row marked', async () => {
-    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=enabled');
+    await view.render(
+      <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=enabled',
+    );
     await settle();
     await click(byTestId(view.container, 'create'));
     const input = document.body.querySelector<HTMLInputElement>('.ant-drawer input#name');
@@ -223,7 +294,10 @@ describe('LifecycleTable', () => {
   it('opens the record a message points to (?record=) above the list, with the actions its state allows', async () => {
     const submitted: Row = { ...base, id: 13, name: '浦东店', status: 102, applyStatus: 201 };
     mocked.mockImplementation(async (def) => (def === api.shop.get ? submitted : answer(def)) as never);
-    await view.render(<LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />, '/store/store?tab=review&record=13');
+    await view.render(
+      <LifecycleTable config={config} filter={{}} bits={decodeWeight(ALL_BITS)} />,
+      '/store/store?tab=review&record=13',
+    );
     await settle();
     const focused = byTestId(view.container, 'focused-record');
     expect(focused?.textContent).toContain('消息中的记录');

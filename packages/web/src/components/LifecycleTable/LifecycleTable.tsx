@@ -46,7 +46,15 @@ const HIGHLIGHT_MS = 6000;
 type ListPage<Row> = { list: Row[]; total: number; pageNum: number; pageSize: number };
 
 /** Spec §4 record lifecycle: mine / in review / enabled, driven by a declared column list. */
-export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra, bits, selection, rowExtra, toolbar }: LifecycleTableProps<Row>) {
+export function LifecycleTable<Row extends LifecycleRow>({
+  config,
+  filter,
+  extra,
+  bits,
+  selection,
+  rowExtra,
+  toolbar,
+}: LifecycleTableProps<Row>) {
   const { t } = useTranslation(['lifecycle', 'store', 'device', 'filter']);
   const menu = useStore(menuStore);
   const granted = bits ?? menu.nodePermissions;
@@ -64,11 +72,13 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
   }, [saved]);
   const tabs = LIFECYCLE_TABS.filter((tab) => tabVisible(tab, granted));
   const wanted = params.get('tab') as LifecycleTab | null;
-  const tab: LifecycleTab = wanted && tabs.includes(wanted) ? wanted : tabs.includes('enabled') ? 'enabled' : (tabs[0] ?? 'enabled');
+  const tab: LifecycleTab =
+    wanted && tabs.includes(wanted) ? wanted : tabs.includes('enabled') ? 'enabled' : (tabs[0] ?? 'enabled');
   const bin = params.get('bin') === '1' && tab !== 'review';
   const actions = useRowActions(config);
 
-  const def = tab === 'mine' ? config.calls.myList : tab === 'review' ? config.calls.applyList : config.calls.enableList;
+  const def =
+    tab === 'mine' ? config.calls.myList : tab === 'review' ? config.calls.applyList : config.calls.enableList;
   const body = { ...toQuery(filter), ...extra, ...(bin ? { deleted: 1 } : {}), pageNum, pageSize };
   const list = useQuery({
     queryKey: keys.lifecycle.list(config.entity, tab, body),
@@ -79,48 +89,77 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
 
   const me = Number(getCookie(COOKIE.userId) ?? 0);
   const launch = config.launch;
-  const word = useMemo(() => (a: RowAction) => t(launch && (a === 'online' || a === 'offline') ? launch.words[a] : `action.${a}`), [t, launch]);
-  const columnsOf = useMemo(() => (at: LifecycleTab) => {
-    const base = buildColumns(config.columns.filter((c) => !hidden.includes(c.key)), at, t);
-    base.push({
-      key: 'actions',
-      title: t('column.actions'),
-      className: 'lifecycle-actions',
-      render: (_: unknown, row: Row) => {
-        const own = at === 'mine' || Number(row.authorId) === me;
-        const allowed = allowedActions(at, { status: row.status, online: row.online, deleted: at === 'mine' ? !!row.draftDeleted : !!row.deleted, own }, granted);
-        const button = (a: RowAction) => (
-          <Button
-            key={a} type="link" size="small" danger={a === 'reject' || a === 'delete' || a === 'deleteOwn'}
-            data-testid={`row-${a}-${row.id}`} loading={actions.busy === `${a}:${row.id}`}
-            onClick={() => actions.run(a, row)}
-          >
-            {word(a)}
-          </Button>
-        );
-        // one line: the first actions, the row's own (e.g. device control), the rest under 更多
-        const inline = at === 'enabled' && rowExtra && !row.deleted ? INLINE - 1 : INLINE;
-        const rest = allowed.slice(inline);
-        return (
-          <Space size={0}>
-            {allowed.slice(0, inline).map(button)}
-            {at === 'enabled' && !row.deleted ? rowExtra?.(row) : null}
-            {rest.length ? (
-              <Dropdown
-                menu={{
-                  items: rest.map((a) => ({ key: a, label: <span data-testid={`row-${a}-${row.id}`}>{word(a)}</span>, danger: a === 'delete' || a === 'deleteOwn' })),
-                  onClick: ({ key }) => actions.run(key as RowAction, row),
-                }}
-              >
-                <Button type="link" size="small" data-testid={`row-more-${row.id}`}>{t('action.more')} <DownOutlined /></Button>
-              </Dropdown>
-            ) : null}
-          </Space>
-        );
-      },
-    });
-    return base;
-  }, [config.columns, hidden, t, granted, actions, rowExtra, me, word]);
+  const word = useMemo(
+    () => (a: RowAction) => t(launch && (a === 'online' || a === 'offline') ? launch.words[a] : `action.${a}`),
+    [t, launch],
+  );
+  const columnsOf = useMemo(
+    () => (at: LifecycleTab) => {
+      const base = buildColumns(
+        config.columns.filter((c) => !hidden.includes(c.key)),
+        at,
+        t,
+      );
+      base.push({
+        key: 'actions',
+        title: t('column.actions'),
+        className: 'lifecycle-actions',
+        render: (_: unknown, row: Row) => {
+          const own = at === 'mine' || Number(row.authorId) === me;
+          const allowed = allowedActions(
+            at,
+            {
+              status: row.status,
+              online: row.online,
+              deleted: at === 'mine' ? !!row.draftDeleted : !!row.deleted,
+              own,
+            },
+            granted,
+          );
+          const button = (a: RowAction) => (
+            <Button
+              key={a}
+              type="link"
+              size="small"
+              danger={a === 'reject' || a === 'delete' || a === 'deleteOwn'}
+              data-testid={`row-${a}-${row.id}`}
+              loading={actions.busy === `${a}:${row.id}`}
+              onClick={() => actions.run(a, row)}
+            >
+              {word(a)}
+            </Button>
+          );
+          // one line: the first actions, the row's own (e.g. device control), the rest under 更多
+          const inline = at === 'enabled' && rowExtra && !row.deleted ? INLINE - 1 : INLINE;
+          const rest = allowed.slice(inline);
+          return (
+            <Space size={0}>
+              {allowed.slice(0, inline).map(button)}
+              {at === 'enabled' && !row.deleted ? rowExtra?.(row) : null}
+              {rest.length ? (
+                <Dropdown
+                  menu={{
+                    items: rest.map((a) => ({
+                      key: a,
+                      label: <span data-testid={`row-${a}-${row.id}`}>{word(a)}</span>,
+                      danger: a === 'delete' || a === 'deleteOwn',
+                    })),
+                    onClick: ({ key }) => actions.run(key as RowAction, row),
+                  }}
+                >
+                  <Button type="link" size="small" data-testid={`row-more-${row.id}`}>
+                    {t('action.more')} <DownOutlined />
+                  </Button>
+                </Dropdown>
+              ) : null}
+            </Space>
+          );
+        },
+      });
+      return base;
+    },
+    [config.columns, hidden, t, granted, actions, rowExtra, me, word],
+  );
   const columns = useMemo(() => columnsOf(tab), [columnsOf, tab]);
   // `record`, not `id`: manage_details keeps its shop in `id` and lists the shop's records below it
   const focusId = Number(params.get('record'));
@@ -133,7 +172,11 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
     <div data-testid={`lifecycle-${config.entity}`}>
       {Number.isInteger(focusId) && focusId > 0 ? (
         <FocusedRecord<Row>
-          entity={config.entity} calls={config.calls} id={focusId} tabs={tabs} columnsOf={columnsOf}
+          entity={config.entity}
+          calls={config.calls}
+          id={focusId}
+          tabs={tabs}
+          columnsOf={columnsOf}
           onClose={() => setParam('record', undefined)}
         />
       ) : null}
@@ -147,7 +190,13 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
             <ColumnSettings columns={config.columns} hidden={hidden} onChange={setHidden} />
             {tab !== 'review' ? (
               <Space size={4}>
-                <Switch size="small" checked={bin} data-testid="toggle-bin" aria-label={t('bin')} onChange={(on) => setParam('bin', on ? '1' : undefined)} />
+                <Switch
+                  size="small"
+                  checked={bin}
+                  data-testid="toggle-bin"
+                  aria-label={t('bin')}
+                  onChange={(on) => setParam('bin', on ? '1' : undefined)}
+                />
                 <Typography.Text type="secondary">{t('bin')}</Typography.Text>
               </Space>
             ) : null}
@@ -170,38 +219,64 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
         rowClassName={(row) => (row.id === saved ? 'lifecycle-row-saved' : '')}
         onRow={(row) => (row.id === saved ? ({ 'data-testid': 'row-saved' } as React.HTMLAttributes<HTMLElement>) : {})}
         expandable={{
-          expandedRowRender: (row) => <RowDetails row={row} specs={config.columns.filter((c) => hidden.includes(c.key))} tab={tab} />,
+          expandedRowRender: (row) => (
+            <RowDetails row={row} specs={config.columns.filter((c) => hidden.includes(c.key))} tab={tab} />
+          ),
           columnTitle: <span className="vt-sr-only">{t('column.details')}</span>,
           expandIcon: ({ expanded, onExpand, record }) => (
             <button
-              type="button" className={`ant-table-row-expand-icon ${expanded ? 'ant-table-row-expand-icon-expanded' : 'ant-table-row-expand-icon-collapsed'}`}
-              aria-label={t('column.details')} aria-expanded={expanded} data-testid={`row-expand-${record.id}`}
+              type="button"
+              className={`ant-table-row-expand-icon ${expanded ? 'ant-table-row-expand-icon-expanded' : 'ant-table-row-expand-icon-collapsed'}`}
+              aria-label={t('column.details')}
+              aria-expanded={expanded}
+              data-testid={`row-expand-${record.id}`}
               onClick={(e) => onExpand(record, e)}
             />
           ),
         }}
-        rowSelection={selection && tab === 'enabled' ? { selectedRowKeys: selection.keys, onChange: selection.onChange, preserveSelectedRowKeys: true } : undefined}
+        rowSelection={
+          selection && tab === 'enabled'
+            ? { selectedRowKeys: selection.keys, onChange: selection.onChange, preserveSelectedRowKeys: true }
+            : undefined
+        }
         locale={{
-          emptyText: list.isLoading ? ' ' : (
+          emptyText: list.isLoading ? (
+            ' '
+          ) : (
             <EmptyState testId="lifecycle-empty" title={t(`empty.${tab}`)} description={t('empty.hint')} />
           ),
         }}
         pagination={{
-          current: pageNum, pageSize, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: PAGE_SIZES,
+          current: pageNum,
+          pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
           showTotal: (total) => t('total', { total }),
-          onChange: (page, size) => setParams((prev) => {
-            const next = new URLSearchParams(prev);
-            const to = size === pageSize ? page : 1;
-            if (to > 1) next.set('pageNum', String(to)); else next.delete('pageNum');
-            if (size !== PAGE_SIZE) next.set('pageSize', String(size)); else next.delete('pageSize');
-            return next;
-          }),
+          onChange: (page, size) =>
+            setParams((prev) => {
+              const next = new URLSearchParams(prev);
+              const to = size === pageSize ? page : 1;
+              if (to > 1) next.set('pageNum', String(to));
+              else next.delete('pageNum');
+              if (size !== PAGE_SIZE) next.set('pageSize', String(size));
+              else next.delete('pageSize');
+              return next;
+            }),
         }}
       />
       <FormDrawer
-        calls={config.calls} fields={config.fields} row={actions.editing?.row ?? null} open={actions.editing !== null}
-        defaults={config.defaults} aside={config.aside}
-        title={actions.editing?.row ? t('form.edit', { name: title(actions.editing.row) }) : t('action.create', { entity: t(config.label ?? `store:entity.${config.entity}`) })}
+        calls={config.calls}
+        fields={config.fields}
+        row={actions.editing?.row ?? null}
+        open={actions.editing !== null}
+        defaults={config.defaults}
+        aside={config.aside}
+        title={
+          actions.editing?.row
+            ? t('form.edit', { name: title(actions.editing.row) })
+            : t('action.create', { entity: t(config.label ?? `store:entity.${config.entity}`) })
+        }
         onClose={actions.closeEdit}
         onSaved={(row) => {
           actions.closeEdit();
@@ -212,11 +287,26 @@ export function LifecycleTable<Row extends LifecycleRow>({ config, filter, extra
         }}
       />
       <RejectDialog
-        open={actions.rejecting !== null} title={title(actions.rejecting)} loading={actions.busy?.startsWith('reject') ?? false}
-        onCancel={actions.closeReject} onOk={(reason) => actions.rejecting && void actions.send('reject', actions.rejecting, reason)}
+        open={actions.rejecting !== null}
+        title={title(actions.rejecting)}
+        loading={actions.busy?.startsWith('reject') ?? false}
+        onCancel={actions.closeReject}
+        onOk={(reason) => actions.rejecting && void actions.send('reject', actions.rejecting, reason)}
       />
-      <HistoryDrawer entity={config.entity} calls={config.calls} id={actions.history?.id ?? null} title={title(actions.history)} onClose={actions.closeHistory} />
-      <LogDrawer entity={config.entity} calls={config.calls} id={actions.logs?.id ?? null} title={title(actions.logs)} onClose={actions.closeLogs} />
+      <HistoryDrawer
+        entity={config.entity}
+        calls={config.calls}
+        id={actions.history?.id ?? null}
+        title={title(actions.history)}
+        onClose={actions.closeHistory}
+      />
+      <LogDrawer
+        entity={config.entity}
+        calls={config.calls}
+        id={actions.logs?.id ?? null}
+        title={title(actions.logs)}
+        onClose={actions.closeLogs}
+      />
     </div>
   );
 }

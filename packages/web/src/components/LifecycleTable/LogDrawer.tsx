@@ -14,8 +14,18 @@ type LogPage = ResultOf<typeof api.shop.logs>;
 type LogRow = LogPage['list'][number];
 
 /** The operation log of one record (logs, GET), with the spec's verbs. */
-export function LogDrawer({ entity, calls, id, title, onClose }: {
-  entity: string; calls: LifecycleCalls; id: number | null; title: string; onClose: () => void;
+export function LogDrawer({
+  entity,
+  calls,
+  id,
+  title,
+  onClose,
+}: {
+  entity: string;
+  calls: LifecycleCalls;
+  id: number | null;
+  title: string;
+  onClose: () => void;
 }) {
   const { t } = useTranslation(['lifecycle', 'oplog']);
   const logs = usePaged(
@@ -24,7 +34,16 @@ export function LogDrawer({ entity, calls, id, title, onClose }: {
     { enabled: id !== null },
   );
   return (
-    <Drawer open={id !== null} onClose={() => { logs.setPageNum(1); onClose(); }} size={560} title={t('logs.title', { name: title })} destroyOnHidden>
+    <Drawer
+      open={id !== null}
+      onClose={() => {
+        logs.setPageNum(1);
+        onClose();
+      }}
+      size={560}
+      title={t('logs.title', { name: title })}
+      destroyOnHidden
+    >
       <Table<LogRow>
         data-testid="log-table"
         rowKey="id"
@@ -36,9 +55,19 @@ export function LogDrawer({ entity, calls, id, title, onClose }: {
         }}
         columns={[
           { key: 'ctime', dataIndex: 'ctime', title: t('logs.time'), render: (v: number) => formatTime(v) },
-          { key: 'verb', dataIndex: 'verb', title: t('logs.verb'), render: (v: string, r) => <VerbTag verb={v} summary={r.summary} /> },
+          {
+            key: 'verb',
+            dataIndex: 'verb',
+            title: t('logs.verb'),
+            render: (v: string, r) => <VerbTag verb={v} summary={r.summary} />,
+          },
           { key: 'user', dataIndex: 'userName', title: t('logs.user') },
-          { key: 'source', dataIndex: 'source', title: t('logs.source'), render: (v: string) => t(`filter:source.${v}`, { defaultValue: v }) },
+          {
+            key: 'source',
+            dataIndex: 'source',
+            title: t('logs.source'),
+            render: (v: string) => t(`filter:source.${v}`, { defaultValue: v }),
+          },
         ]}
       />
     </Drawer>

@@ -7,7 +7,14 @@ const MANAGER = PERM.view | PERM.create | PERM.update | PERM.delete | PERM.submi
 describe('row actions by status × bits', () => {
   it('my drafts and rejected records can be edited, submitted, copied and deleted', () => {
     for (const status of [101, 104]) {
-      expect(allowedActions('mine', { status }, ALL_BITS)).toEqual(['edit', 'submit', 'copy', 'deleteOwn', 'history', 'logs']);
+      expect(allowedActions('mine', { status }, ALL_BITS)).toEqual([
+        'edit',
+        'submit',
+        'copy',
+        'deleteOwn',
+        'history',
+        'logs',
+      ]);
     }
   });
 
@@ -16,7 +23,12 @@ describe('row actions by status × bits', () => {
   });
 
   it('a deleted own draft can be recovered (or copied)', () => {
-    expect(allowedActions('mine', { status: 101, deleted: true }, ALL_BITS)).toEqual(['copy', 'recoveryOwn', 'history', 'logs']);
+    expect(allowedActions('mine', { status: 101, deleted: true }, ALL_BITS)).toEqual([
+      'copy',
+      'recoveryOwn',
+      'history',
+      'logs',
+    ]);
   });
 
   it('reviewers pass or reject waiting records only', () => {
@@ -29,15 +41,38 @@ describe('row actions by status × bits', () => {
   });
 
   it('enabled records go online or offline and can be deleted (taking them offline), as the server allows', () => {
-    expect(allowedActions('enabled', { status: 103, online: 301 }, ALL_BITS)).toEqual(['edit', 'online', 'copy', 'delete', 'history', 'logs']);
-    expect(allowedActions('enabled', { status: 103, online: 302 }, ALL_BITS)).toEqual(['edit', 'offline', 'copy', 'delete', 'history', 'logs']);
-    expect(allowedActions('enabled', { online: 301, deleted: true }, ALL_BITS)).toEqual(['copy', 'recovery', 'history', 'logs']);
+    expect(allowedActions('enabled', { status: 103, online: 301 }, ALL_BITS)).toEqual([
+      'edit',
+      'online',
+      'copy',
+      'delete',
+      'history',
+      'logs',
+    ]);
+    expect(allowedActions('enabled', { status: 103, online: 302 }, ALL_BITS)).toEqual([
+      'edit',
+      'offline',
+      'copy',
+      'delete',
+      'history',
+      'logs',
+    ]);
+    expect(allowedActions('enabled', { online: 301, deleted: true }, ALL_BITS)).toEqual([
+      'copy',
+      'recovery',
+      'history',
+      'logs',
+    ]);
   });
 
   it('the caller bits cut the list (store manager has no publish or examine)', () => {
     expect(allowedActions('enabled', { online: 301 }, MANAGER)).toEqual(['edit', 'copy', 'delete', 'history', 'logs']);
     expect(allowedActions('mine', { status: 101 }, PERM.view)).toEqual(['history', 'logs']);
-    expect(allowedActions('mine', { status: 101 }, decodeWeight(PERM.view | PERM.submit))).toEqual(['submit', 'history', 'logs']);
+    expect(allowedActions('mine', { status: 101 }, decodeWeight(PERM.view | PERM.submit))).toEqual([
+      'submit',
+      'history',
+      'logs',
+    ]);
     expect(allowedActions('enabled', { online: 301 }, 0)).toEqual([]);
   });
 

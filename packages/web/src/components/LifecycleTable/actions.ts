@@ -1,12 +1,32 @@
-import { APPLY_STATUS, CONTENT_STATUS, ONLINE_STATUS, PERM, refusal, type LifecycleAction, type LifecycleState, type PermBit } from '@vitrine/contract';
+import {
+  APPLY_STATUS,
+  CONTENT_STATUS,
+  ONLINE_STATUS,
+  PERM,
+  refusal,
+  type LifecycleAction,
+  type LifecycleState,
+  type PermBit,
+} from '@vitrine/contract';
 
 /** The three lists of the record lifecycle (DESIGN §5): my drafts, waiting for review, enabled. */
 export const LIFECYCLE_TABS = ['mine', 'review', 'enabled'] as const;
 export type LifecycleTab = (typeof LIFECYCLE_TABS)[number];
 
 export const ROW_ACTIONS = [
-  'edit', 'submit', 'copy', 'deleteOwn', 'recoveryOwn', 'pass', 'reject', 'online', 'offline', 'delete', 'recovery',
-  'history', 'logs',
+  'edit',
+  'submit',
+  'copy',
+  'deleteOwn',
+  'recoveryOwn',
+  'pass',
+  'reject',
+  'online',
+  'offline',
+  'delete',
+  'recovery',
+  'history',
+  'logs',
 ] as const;
 export type RowAction = (typeof ROW_ACTIONS)[number];
 
@@ -24,9 +44,19 @@ export type RowState = {
 
 /** The bit each action needs on the current menu (DESIGN §4); history and logs need view only. */
 export const ACTION_BIT: Record<RowAction, PermBit> = {
-  edit: 'update', submit: 'submit', copy: 'create', deleteOwn: 'delete', recoveryOwn: 'delete',
-  pass: 'examine', reject: 'examine', online: 'publish', offline: 'publish', delete: 'delete', recovery: 'delete',
-  history: 'view', logs: 'view',
+  edit: 'update',
+  submit: 'submit',
+  copy: 'create',
+  deleteOwn: 'delete',
+  recoveryOwn: 'delete',
+  pass: 'examine',
+  reject: 'examine',
+  online: 'publish',
+  offline: 'publish',
+  delete: 'delete',
+  recovery: 'delete',
+  history: 'view',
+  logs: 'view',
 };
 
 /** A menu weight or its decoded powers of two → the set of granted bits. */
@@ -38,8 +68,17 @@ export function hasBit(bits: number | readonly number[], bit: PermBit): boolean 
 
 /** The contract's lifecycle action behind each row action (history and logs are always there). */
 const ACTION_OF: Partial<Record<RowAction, LifecycleAction>> = {
-  edit: 'update', submit: 'apply', copy: 'copy', deleteOwn: 'deleteOwn', recoveryOwn: 'recoveryOwn', pass: 'examine', reject: 'examine',
-  online: 'online', offline: 'offline', delete: 'delete', recovery: 'recovery',
+  edit: 'update',
+  submit: 'apply',
+  copy: 'copy',
+  deleteOwn: 'deleteOwn',
+  recoveryOwn: 'recoveryOwn',
+  pass: 'examine',
+  reject: 'examine',
+  online: 'online',
+  offline: 'offline',
+  delete: 'delete',
+  recovery: 'recovery',
 };
 const TAB_ACTIONS: Record<LifecycleTab, RowAction[]> = {
   mine: ['edit', 'submit', 'copy', 'deleteOwn', 'recoveryOwn'],
@@ -47,14 +86,16 @@ const TAB_ACTIONS: Record<LifecycleTab, RowAction[]> = {
   enabled: ['edit', 'online', 'offline', 'copy', 'delete', 'recovery'],
 };
 const FROM_APPLY: Record<number, number> = {
-  [APPLY_STATUS.pending]: CONTENT_STATUS.submitted, [APPLY_STATUS.approved]: CONTENT_STATUS.approved, [APPLY_STATUS.rejected]: CONTENT_STATUS.rejected,
+  [APPLY_STATUS.pending]: CONTENT_STATUS.submitted,
+  [APPLY_STATUS.approved]: CONTENT_STATUS.approved,
+  [APPLY_STATUS.rejected]: CONTENT_STATUS.rejected,
 };
 
 /** A row of a tab as the contract's transition table reads it. */
 function stateOf(tab: LifecycleTab, row: RowState): LifecycleState {
   const status = row.status ?? CONTENT_STATUS.draft;
   return {
-    status: tab === 'enabled' ? CONTENT_STATUS.approved : FROM_APPLY[status] ?? status,
+    status: tab === 'enabled' ? CONTENT_STATUS.approved : (FROM_APPLY[status] ?? status),
     live: tab === 'enabled',
     online: row.online ?? ONLINE_STATUS.offline,
     deleted: tab === 'enabled' && !!row.deleted,

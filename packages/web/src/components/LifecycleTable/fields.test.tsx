@@ -28,7 +28,9 @@ describe('ShopSelect', () => {
     shops = [];
     await view.render(<ShopSelect />);
     await settle();
-    expect(byTestId(view.container, 'field-shop-none')?.textContent).toContain('create a shop and have it approved first');
+    expect(byTestId(view.container, 'field-shop-none')?.textContent).toContain(
+      'create a shop and have it approved first',
+    );
   });
 
   it('says nothing when there are shops', async () => {

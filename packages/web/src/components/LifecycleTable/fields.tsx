@@ -11,7 +11,9 @@ import { keys } from '../../api/keys';
 type RegionOption = { value: string; label: string; isLeaf: boolean; children?: RegionOption[] };
 
 function withChildren(list: RegionOption[], id: string, children: RegionOption[]): RegionOption[] {
-  return list.map((o) => (o.value === id ? { ...o, children } : o.children ? { ...o, children: withChildren(o.children, id, children) } : o));
+  return list.map((o) =>
+    o.value === id ? { ...o, children } : o.children ? { ...o, children: withChildren(o.children, id, children) } : o,
+  );
 }
 
 async function childrenOf(id: string): Promise<RegionOption[]> {
@@ -25,7 +27,12 @@ export function RegionNames({ codes }: { codes: string[] }) {
   const lists = useQueries({
     queries: parents.map((pid) => ({
       queryKey: keys.geo.regions(pid),
-      queryFn: () => (pid === '' ? call(api.geo.provinces, {}) : pid.length === 2 ? call(api.geo.cities, { id: pid }) : call(api.geo.areas, { id: pid })),
+      queryFn: () =>
+        pid === ''
+          ? call(api.geo.provinces, {})
+          : pid.length === 2
+            ? call(api.geo.cities, { id: pid })
+            : call(api.geo.areas, { id: pid }),
       staleTime: Infinity,
     })),
   });
@@ -46,7 +53,9 @@ export function RegionField({ value, onChange }: { value?: string[]; onChange?: 
       if (c) opts = withChildren(opts, c, await childrenOf(c));
       if (live) setOptions(opts);
     })().catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [p, c]);
   return (
     <Cascader<RegionOption>
@@ -64,8 +73,16 @@ export function RegionField({ value, onChange }: { value?: string[]; onChange?: 
 }
 
 /** An enabled shop, searched by name or code (geo/shops). */
-export function ShopSelect({ value, onChange, initialLabel, disabled }: {
-  value?: number; onChange?: (v: number) => void; initialLabel?: string; disabled?: boolean;
+export function ShopSelect({
+  value,
+  onChange,
+  initialLabel,
+  disabled,
+}: {
+  value?: number;
+  onChange?: (v: number) => void;
+  initialLabel?: string;
+  disabled?: boolean;
 }) {
   const [keyword, setKeyword] = useState('');
   const shops = useQuery({
@@ -102,8 +119,16 @@ function NoShopYet() {
 }
 
 /** A store point of the chosen shop (et enable-list). */
-export function EtSelect({ value, onChange, shopId, initialLabel }: {
-  value?: number | null; onChange?: (v: number | null) => void; shopId?: number; initialLabel?: string;
+export function EtSelect({
+  value,
+  onChange,
+  shopId,
+  initialLabel,
+}: {
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  shopId?: number;
+  initialLabel?: string;
 }) {
   const points = useQuery({
     queryKey: keys.lifecycle.list('et', 'select', { shopId }),
@@ -113,7 +138,14 @@ export function EtSelect({ value, onChange, shopId, initialLabel }: {
   const options = (points.data?.list ?? []).map((e) => ({ value: e.id, label: e.name }));
   if (value && initialLabel && !options.some((o) => o.value === value)) options.unshift({ value, label: initialLabel });
   return (
-    <Select data-testid="field-et" allowClear value={value ?? undefined} onChange={(v?: number) => onChange?.(v ?? null)} options={options} disabled={!shopId} />
+    <Select
+      data-testid="field-et"
+      allowClear
+      value={value ?? undefined}
+      onChange={(v?: number) => onChange?.(v ?? null)}
+      options={options}
+      disabled={!shopId}
+    />
   );
 }
 

@@ -1,4 +1,13 @@
 export { LifecycleTable, type LifecycleTableProps } from './LifecycleTable';
-export { allowedActions, hasBit, tabVisible, LIFECYCLE_TABS, ROW_ACTIONS, type LifecycleTab, type RowAction, type RowState } from './actions';
+export {
+  allowedActions,
+  hasBit,
+  tabVisible,
+  LIFECYCLE_TABS,
+  ROW_ACTIONS,
+  type LifecycleTab,
+  type RowAction,
+  type RowState,
+} from './actions';
 export { formatDate, formatTime, enumLabel } from './columns';
 export type { ColumnSpec, EntityConfig, FieldSpec, FormValues, LifecycleCalls, LifecycleRow } from './types';

@@ -4,8 +4,22 @@ import type { LifecycleTab } from './actions';
 
 /** The standard calls of one lifecycle entity (contract `lifecycleCalls`). */
 export type LifecycleCalls = Record<
-  | 'create' | 'get' | 'update' | 'copy' | 'myList' | 'apply' | 'applyList' | 'examine' | 'enableList' | 'setStatus'
-  | 'delete' | 'recovery' | 'deleteOwn' | 'recoveryOwn' | 'history' | 'logs',
+  | 'create'
+  | 'get'
+  | 'update'
+  | 'copy'
+  | 'myList'
+  | 'apply'
+  | 'applyList'
+  | 'examine'
+  | 'enableList'
+  | 'setStatus'
+  | 'delete'
+  | 'recovery'
+  | 'deleteOwn'
+  | 'recoveryOwn'
+  | 'history'
+  | 'logs',
   CallRoute
 >;
 
@@ -33,7 +47,8 @@ export type ColumnSpec<Row> = {
   detail?: boolean;
 };
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'phone' | 'date' | 'region' | 'shop' | 'et' | 'custom';
+export type FieldKind =
+  'text' | 'textarea' | 'number' | 'select' | 'phone' | 'date' | 'region' | 'shop' | 'et' | 'custom';
 
 /** The form's current values, for fields that depend on others. */
 export type FormValues = Record<string, unknown>;
@@ -47,8 +62,13 @@ export type FieldWidget = ComponentType<{ value?: any; onChange?: (value: any) =
  * `showIf`: asked only when the other values call for it (e.g. products for a product ad).
  */
 export type FieldDecl<K extends string> = {
-  name: K | 'region'; label: string; kind: FieldKind; valueEnum?: Record<string, string>;
-  widget?: FieldWidget; showIf?: (values: FormValues) => boolean; help?: string;
+  name: K | 'region';
+  label: string;
+  kind: FieldKind;
+  valueEnum?: Record<string, string>;
+  widget?: FieldWidget;
+  showIf?: (values: FormValues) => boolean;
+  help?: string;
 };
 
 /**
@@ -67,7 +87,19 @@ export type FieldSpec = FieldDecl<string> & {
 
 /** Everything the table needs to manage one entity. */
 export type EntityConfig<Row extends LifecycleRow> = {
-  entity: 'shop' | 'et' | 'employee' | 'member' | 'device' | 'commodity' | 'ad-content' | 'ad-plan' | 'ai-pitch' | 'inform' | 'inform2' | 'incentive';
+  entity:
+    | 'shop'
+    | 'et'
+    | 'employee'
+    | 'member'
+    | 'device'
+    | 'commodity'
+    | 'ad-content'
+    | 'ad-plan'
+    | 'ai-pitch'
+    | 'inform'
+    | 'inform2'
+    | 'incentive';
   calls: LifecycleCalls;
   /** The entity's name (i18n key; default `store:entity.<entity>`). */
   label?: string;
@@ -76,8 +108,11 @@ export type EntityConfig<Row extends LifecycleRow> = {
    * notifications: send, and withdraw = set-status with `offlineBody`).
    */
   launch?: {
-    online: CallRoute; offline: CallRoute; offlineBody?: Record<string, unknown>;
-    words: { online: string; offline: string }; done: { online: string; offline: string };
+    online: CallRoute;
+    offline: CallRoute;
+    offlineBody?: Record<string, unknown>;
+    words: { online: string; offline: string };
+    done: { online: string; offline: string };
     /**
      * What launching will do, asked before it is done (issue 25 §4): the question (i18n key, with
      * `name`) and, when given, the count it reads (e.g. the screens a plan will start playing on).

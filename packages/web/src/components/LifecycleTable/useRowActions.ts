@@ -36,22 +36,46 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
       switch (action) {
         case 'submit': {
           // nobody else may review it: the server approved it at once (lifecycle/policy.ts)
-          const item = await call(calls.apply, { id }) as { status?: number };
+          const item = (await call(calls.apply, { id })) as { status?: number };
           if (item.status === CONTENT_STATUS.approved) done = 'done.submitSelf';
           break;
         }
-        case 'copy': await call(calls.copy, { id }); break;
-        case 'deleteOwn': await call(calls.deleteOwn, { id }); break;
-        case 'recoveryOwn': await call(calls.recoveryOwn, { id }); break;
-        case 'delete': await call(calls.delete, { id }); break;
-        case 'recovery': await call(calls.recovery, { id }); break;
-        case 'pass': await call(calls.examine, { id, pass: 1 }); break;
-        case 'reject': await call(calls.examine, { id, pass: 0, reason }); break;
-        case 'online': await (config.launch ? call(config.launch.online, { id }) : call(calls.setStatus, { id, status: ONLINE_STATUS.online })); break;
-        case 'offline': await (config.launch ? call(config.launch.offline, { id, ...config.launch.offlineBody }) : call(calls.setStatus, { id, status: ONLINE_STATUS.offline })); break;
-        default: return;
+        case 'copy':
+          await call(calls.copy, { id });
+          break;
+        case 'deleteOwn':
+          await call(calls.deleteOwn, { id });
+          break;
+        case 'recoveryOwn':
+          await call(calls.recoveryOwn, { id });
+          break;
+        case 'delete':
+          await call(calls.delete, { id });
+          break;
+        case 'recovery':
+          await call(calls.recovery, { id });
+          break;
+        case 'pass':
+          await call(calls.examine, { id, pass: 1 });
+          break;
+        case 'reject':
+          await call(calls.examine, { id, pass: 0, reason });
+          break;
+        case 'online':
+          await (config.launch
+            ? call(config.launch.online, { id })
+            : call(calls.setStatus, { id, status: ONLINE_STATUS.online }));
+          break;
+        case 'offline':
+          await (config.launch
+            ? call(config.launch.offline, { id, ...config.launch.offlineBody })
+            : call(calls.setStatus, { id, status: ONLINE_STATUS.offline }));
+          break;
+        default:
+          return;
       }
-      const launched = config.launch && (action === 'online' || action === 'offline') ? config.launch.done[action] : null;
+      const launched =
+        config.launch && (action === 'online' || action === 'offline') ? config.launch.done[action] : null;
       void message.success(t(launched ?? done));
       setRejecting(null);
       await refresh();
@@ -83,7 +107,11 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
     }
     void modal.confirm({
       title: launch ? t(launch.title, { name }) : t(`confirm.${action}`, { name }),
-      content: launch ? (count !== undefined || !launch.count ? t(launch.content, { count }) : undefined) : t(`confirm.${action}Help`, { defaultValue: '' }) || undefined,
+      content: launch
+        ? count !== undefined || !launch.count
+          ? t(launch.content, { count })
+          : undefined
+        : t(`confirm.${action}Help`, { defaultValue: '' }) || undefined,
       okText: action === 'online' && config.launch ? t(config.launch.words.online) : t(`action.${action}`),
       okButtonProps: { danger: DANGER.includes(action), 'data-testid': 'confirm-ok' } as ButtonProps,
       onOk: () => send(action, row),
@@ -91,10 +119,18 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
   };
 
   return {
-    run, send, busy, refresh,
-    editing, openCreate: () => setEditing({ row: null }), closeEdit: () => setEditing(null),
-    rejecting, closeReject: () => setRejecting(null),
-    history, closeHistory: () => setHistory(null),
-    logs, closeLogs: () => setLogs(null),
+    run,
+    send,
+    busy,
+    refresh,
+    editing,
+    openCreate: () => setEditing({ row: null }),
+    closeEdit: () => setEditing(null),
+    rejecting,
+    closeReject: () => setRejecting(null),
+    history,
+    closeHistory: () => setHistory(null),
+    logs,
+    closeLogs: () => setLogs(null),
   };
 }

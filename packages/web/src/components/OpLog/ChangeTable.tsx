@@ -12,7 +12,12 @@ export function ChangeTable({ entity, summary }: { entity: string; summary: unkn
       <thead>
         <tr>
           {(['field', 'before', 'after'] as const).map((k) => (
-            <th key={k} style={{ textAlign: 'left', fontWeight: 500, padding: '4px 8px', width: k === 'field' ? '28%' : '36%' }}>{t(`changes.${k}`)}</th>
+            <th
+              key={k}
+              style={{ textAlign: 'left', fontWeight: 500, padding: '4px 8px', width: k === 'field' ? '28%' : '36%' }}
+            >
+              {t(`changes.${k}`)}
+            </th>
           ))}
         </tr>
       </thead>

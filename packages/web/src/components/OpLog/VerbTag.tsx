@@ -11,6 +11,11 @@ export function isSelfApproved(verb: string, summary: unknown): boolean {
 /** An entry's verb in the spec's words; a self-approved pass says so, so a reader sees nobody else looked. */
 export function VerbTag({ verb, summary }: { verb: string; summary: unknown }) {
   const { t } = useTranslation('oplog');
-  if (isSelfApproved(verb, summary)) return <Tag color="gold" data-testid="oplog-self-approved">{t('oplog:verb.selfApproved')}</Tag>;
+  if (isSelfApproved(verb, summary))
+    return (
+      <Tag color="gold" data-testid="oplog-self-approved">
+        {t('oplog:verb.selfApproved')}
+      </Tag>
+    );
   return <Tag>{t(`oplog:verb.${verb}`, { defaultValue: verb })}</Tag>;
 }

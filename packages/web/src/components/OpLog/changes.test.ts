@@ -16,31 +16,50 @@ describe('fieldChanges', () => {
 
   it('an update lists only the fields that changed, enumerations as words, in each language', () => {
     expect(rows('zh-CN', 'shop', shopUpdate)).toEqual([
-      ['名称', '南山店', '南山旗舰店'], ['门店等级', 'A', 'B'], ['地址', '—', '深南大道 1 号'],
+      ['名称', '南山店', '南山旗舰店'],
+      ['门店等级', 'A', 'B'],
+      ['地址', '—', '深南大道 1 号'],
     ]);
     expect(rows('en-US', 'shop', shopUpdate)).toEqual([
-      ['Name', '南山店', '南山旗舰店'], ['Shop level', 'A', 'B'], ['Address', '—', '深南大道 1 号'],
+      ['Name', '南山店', '南山旗舰店'],
+      ['Shop level', 'A', 'B'],
+      ['Address', '—', '深南大道 1 号'],
     ]);
   });
 
   it('a creation lists what it set; statuses, commands and orientations are words', () => {
-    expect(rows('zh-CN', 'device', { before: null, after: { command: 'volume', volume: 30 } })).toEqual([['命令', '—', '音量'], ['音量', '—', '30']]);
-    expect(rows('en-US', 'device', { before: null, after: { command: 'direction', direction: 0 } })).toEqual([['Command', '—', 'Orientation'], ['Orientation', '—', 'Portrait']]);
-    expect(rows('en-US', 'shop', { before: { online: 301 }, after: { online: 302 } })).toEqual([['Online state', 'Offline', 'Online']]);
-    expect(rows('zh-CN', 'join-apply', { before: { status: 201 }, after: { status: 203, reason: '信息不全' } })).toEqual([
-      ['状态', '未审核', '已拒绝'], ['原因', '—', '信息不全'],
+    expect(rows('zh-CN', 'device', { before: null, after: { command: 'volume', volume: 30 } })).toEqual([
+      ['命令', '—', '音量'],
+      ['音量', '—', '30'],
+    ]);
+    expect(rows('en-US', 'device', { before: null, after: { command: 'direction', direction: 0 } })).toEqual([
+      ['Command', '—', 'Orientation'],
+      ['Orientation', '—', 'Portrait'],
+    ]);
+    expect(rows('en-US', 'shop', { before: { online: 301 }, after: { online: 302 } })).toEqual([
+      ['Online state', 'Offline', 'Online'],
+    ]);
+    expect(
+      rows('zh-CN', 'join-apply', { before: { status: 201 }, after: { status: 203, reason: '信息不全' } }),
+    ).toEqual([
+      ['状态', '未审核', '已拒绝'],
+      ['原因', '—', '信息不全'],
     ]);
   });
 
   it('data ranges and permission bits are spelled out; a bare legacy range still reads', () => {
-    expect(rows('zh-CN', 'data-range', { before: { range: null }, after: { range: { p: ['31'], c: [], a: ['310101'], s: ['1', '2'] } } })).toEqual([
-      ['数据范围', '全企业', '1 省 · 0 市 · 1 区 · 2 店'],
-    ]);
+    expect(
+      rows('zh-CN', 'data-range', {
+        before: { range: null },
+        after: { range: { p: ['31'], c: [], a: ['310101'], s: ['1', '2'] } },
+      }),
+    ).toEqual([['数据范围', '全企业', '1 省 · 0 市 · 1 区 · 2 店']]);
     expect(rows('en-US', 'data-range', { before: null, after: { p: [], c: ['3101'], a: [], s: [] } })).toEqual([
       ['Data range', 'Whole enterprise', '0 prov. · 1 cities · 0 districts · 0 shops'],
     ]);
     expect(rows('en-US', 'job-menus', { before: { '/store': 1 }, after: { '/store': 5, '/news': 0 } })).toEqual([
-      ['/store', 'View', 'View, Update'], ['/news', '—', '—'],
+      ['/store', 'View', 'View, Update'],
+      ['/news', '—', '—'],
     ]);
   });
 

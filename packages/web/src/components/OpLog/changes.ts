@@ -15,7 +15,8 @@ const DEVICE_STATUS_NAMES = Object.fromEntries(Object.entries(DEVICE_STATUS).map
 /** The words for one field's value. */
 export function formatValue(entity: string, field: string, v: unknown, t: TFunction): string {
   const empty = t('oplog:value.empty');
-  if (v === null || v === undefined || v === '') return field === 'range' && v === null ? t('oplog:value.range.all') : empty;
+  if (v === null || v === undefined || v === '')
+    return field === 'range' && v === null ? t('oplog:value.range.all') : empty;
   const word = (key: string) => t(key, { defaultValue: String(v) });
   if (entity === 'job-menus') {
     const bits = decodeWeight(Number(v)).map((b) => t(`enterprise:bit.${BIT_NAMES[b]}`, { defaultValue: String(b) }));
@@ -27,26 +28,40 @@ export function formatValue(entity: string, field: string, v: unknown, t: TFunct
       const n = (k: string) => (Array.isArray(r[k]) ? (r[k] as unknown[]).length : 0);
       return t('oplog:value.range.some', { p: n('p'), c: n('c'), a: n('a'), s: n('s') });
     }
-    case 'online': return word(`oplog:value.online.${v}`);
-    case 'role': return word(`enterprise:role.${v}`);
-    case 'gender': return word(`store:gender.${v}`);
-    case 'etType': return word(`store:etType.${v}`);
-    case 'level': return entity === 'shop' ? word(`store:level.${v}`) : String(v);
-    case 'type': return entity === 'device' ? word(`device:type.${v}`) : String(v);
-    case 'orientation': case 'direction': return word(`device:orientation.${v}`);
-    case 'ai': return word(`device:ai.${v}`);
-    case 'command': return word(`device:command.kinds.${v}`);
-    case 'action': return word(`device:control.${v}`);
-    case 'kind': return word(`oplog:value.kind.${v}`);
+    case 'online':
+      return word(`oplog:value.online.${v}`);
+    case 'role':
+      return word(`enterprise:role.${v}`);
+    case 'gender':
+      return word(`store:gender.${v}`);
+    case 'etType':
+      return word(`store:etType.${v}`);
+    case 'level':
+      return entity === 'shop' ? word(`store:level.${v}`) : String(v);
+    case 'type':
+      return entity === 'device' ? word(`device:type.${v}`) : String(v);
+    case 'orientation':
+    case 'direction':
+      return word(`device:orientation.${v}`);
+    case 'ai':
+      return word(`device:ai.${v}`);
+    case 'command':
+      return word(`device:command.kinds.${v}`);
+    case 'action':
+      return word(`device:control.${v}`);
+    case 'kind':
+      return word(`oplog:value.kind.${v}`);
     case 'status':
       if (entity === 'join-apply') return word(`enterprise:applyStatus.${v}`);
       if (entity === 'device') return word(`device:status.${DEVICE_STATUS_NAMES[Number(v)]}`);
       return String(v);
-    case 'hireDate': case 'joined':
+    case 'hireDate':
+    case 'joined':
       return typeof v === 'number' && v > 0 ? new Date(v * 1000).toISOString().slice(0, 10) : empty;
   }
   if (typeof v === 'boolean') return t(v ? 'oplog:value.yes' : 'oplog:value.no');
-  if (Array.isArray(v)) return v.map((x) => (isObj(x) ? JSON.stringify(x) : String(x))).join(t('oplog:value.join', { defaultValue: ', ' }));
+  if (Array.isArray(v))
+    return v.map((x) => (isObj(x) ? JSON.stringify(x) : String(x))).join(t('oplog:value.join', { defaultValue: ', ' }));
   if (isObj(v)) return JSON.stringify(v);
   return String(v);
 }
@@ -66,7 +81,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 export function fieldChanges(entity: string, summary: unknown, t: TFunction): FieldChange[] {
   if (!isObj(summary)) return [];
   // A data range's null is a value (the whole enterprise); elsewhere a null side means "nothing".
-  const side = (v: unknown) => (v !== null && v !== undefined) || entity === 'data-range' ? normalise(entity, v) : {};
+  const side = (v: unknown) => ((v !== null && v !== undefined) || entity === 'data-range' ? normalise(entity, v) : {});
   const before = side(summary.before);
   const after = side(summary.after);
   // jsonb keeps keys in its own order (shortest first): what the entry is about comes first.

@@ -21,7 +21,10 @@ describe('the operation log', () => {
   it('finds the logged kinds in the contract', () => {
     expect(entities).toContain('ad-plan');
   });
-  it.each([['zh-CN', zh], ['en-US', en]] as const)('names every logged kind in %s', (_lang, words) => {
+  it.each([
+    ['zh-CN', zh],
+    ['en-US', en],
+  ] as const)('names every logged kind in %s', (_lang, words) => {
     expect(entities.filter((e) => !(e in words.entity))).toEqual([]);
   });
 });

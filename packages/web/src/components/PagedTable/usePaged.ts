@@ -26,7 +26,13 @@ export function usePaged<R extends Page>(
     dataSource: (query.data?.list ?? []) as R['list'],
     // the first load and a page change, not a refresh in the background
     loading: query.isLoading || (query.isFetching && query.isPlaceholderData),
-    pagination: { current: pageNum, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false },
+    pagination: {
+      current: pageNum,
+      pageSize: PAGE_SIZE,
+      total: query.data?.total ?? 0,
+      onChange: setPageNum,
+      showSizeChanger: false,
+    },
   };
   return { query, pageNum, setPageNum, table };
 }

@@ -24,9 +24,17 @@ afterEach(() => {
 });
 
 const WORDS: [number, string, string][] = [
-  [101, '草稿', 'Draft'], [102, '待审核', 'To be reviewed'], [103, '已通过', 'Approve'], [104, '已驳回', 'Reject'],
-  [201, '待审核', 'To be reviewed'], [202, '已通过', 'Approve'], [203, '未通过', 'Deny'],
-  [302, '上线', 'List'], [301, '下线', 'Delist'], [401, '未读', 'Unread'], [402, '已读', 'Read'],
+  [101, '草稿', 'Draft'],
+  [102, '待审核', 'To be reviewed'],
+  [103, '已通过', 'Approve'],
+  [104, '已驳回', 'Reject'],
+  [201, '待审核', 'To be reviewed'],
+  [202, '已通过', 'Approve'],
+  [203, '未通过', 'Deny'],
+  [302, '上线', 'List'],
+  [301, '下线', 'Delist'],
+  [401, '未读', 'Unread'],
+  [402, '已读', 'Read'],
 ];
 
 describe('StatusTag', () => {
@@ -40,7 +48,16 @@ describe('StatusTag', () => {
   });
 
   it('shows an unknown code as its number and nothing for no status', async () => {
-    expect((await render(<><StatusTag status={999} /><StatusTag status={null} /></>)).textContent).toBe('999');
+    expect(
+      (
+        await render(
+          <>
+            <StatusTag status={999} />
+            <StatusTag status={null} />
+          </>,
+        )
+      ).textContent,
+    ).toBe('999');
   });
 
   it('every lifecycle word has a colour', () => {

@@ -31,13 +31,23 @@ function toneClass(color: string): string | undefined {
  * A device status (0 / 1 / 3 / 7) in the spec's colours. Statuses come from heartbeats only: an
  * offline device that never sent one says so ("never connected").
  */
-export function DeviceStatusTag({ status, neverConnected }: { status: number | null | undefined; neverConnected?: boolean }) {
+export function DeviceStatusTag({
+  status,
+  neverConnected,
+}: {
+  status: number | null | undefined;
+  neverConnected?: boolean;
+}) {
   const { t } = useTranslation('device');
   const word = DEVICE_STATUS_WORDS[status ?? 0] ?? DEVICE_STATUS_WORDS[0];
   const never = neverConnected && (status ?? 0) === 0;
   return (
     // the spec's colour as the border and a dot; the words in dark text (white on green is 2.3:1)
-    <Tag className="vt-device-status" style={{ borderColor: word.color }} data-testid={never ? 'device-status-never' : `device-status-${status ?? 0}`}>
+    <Tag
+      className="vt-device-status"
+      style={{ borderColor: word.color }}
+      data-testid={never ? 'device-status-never' : `device-status-${status ?? 0}`}
+    >
       <span className="vt-status-dot" style={{ background: word.color }} aria-hidden />
       {t(never ? 'status.neverConnected' : `status.${word.key}`)}
     </Tag>

@@ -32,11 +32,20 @@ export const DEVICE_STATUS_COLORS: Record<number, string> = {
 export const DEVICE_STATUS_WORDS: Record<number, StatusWord> = {
   [DEVICE_STATUS.offline]: { key: 'offline', color: DEVICE_STATUS_COLORS[DEVICE_STATUS.offline] },
   [DEVICE_STATUS.abnormal]: { key: 'abnormal', color: DEVICE_STATUS_COLORS[DEVICE_STATUS.abnormal] },
-  [DEVICE_STATUS.playbackAbnormal]: { key: 'playbackAbnormal', color: DEVICE_STATUS_COLORS[DEVICE_STATUS.playbackAbnormal] },
+  [DEVICE_STATUS.playbackAbnormal]: {
+    key: 'playbackAbnormal',
+    color: DEVICE_STATUS_COLORS[DEVICE_STATUS.playbackAbnormal],
+  },
   [DEVICE_STATUS.normal]: { key: 'normal', color: DEVICE_STATUS_COLORS[DEVICE_STATUS.normal] },
 };
 
 /** Options for a status filter or select, in the order given. */
-export function statusOptions(codes: readonly number[], t: (key: string) => string): { value: number; label: string }[] {
-  return codes.map((code) => ({ value: code, label: STATUS_WORDS[code] ? t(`lifecycle:status.${STATUS_WORDS[code].key}`) : String(code) }));
+export function statusOptions(
+  codes: readonly number[],
+  t: (key: string) => string,
+): { value: number; label: string }[] {
+  return codes.map((code) => ({
+    value: code,
+    label: STATUS_WORDS[code] ? t(`lifecycle:status.${STATUS_WORDS[code].key}`) : String(code),
+  }));
 }

@@ -11,7 +11,15 @@ import { TreeDialog } from './TreeDialog';
 vi.mock('../../api/client', async (importOriginal) => ({ ...(await importOriginal<object>()), call: vi.fn() }));
 const mocked = vi.mocked(call);
 
-const node = (id: string, pid: string, name: string, num: number, leaf = false) => ({ id, pid, name, title: name, num, leaf, recordId: null });
+const node = (id: string, pid: string, name: string, num: number, leaf = false) => ({
+  id,
+  pid,
+  name,
+  title: name,
+  num,
+  leaf,
+  recordId: null,
+});
 
 function answer(def: CallRoute, body: unknown): unknown {
   const b = body as { id?: string; shopRange?: { p: string[] } };
@@ -38,7 +46,9 @@ describe('TreeDialog', () => {
     expect(mocked).toHaveBeenCalledWith(api.geo.tree, { id: '', kind: 'shop' });
     const dialog = document.body;
     expect(byTestId(dialog, 'tree-node-31')?.textContent).toContain('上海市');
-    const checkbox = byTestId(dialog, 'tree-node-31')?.closest('[role="treeitem"], .ant-tree-treenode')?.querySelector('.ant-tree-checkbox');
+    const checkbox = byTestId(dialog, 'tree-node-31')
+      ?.closest('[role="treeitem"], .ant-tree-treenode')
+      ?.querySelector('.ant-tree-checkbox');
     await click(checkbox);
     await settle(50);
     expect(mocked).toHaveBeenCalledWith(api.geo.shopCount, { shopRange: { p: ['31'], c: [], a: [], s: [] } });

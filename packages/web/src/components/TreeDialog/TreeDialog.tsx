@@ -30,7 +30,10 @@ const isDeviceId = (id: string) => /^d\d+$/.test(id);
 
 /** Splits device leaves (devices mode) from the `{p,c,a,s}` range. */
 function splitDevices(range: Range, recordOf: (id: string) => number | null): { range: Range; devices: number[] } {
-  const devices = range.s.filter(isDeviceId).map(recordOf).filter((n): n is number => n !== null);
+  const devices = range.s
+    .filter(isDeviceId)
+    .map(recordOf)
+    .filter((n): n is number => n !== null);
   return { range: { ...range, s: range.s.filter((id) => !isDeviceId(id)) }, devices };
 }
 
@@ -58,7 +61,9 @@ export function TreeDialog({ open, mode, title, value, onOk, onCancel }: TreeDia
   const count = useQuery({
     queryKey: keys.geo.count(kind, range),
     queryFn: () =>
-      mode === 'devices' ? call(api.geo.deviceCount, { shopRange: range }) : call(api.geo.shopCount, { shopRange: range }),
+      mode === 'devices'
+        ? call(api.geo.deviceCount, { shopRange: range })
+        : call(api.geo.shopCount, { shopRange: range }),
     enabled: open && !isEmptyRange(range),
     staleTime: 10_000,
   });
@@ -78,7 +83,9 @@ export function TreeDialog({ open, mode, title, value, onOk, onCancel }: TreeDia
   const renderTitle = (item: GeoTreeData) => (
     <span data-testid={`tree-node-${item.key}`}>
       {item.title}
-      {!isDeviceId(item.key) && !item.key.startsWith('s') ? <Typography.Text type="secondary"> ({item.num})</Typography.Text> : null}
+      {!isDeviceId(item.key) && !item.key.startsWith('s') ? (
+        <Typography.Text type="secondary"> ({item.num})</Typography.Text>
+      ) : null}
     </span>
   );
 
@@ -95,9 +102,14 @@ export function TreeDialog({ open, mode, title, value, onOk, onCancel }: TreeDia
         <Typography.Text key="count" data-testid="tree-count" style={{ float: 'left', lineHeight: '32px' }}>
           {t('tree.selected')} {count.isFetching ? <Spin size="small" /> : <strong>{total}</strong>} {unit}
         </Typography.Text>,
-        <Button key="cancel" data-testid="tree-cancel" onClick={onCancel}>{t('common:action.cancel')}</Button>,
+        <Button key="cancel" data-testid="tree-cancel" onClick={onCancel}>
+          {t('common:action.cancel')}
+        </Button>,
         <Button
-          key="ok" type="primary" data-testid="tree-ok" disabled={count.isFetching}
+          key="ok"
+          type="primary"
+          data-testid="tree-ok"
+          disabled={count.isFetching}
           onClick={() => {
             setTreeItem(String(total));
             onOk(range, total, { devices });
@@ -121,7 +133,9 @@ export function TreeDialog({ open, mode, title, value, onOk, onCancel }: TreeDia
           loadData={(node) => (node.isLeaf || node.children ? Promise.resolve() : tree.loadChildren(String(node.key)))}
           titleRender={renderTitle}
         />
-        {tree.loadedRoot && tree.data.length === 0 ? <Typography.Text type="secondary">{t('tree.empty')}</Typography.Text> : null}
+        {tree.loadedRoot && tree.data.length === 0 ? (
+          <Typography.Text type="secondary">{t('tree.empty')}</Typography.Text>
+        ) : null}
       </div>
     </Modal>
   );

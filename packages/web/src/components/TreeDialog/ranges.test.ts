@@ -7,17 +7,29 @@ describe('tree ids and ranges', () => {
   });
 
   it('puts each checked node in its level', () => {
-    expect(buildRange(['44', '3301', '110105', '11010500001'])).toEqual({ p: ['44'], c: ['3301'], a: ['110105'], s: ['11010500001'] });
+    expect(buildRange(['44', '3301', '110105', '11010500001'])).toEqual({
+      p: ['44'],
+      c: ['3301'],
+      a: ['110105'],
+      s: ['11010500001'],
+    });
   });
 
   it('leaves out children of a checked parent (by region prefix and by loaded pid)', () => {
-    const parents = new Map([['11010500001', '110105'], ['11010500002', '110105'], ['31010100003', '310101']]);
+    const parents = new Map([
+      ['11010500001', '110105'],
+      ['11010500002', '110105'],
+      ['31010100003', '310101'],
+    ]);
     const checked = ['11', '1101', '110105', '11010500001', '11010500002', '310101', '31010100003', '440305'];
     expect(buildRange(checked, parents)).toEqual({ p: ['11'], c: [], a: ['310101', '440305'], s: [] });
   });
 
   it('keeps a shop whose area is only partly checked', () => {
-    const parents = new Map([['11010500001', '110105'], ['11010500002', '110105']]);
+    const parents = new Map([
+      ['11010500001', '110105'],
+      ['11010500002', '110105'],
+    ]);
     expect(buildRange(['11010500002'], parents)).toEqual({ p: [], c: [], a: [], s: ['11010500002'] });
     expect(ancestorsOf('11010500002', parents)).toEqual(['110105', '1101', '11']);
   });

@@ -66,14 +66,32 @@ export function FileUpload({ kind, value, onChange, testId = `upload-${kind}` }:
   return (
     <div data-testid={testId}>
       <Space align="start" size={16} wrap>
-        {image && value ? <img src={value} alt="" width={64} height={64} style={{ borderRadius: 8, objectFit: 'cover', border: '1px solid #eee' }} /> : null}
+        {image && value ? (
+          <img
+            src={value}
+            alt=""
+            width={64}
+            height={64}
+            style={{ borderRadius: 8, objectFit: 'cover', border: '1px solid #eee' }}
+          />
+        ) : null}
         <Space orientation="vertical" size={4}>
           <Space>
-            <Button icon={<UploadOutlined />} loading={percent !== null} onClick={() => input.current?.click()} data-testid={`${testId}-button`}>
+            <Button
+              icon={<UploadOutlined />}
+              loading={percent !== null}
+              onClick={() => input.current?.click()}
+              data-testid={`${testId}-button`}
+            >
               {value ? t('replace') : t('choose')}
             </Button>
             {value && onChange ? (
-              <Button type="text" icon={<DeleteOutlined />} onClick={() => onChange('')} data-testid={`${testId}-clear`}>
+              <Button
+                type="text"
+                icon={<DeleteOutlined />}
+                onClick={() => onChange('')}
+                data-testid={`${testId}-clear`}
+              >
                 {t('clear')}
               </Button>
             ) : null}
@@ -96,8 +114,14 @@ export function FileUpload({ kind, value, onChange, testId = `upload-${kind}` }:
         }}
       />
       {percent !== null ? <Progress percent={percent} size="small" data-testid={`${testId}-progress`} /> : null}
-      {note ? <Typography.Text type="warning" style={{ display: 'block', fontSize: 12 }}>{note}</Typography.Text> : null}
-      {error ? <Alert type="error" showIcon title={error} style={{ marginTop: 8 }} data-testid={`${testId}-error`} /> : null}
+      {note ? (
+        <Typography.Text type="warning" style={{ display: 'block', fontSize: 12 }}>
+          {note}
+        </Typography.Text>
+      ) : null}
+      {error ? (
+        <Alert type="error" showIcon title={error} style={{ marginTop: 8 }} data-testid={`${testId}-error`} />
+      ) : null}
     </div>
   );
 }

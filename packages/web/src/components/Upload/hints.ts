@@ -11,7 +11,13 @@ export const MATERIAL_SIZE = { width: 1920, height: 1080 } as const;
 export type FileLike = { name: string; type: string; size: number };
 
 const EXT_MIME: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', mp4: 'video/mp4', mp3: 'audio/mpeg', aac: 'audio/aac',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  aac: 'audio/aac',
 };
 
 /** The MIME type the browser reports, else the one the extension suggests. */
@@ -32,16 +38,33 @@ export function acceptOf(kind: UploadKind): string {
 }
 
 /** A refusal as an i18n key of the upload namespace. */
-export type HintProblem = { key: 'error.formatImage' | 'error.formatMaterial' | 'error.imageTooLarge' | 'error.videoTooLarge' | 'error.audioTooLarge' | 'error.attachmentTooLarge' };
+export type HintProblem = {
+  key:
+    | 'error.formatImage'
+    | 'error.formatMaterial'
+    | 'error.imageTooLarge'
+    | 'error.videoTooLarge'
+    | 'error.audioTooLarge'
+    | 'error.attachmentTooLarge';
+};
 
 /** Checks a file against the rules of its kind; null when it may be uploaded. */
 export function checkFile(kind: UploadKind, file: FileLike): HintProblem | null {
   // attachments: browsers name office and archive types unevenly; the server judges the bytes, here only the size
-  if (kind === 'attachment') return file.size <= Math.max(...UPLOAD_RULES.attachment.map((r) => r.max)) ? null : { key: 'error.attachmentTooLarge' };
+  if (kind === 'attachment')
+    return file.size <= Math.max(...UPLOAD_RULES.attachment.map((r) => r.max))
+      ? null
+      : { key: 'error.attachmentTooLarge' };
   const rule = ruleFor(kind, file);
   if (!rule) return { key: kind === 'material' ? 'error.formatMaterial' : 'error.formatImage' };
   if (file.size <= rule.max) return null;
-  return { key: rule.mime.startsWith('video/') ? 'error.videoTooLarge' : rule.mime.startsWith('audio/') ? 'error.audioTooLarge' : 'error.imageTooLarge' };
+  return {
+    key: rule.mime.startsWith('video/')
+      ? 'error.videoTooLarge'
+      : rule.mime.startsWith('audio/')
+        ? 'error.audioTooLarge'
+        : 'error.imageTooLarge',
+  };
 }
 
 /** Advice only (materials): a picture that is not 1920x1080 is allowed but will be scaled. */

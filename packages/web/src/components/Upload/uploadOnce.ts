@@ -11,7 +11,11 @@ export type UploadSteps<F> = {
 export type UploadOutcome<F> = { file: F; hash: string; reused: boolean };
 
 /** Hash first; the same bytes are never sent twice (file/info answers with the stored file). */
-export async function uploadOnce<F>(file: File, steps: UploadSteps<F>, onProgress: (percent: number) => void): Promise<UploadOutcome<F>> {
+export async function uploadOnce<F>(
+  file: File,
+  steps: UploadSteps<F>,
+  onProgress: (percent: number) => void,
+): Promise<UploadOutcome<F>> {
   onProgress(0);
   const hash = await sha256Hex(file);
   const existing = await steps.info(hash);

@@ -48,7 +48,9 @@ export function xhrUpload({ url, form, headers, onProgress, signal }: XhrUpload)
         return;
       }
       const fields = (data.result as { fields?: { field: string; message: string }[] } | null | undefined)?.fields;
-      reject(new ApiError(data.msg || i18n.t('common:error.unknown'), data.ret, fields, data.ret === RET.unauthenticated));
+      reject(
+        new ApiError(data.msg || i18n.t('common:error.unknown'), data.ret, fields, data.ret === RET.unauthenticated),
+      );
     };
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);

@@ -68,8 +68,13 @@ export function HoverMenu({ children, label, testId, items, onSelect }: Props) {
   return (
     <div className="vt-menu" ref={root} onMouseEnter={show} onMouseLeave={hide} onKeyDown={onKeyDown}>
       <button
-        type="button" className="vt-btn vt-btn-text" data-testid={testId} aria-label={label}
-        aria-haspopup="menu" aria-expanded={open} aria-controls={open ? id : undefined}
+        type="button"
+        className="vt-btn vt-btn-text"
+        data-testid={testId}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
         onClick={toggle}
       >
         {children}
@@ -80,14 +85,19 @@ export function HoverMenu({ children, label, testId, items, onSelect }: Props) {
             <li key={item.key} role="none">
               {item.to ? (
                 <Link
-                  role="menuitem" className={item.selected ? 'vt-menu-item is-selected' : 'vt-menu-item'} to={item.to}
-                  aria-current={item.selected ? 'page' : undefined} onClick={() => choose(item.key)}
+                  role="menuitem"
+                  className={item.selected ? 'vt-menu-item is-selected' : 'vt-menu-item'}
+                  to={item.to}
+                  aria-current={item.selected ? 'page' : undefined}
+                  onClick={() => choose(item.key)}
                 >
                   {item.label}
                 </Link>
               ) : (
                 <button
-                  type="button" role="menuitem" className={item.selected ? 'vt-menu-item is-selected' : 'vt-menu-item'}
+                  type="button"
+                  role="menuitem"
+                  className={item.selected ? 'vt-menu-item is-selected' : 'vt-menu-item'}
                   onClick={() => choose(item.key)}
                 >
                   {item.label}

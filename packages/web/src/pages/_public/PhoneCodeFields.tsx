@@ -12,7 +12,14 @@ export function PhoneField({ testId, label, placeholder, autoComplete }: PhonePr
   const lang = useLang();
   return (
     <Form.Item name="un" label={label} rules={[phoneRule(lang)]}>
-      <Input data-testid={testId} prefix={<MobileOutlined />} placeholder={placeholder} maxLength={11} inputMode="numeric" autoComplete={autoComplete} />
+      <Input
+        data-testid={testId}
+        prefix={<MobileOutlined />}
+        placeholder={placeholder}
+        maxLength={11}
+        inputMode="numeric"
+        autoComplete={autoComplete}
+      />
     </Form.Item>
   );
 }
@@ -34,7 +41,14 @@ export function CodeField({ form, purpose, testPrefix, label, placeholder, onErr
     <Form.Item label={label} required>
       <Space.Compact style={{ width: '100%' }}>
         <Form.Item name="code" noStyle rules={[codeRule(lang)]}>
-          <Input data-testid={`${testPrefix}-code`} prefix={<SafetyOutlined />} placeholder={placeholder} maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+          <Input
+            data-testid={`${testPrefix}-code`}
+            prefix={<SafetyOutlined />}
+            placeholder={placeholder}
+            maxLength={6}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+          />
         </Form.Item>
         <SmsCodeButton form={form} purpose={purpose} testId={`${testPrefix}-send-code`} onError={onError} />
       </Space.Compact>

@@ -80,7 +80,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <nav className="vt-public-nav vt-wide-only" aria-label={t('nav.menu')}>
             {NAV.map((item) => (
               <Link
-                key={item.to} to={item.to} className="vt-btn vt-btn-text"
+                key={item.to}
+                to={item.to}
+                className="vt-btn vt-btn-text"
                 aria-current={pathname === item.to ? 'page' : undefined}
               >
                 {t(item.key)}
@@ -91,7 +93,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <div className="vt-narrow-only">
               <HoverMenu
                 label={t('nav.menu')}
-                items={NAV.map((item) => ({ key: item.to, to: item.to, label: t(item.key), selected: pathname === item.to }))}
+                items={NAV.map((item) => ({
+                  key: item.to,
+                  to: item.to,
+                  label: t(item.key),
+                  selected: pathname === item.to,
+                }))}
               >
                 <MenuIcon />
               </HoverMenu>

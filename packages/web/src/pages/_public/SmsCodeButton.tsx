@@ -28,7 +28,13 @@ export function SmsCodeButton({ form, purpose, testId, phoneField = 'un', onErro
     onDevCode: ({ title, description }) => notification.info({ key: 'dev-code', title, description, duration: 0 }),
   });
   return (
-    <Button data-testid={testId} disabled={sms.counting} loading={sms.sending} onClick={sms.send} style={{ minWidth: 112 }}>
+    <Button
+      data-testid={testId}
+      disabled={sms.counting}
+      loading={sms.sending}
+      onClick={sms.send}
+      style={{ minWidth: 112 }}
+    >
       {sms.label}
     </Button>
   );

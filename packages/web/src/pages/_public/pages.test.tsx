@@ -18,7 +18,8 @@ import { removeCookie } from '../../state/cookies';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // A text like "login.title" on screen means a key missing from public.json (or introduce.json).
-const RAW_KEY = /\b(nav|hero|features|loop|login|field|sms|register|reset|appointment|succeed|inlog|footer|areas|deviceStatus|gender|roles|tenancy|cta)\.[a-zA-Z0-9]+/;
+const RAW_KEY =
+  /\b(nav|hero|features|loop|login|field|sms|register|reset|appointment|succeed|inlog|footer|areas|deviceStatus|gender|roles|tenancy|cta)\.[a-zA-Z0-9]+/;
 
 let root: Root | null = null;
 let container: HTMLElement;
@@ -71,8 +72,18 @@ const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-tes
 
 const PAGES: [string, ComponentType, string, string[]][] = [
   ['index', IndexPage, '/index', ['login-tab-password', 'login-tab-sms', 'login-un', 'login-pw', 'login-submit']],
-  ['register', RegisterPage, '/register', ['register-un', 'register-code', 'register-send-code', 'register-pw', 'register-nickname', 'register-submit']],
-  ['resetPw', ResetPwPage, '/resetPw', ['reset-un', 'reset-code', 'reset-send-code', 'reset-pw', 'reset-pw2', 'reset-submit']],
+  [
+    'register',
+    RegisterPage,
+    '/register',
+    ['register-un', 'register-code', 'register-send-code', 'register-pw', 'register-nickname', 'register-submit'],
+  ],
+  [
+    'resetPw',
+    ResetPwPage,
+    '/resetPw',
+    ['reset-un', 'reset-code', 'reset-send-code', 'reset-pw', 'reset-pw2', 'reset-submit'],
+  ],
   ['appointment', AppointmentPage, '/make_an_appointment', ['appointment-submit']],
   ['introduce', IntroducePage, '/introduce', []],
   ['register_succeed 1', RegisterSucceedPage, '/register_succeed?flag=1', []],
@@ -117,7 +128,9 @@ describe('login panel', () => {
 
   it('sends a login code and counts down from 60s', async () => {
     await i18n.changeLanguage('zh-CN');
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ret: 0, msg: '成功', result: { resendIn: 60 } })));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ ret: 0, msg: '成功', result: { resendIn: 60 } })),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await render(IndexPage, '/index');
     await act(async () => byTestId('login-tab-sms')?.click());
@@ -138,7 +151,10 @@ describe('login panel', () => {
   it('shows the code in a notice when the development server sends it to this machine', async () => {
     await i18n.changeLanguage('en-US');
     const answer = contract.account.code.result.parse({ resendIn: 60, devCode: '428193' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ret: 0, msg: 'ok', result: answer }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ ret: 0, msg: 'ok', result: answer }))),
+    );
     await render(IndexPage, '/index');
     await act(async () => byTestId('login-tab-sms')?.click());
     await act(async () => type(byTestId('login-un') as HTMLInputElement, '13800138000'));
@@ -183,7 +199,9 @@ describe('login panel', () => {
     const form = (byTestId('login-pw') as HTMLInputElement).form;
     await act(async () => form?.requestSubmit());
     await settle();
-    expect(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body)).toBe('un=13800138000&pw=a-good-password');
+    expect(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body)).toBe(
+      'un=13800138000&pw=a-good-password',
+    );
     expect(byTestId('landed')?.textContent).toBe('/store/store');
     removeCookie('access_token');
     removeCookie('user_id');

@@ -8,7 +8,10 @@ export type FieldRefusal = { name: string; errors: string[] };
  * show, because it is no ApiError or the client already showed it (network errors and the spec §8
  * catalogue: 65536, 10017). `msg` is already in the user's language.
  */
-export function placeRefusal(err: unknown, fields: readonly string[]): { onForm: FieldRefusal[]; alert: string | null } | null {
+export function placeRefusal(
+  err: unknown,
+  fields: readonly string[],
+): { onForm: FieldRefusal[]; alert: string | null } | null {
   if (!(err instanceof ApiError) || err.handled) return null;
   const entries = fieldErrors(err);
   const onForm = entries.filter((entry) => fields.includes(entry.name));

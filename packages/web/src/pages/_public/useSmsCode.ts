@@ -35,7 +35,8 @@ export function useSmsCode({ purpose, phone, onError, onDevCode }: Options) {
       const result = await call(api.account.code, { un, purpose });
       start(result.resendIn > 0 ? result.resendIn : RESEND_SECONDS);
       setSentOnce(true);
-      if (result.devCode) onDevCode({ title: t('sms.devTitle'), description: t('sms.devCode', { code: result.devCode, phone: un }) });
+      if (result.devCode)
+        onDevCode({ title: t('sms.devTitle'), description: t('sms.devCode', { code: result.devCode, phone: un }) });
     } catch (err) {
       onError(err);
     } finally {

@@ -9,7 +9,15 @@ import { useStore } from '../../state/store';
 import { LIFECYCLE_STATUS_CODES } from '../store/entities';
 import { CommodityImport } from './CommodityImport';
 import { ContentPreview } from './ContentPreview';
-import { ADVERT_ENTITIES, ADVERT_FILTERS, commodityConfig, contentConfig, pitchConfig, planConfig, type AdvertEntity } from './entities';
+import {
+  ADVERT_ENTITIES,
+  ADVERT_FILTERS,
+  commodityConfig,
+  contentConfig,
+  pitchConfig,
+  planConfig,
+  type AdvertEntity,
+} from './entities';
 import { PitchMatrix } from './PitchMatrix';
 import type { ContentRow, PlanRow } from './rows';
 import { GettingStarted } from './GettingStarted';
@@ -28,7 +36,10 @@ export default function AdvertPage() {
   const [preview, setPreview] = useState<ContentRow | null>(null);
   const [devices, setDevices] = useState<PlanRow | null>(null);
   const contents = useMemo(() => contentConfig(setPreview), []);
-  const statusOptions: Option[] = LIFECYCLE_STATUS_CODES.map((code) => ({ value: code, label: t(`lifecycle:status.${STATUS_WORDS[code].key}`) }));
+  const statusOptions: Option[] = LIFECYCLE_STATUS_CODES.map((code) => ({
+    value: code,
+    label: t(`lifecycle:status.${STATUS_WORDS[code].key}`),
+  }));
 
   const switchEntity = (next: AdvertEntity) =>
     setParams(() => {
@@ -40,9 +51,28 @@ export default function AdvertPage() {
   let main;
   if (entity === 'material') main = <MaterialLibrary bits={bits} />;
   else if (entity === 'ad-plan') {
-    main = <LifecycleTable config={planConfig} filter={filter} rowExtra={(row) => <PlanExtras row={row} canPublish={hasBit(bits, 'publish')} onDevices={setDevices} />} />;
-  } else if (entity === 'commodity') main = <LifecycleTable config={commodityConfig} filter={filter} toolbar={hasBit(bits, 'create') ? <CommodityImport /> : null} />;
-  else if (entity === 'ai-pitch') main = <><PitchMatrix /><LifecycleTable config={pitchConfig} filter={filter} /></>;
+    main = (
+      <LifecycleTable
+        config={planConfig}
+        filter={filter}
+        rowExtra={(row) => <PlanExtras row={row} canPublish={hasBit(bits, 'publish')} onDevices={setDevices} />}
+      />
+    );
+  } else if (entity === 'commodity')
+    main = (
+      <LifecycleTable
+        config={commodityConfig}
+        filter={filter}
+        toolbar={hasBit(bits, 'create') ? <CommodityImport /> : null}
+      />
+    );
+  else if (entity === 'ai-pitch')
+    main = (
+      <>
+        <PitchMatrix />
+        <LifecycleTable config={pitchConfig} filter={filter} />
+      </>
+    );
   else main = <LifecycleTable config={contents} filter={filter} />;
 
   return (
@@ -54,8 +84,13 @@ export default function AdvertPage() {
       ) : null}
       <div className="vt-store-main">
         <Segmented<AdvertEntity>
-          data-testid="advert-switch" value={entity} onChange={switchEntity}
-          options={ADVERT_ENTITIES.map((e) => ({ value: e, label: <span data-testid={`advert-${e}`}>{t(`tab.${e}`)}</span> }))}
+          data-testid="advert-switch"
+          value={entity}
+          onChange={switchEntity}
+          options={ADVERT_ENTITIES.map((e) => ({
+            value: e,
+            label: <span data-testid={`advert-${e}`}>{t(`tab.${e}`)}</span>,
+          }))}
         />
         <GettingStarted onGo={switchEntity} />
         <div className="vt-store-table">{main}</div>

@@ -10,7 +10,9 @@ export function CommodityImport() {
   const client = useQueryClient();
   return (
     <ImportDialog
-      def={api.commodity.import} ns="advert" testId="commodity-import"
+      def={api.commodity.import}
+      ns="advert"
+      testId="commodity-import"
       template={{ path: api.commodity.importTemplate.path, file: 'vitrine-products-template.xlsx' }}
       columns={[
         { title: t('field.code'), dataIndex: 'code', key: 'code', width: 120 },

@@ -14,12 +14,24 @@ import { screenItemsOf, type ContentLike } from './screenItems';
 /** Products by id (the first page of enabled ones: what the pickers offer). */
 function useProducts() {
   const body = { pageNum: 1, pageSize: MAX_PAGE_SIZE };
-  const list = useQuery({ queryKey: keys.lifecycle.list('commodity', 'select', body), queryFn: () => call(api.commodity.enableList, body), staleTime: 30_000 });
+  const list = useQuery({
+    queryKey: keys.lifecycle.list('commodity', 'select', body),
+    queryFn: () => call(api.commodity.enableList, body),
+    staleTime: 30_000,
+  });
   return new Map((list.data?.list ?? []).map((p) => [p.id, p]));
 }
 
 /** The screen as it will look, drawn by the player's own renderer, in either orientation. */
-export function ScreenPreview({ content, orientation: initial = 1, height = 300 }: { content: ContentLike; orientation?: number; height?: number }) {
+export function ScreenPreview({
+  content,
+  orientation: initial = 1,
+  height = 300,
+}: {
+  content: ContentLike;
+  orientation?: number;
+  height?: number;
+}) {
   const { t, i18n } = useTranslation('advert');
   const [orientation, setOrientation] = useState<0 | 1>(initial === 0 ? 0 : 1);
   const { byFile } = useMaterialMap();
@@ -29,13 +41,24 @@ export function ScreenPreview({ content, orientation: initial = 1, height = 300 
   return (
     <div data-testid="screen-preview">
       <Segmented<0 | 1>
-        data-testid="preview-orientation" value={orientation} onChange={setOrientation} style={{ marginBottom: 8 }}
-        options={[{ value: 1, label: t('action.landscape') }, { value: 0, label: t('action.portrait') }]}
+        data-testid="preview-orientation"
+        value={orientation}
+        onChange={setOrientation}
+        style={{ marginBottom: 8 }}
+        options={[
+          { value: 1, label: t('action.landscape') },
+          { value: 0, label: t('action.portrait') },
+        ]}
       />
-      <div style={{ width, height, maxWidth: '100%' }} data-testid={`preview-${orientation === 1 ? 'landscape' : 'portrait'}`}>
-        {items.some((i) => i.media.length || i.products?.length)
-          ? <Screen orientation={orientation} items={items} lang={i18n.language === 'en-US' ? 'en-US' : 'zh-CN'} />
-          : <Empty description={t('preview.empty')} />}
+      <div
+        style={{ width, height, maxWidth: '100%' }}
+        data-testid={`preview-${orientation === 1 ? 'landscape' : 'portrait'}`}
+      >
+        {items.some((i) => i.media.length || i.products?.length) ? (
+          <Screen orientation={orientation} items={items} lang={i18n.language === 'en-US' ? 'en-US' : 'zh-CN'} />
+        ) : (
+          <Empty description={t('preview.empty')} />
+        )}
       </div>
     </div>
   );
@@ -47,10 +70,22 @@ export function FormPreview({ values }: { values: FormValues }) {
 }
 
 /** A saved content opened on the screen renderer. */
-export function ContentPreview({ content, onClose }: { content: (ContentLike & { name: string; orientation: number }) | null; onClose: () => void }) {
+export function ContentPreview({
+  content,
+  onClose,
+}: {
+  content: (ContentLike & { name: string; orientation: number }) | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('advert');
   return (
-    <Drawer open={!!content} onClose={onClose} size={760} title={t('preview.title', { name: content?.name ?? '' })} destroyOnHidden>
+    <Drawer
+      open={!!content}
+      onClose={onClose}
+      size={760}
+      title={t('preview.title', { name: content?.name ?? '' })}
+      destroyOnHidden
+    >
       {content ? <ScreenPreview content={content} orientation={content.orientation} height={380} /> : null}
     </Drawer>
   );

@@ -16,8 +16,14 @@ export function GettingStarted({ onGo }: { onGo: (entity: 'material' | 'ad-conte
   const [materials, contents, plans] = useQueries({
     queries: [
       { queryKey: keys.material.list(FIRST), queryFn: () => call(api.material.list, FIRST) },
-      { queryKey: keys.lifecycle.list('ad-content', 'enabled', FIRST), queryFn: () => call(api['ad-content'].enableList, FIRST) },
-      { queryKey: keys.lifecycle.list('ad-plan', 'enabled', FIRST), queryFn: () => call(api['ad-plan'].enableList, FIRST) },
+      {
+        queryKey: keys.lifecycle.list('ad-content', 'enabled', FIRST),
+        queryFn: () => call(api['ad-content'].enableList, FIRST),
+      },
+      {
+        queryKey: keys.lifecycle.list('ad-plan', 'enabled', FIRST),
+        queryFn: () => call(api['ad-plan'].enableList, FIRST),
+      },
     ],
   });
   if (materials.isLoading || contents.isLoading || plans.isLoading) return null;
@@ -28,10 +34,21 @@ export function GettingStarted({ onGo }: { onGo: (entity: 'material' | 'ad-conte
   const current = done.indexOf(false);
   const go = ['material', 'ad-content', 'ad-plan'] as const;
   return (
-    <div data-testid="advert-getting-started" style={{ margin: '16px 0 0', padding: '16px 20px', background: '#f6f9ff', border: '1px solid #d6e4ff', borderRadius: 8 }}>
+    <div
+      data-testid="advert-getting-started"
+      style={{
+        margin: '16px 0 0',
+        padding: '16px 20px',
+        background: '#f6f9ff',
+        border: '1px solid #d6e4ff',
+        borderRadius: 8,
+      }}
+    >
       <div style={{ fontWeight: 600, marginBottom: 12 }}>{t('steps.title')}</div>
       <Steps
-        size="small" current={current} onChange={(i) => onGo(go[i])}
+        size="small"
+        current={current}
+        onChange={(i) => onGo(go[i])}
         items={[{ title: t('steps.material') }, { title: t('steps.content') }, { title: t('steps.plan') }]}
       />
     </div>

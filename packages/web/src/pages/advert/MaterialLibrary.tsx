@@ -1,6 +1,28 @@
 import { useRef, useState } from 'react';
-import { App, Button, Card, Input, Modal, Pagination, Popconfirm, Progress, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { AppstoreOutlined, BarsOutlined, DeleteOutlined, EditOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Input,
+  Modal,
+  Pagination,
+  Popconfirm,
+  Progress,
+  Segmented,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import {
+  AppstoreOutlined,
+  BarsOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  UploadOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_RULES } from '@vitrine/contract';
@@ -27,7 +49,11 @@ async function uploadMaterial(file: File, onProgress: (p: number) => void) {
     const poster = await capturePoster(file);
     if (poster) posterId = (await uploadOnce(poster, stepsFor('poster'), () => undefined).catch(() => null))?.file.id;
   }
-  await call(api.file.save, { id: stored.id, title: file.name.replace(/\.[^.]+$/, '').slice(0, 100) || file.name, posterId });
+  await call(api.file.save, {
+    id: stored.id,
+    title: file.name.replace(/\.[^.]+$/, '').slice(0, 100) || file.name,
+    posterId,
+  });
 }
 
 /** The materials library: grid or list, type and keyword filters, upload with progress, rename, delete. */
@@ -44,12 +70,17 @@ export function MaterialLibrary({ bits }: { bits: readonly number[] }) {
   const [renaming, setRenaming] = useState<MaterialRow | null>(null);
   const [title, setTitle] = useState('');
   const body = { type: type === 'all' ? undefined : type, keyword: keyword || undefined, pageNum, pageSize: PAGE };
-  const list = useQuery({ queryKey: keys.material.list(body), queryFn: () => call(api.material.list, body), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: keys.material.list(body),
+    queryFn: () => call(api.material.list, body),
+    placeholderData: keepPreviousData,
+  });
   const refresh = () => client.invalidateQueries({ queryKey: keys.material.all });
 
   const upload = async (files: File[]) => {
     setUploads(files.map((f) => ({ name: f.name, percent: 0 })));
-    const patch = (i: number, p: Partial<Upload>) => setUploads((prev) => prev.map((u, j) => (j === i ? { ...u, ...p } : u)));
+    const patch = (i: number, p: Partial<Upload>) =>
+      setUploads((prev) => prev.map((u, j) => (j === i ? { ...u, ...p } : u)));
     let ok = 0;
     for (const [i, file] of files.entries()) {
       try {
@@ -85,23 +116,60 @@ export function MaterialLibrary({ bits }: { bits: readonly number[] }) {
     }
   };
 
-  const facts = (m: MaterialRow) => [
-    formatBytes(m.size), m.width && m.height ? `${m.width}×${m.height}` : null, m.duration ? formatSeconds(m.duration * 1000) : null,
-  ].filter(Boolean).join(' · ');
-  const used = (m: MaterialRow) => (m.usedBy.length + m.products
-    ? (
-      <Tooltip title={[...m.usedBy.map((u) => u.name), ...(m.products ? [t('material.products', { count: m.products })] : [])].join('、')}>
-        <Tag color="blue" data-testid={`material-used-${m.id}`}>{t('material.usedBy')} {m.usedBy.length + m.products}</Tag>
+  const facts = (m: MaterialRow) =>
+    [
+      formatBytes(m.size),
+      m.width && m.height ? `${m.width}×${m.height}` : null,
+      m.duration ? formatSeconds(m.duration * 1000) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  const used = (m: MaterialRow) =>
+    m.usedBy.length + m.products ? (
+      <Tooltip
+        title={[
+          ...m.usedBy.map((u) => u.name),
+          ...(m.products ? [t('material.products', { count: m.products })] : []),
+        ].join('、')}
+      >
+        <Tag color="blue" data-testid={`material-used-${m.id}`}>
+          {t('material.usedBy')} {m.usedBy.length + m.products}
+        </Tag>
       </Tooltip>
-    )
-    : <Tag>{t('material.unused')}</Tag>);
-  const advice = (m: MaterialRow) => (m.advice ? <Tooltip title={t('material.advice')}><WarningOutlined style={{ color: '#faad14' }} aria-label={t('material.advice')} /></Tooltip> : null);
+    ) : (
+      <Tag>{t('material.unused')}</Tag>
+    );
+  const advice = (m: MaterialRow) =>
+    m.advice ? (
+      <Tooltip title={t('material.advice')}>
+        <WarningOutlined style={{ color: '#faad14' }} aria-label={t('material.advice')} />
+      </Tooltip>
+    ) : null;
   const tools = (m: MaterialRow) => (
     <Space size={0}>
-      {hasBit(bits, 'update') ? <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('action.rename')} data-testid={`material-rename-${m.id}`} onClick={() => { setRenaming(m); setTitle(m.title); }} /> : null}
+      {hasBit(bits, 'update') ? (
+        <Button
+          type="text"
+          size="small"
+          icon={<EditOutlined />}
+          aria-label={t('action.rename')}
+          data-testid={`material-rename-${m.id}`}
+          onClick={() => {
+            setRenaming(m);
+            setTitle(m.title);
+          }}
+        />
+      ) : null}
       {hasBit(bits, 'delete') ? (
         <Popconfirm title={t('confirm.deleteMaterial', { name: m.title })} onConfirm={() => remove(m)}>
-          <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('action.delete')} data-testid={`material-delete-${m.id}`} />
+          <Button
+            type="text"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('action.delete')}
+            data-testid={`material-delete-${m.id}`}
+          />
         </Popconfirm>
       ) : null}
     </Space>
@@ -113,28 +181,62 @@ export function MaterialLibrary({ bits }: { bits: readonly number[] }) {
     <div data-testid="material-library">
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginBottom: 16 }}>
         <Segmented<MaterialType | 'all'>
-          data-testid="material-type" value={type} onChange={(v) => { setType(v); setPageNum(1); }}
+          data-testid="material-type"
+          value={type}
+          onChange={(v) => {
+            setType(v);
+            setPageNum(1);
+          }}
           options={(['all', 'image', 'video', 'audio'] as const).map((v) => ({ value: v, label: t(`material.${v}`) }))}
         />
-        <Input.Search allowClear placeholder={t('material.search')} style={{ width: 240 }} onSearch={(v) => { setKeyword(v); setPageNum(1); }} />
+        <Input.Search
+          allowClear
+          placeholder={t('material.search')}
+          style={{ width: 240 }}
+          onSearch={(v) => {
+            setKeyword(v);
+            setPageNum(1);
+          }}
+        />
         <Segmented
-          value={view} onChange={(v) => setView(v as 'grid' | 'list')}
-          options={[{ value: 'grid', icon: <AppstoreOutlined />, title: t('material.grid') }, { value: 'list', icon: <BarsOutlined />, title: t('material.list') }]}
+          value={view}
+          onChange={(v) => setView(v as 'grid' | 'list')}
+          options={[
+            { value: 'grid', icon: <AppstoreOutlined />, title: t('material.grid') },
+            { value: 'list', icon: <BarsOutlined />, title: t('material.list') },
+          ]}
         />
         <div style={{ flex: 1 }} />
         {hasBit(bits, 'create') ? (
-          <Button type="primary" icon={<UploadOutlined />} data-testid="material-upload" onClick={() => input.current?.click()} loading={uploads.some((u) => u.percent < 100 && !u.error)}>
+          <Button
+            type="primary"
+            icon={<UploadOutlined />}
+            data-testid="material-upload"
+            onClick={() => input.current?.click()}
+            loading={uploads.some((u) => u.percent < 100 && !u.error)}
+          >
             {t('action.upload')}
           </Button>
         ) : null}
         <input
-          ref={input} type="file" multiple accept={ACCEPT} hidden data-testid="material-input"
-          onChange={(e) => { const files = [...(e.target.files ?? [])]; e.target.value = ''; if (files.length) void upload(files); }}
+          ref={input}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          hidden
+          data-testid="material-input"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length) void upload(files);
+          }}
         />
       </div>
       {uploads.map((u) => (
         <div key={u.name} data-testid="material-progress" style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-          <Typography.Text ellipsis style={{ width: 220 }}>{u.name}</Typography.Text>
+          <Typography.Text ellipsis style={{ width: 220 }}>
+            {u.name}
+          </Typography.Text>
           <Progress percent={u.percent} status={u.error ? 'exception' : undefined} style={{ flex: 1 }} />
           {u.error ? <Typography.Text type="danger">{u.error}</Typography.Text> : null}
         </div>
@@ -144,16 +246,25 @@ export function MaterialLibrary({ bits }: { bits: readonly number[] }) {
       ) : view === 'grid' ? (
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 16 }}>
           {(list.isLoading ? Array.from({ length: 8 }, () => null) : rows).map((m, i) => (
-            <Card key={m?.id ?? `s${i}`} size="small" loading={!m} data-testid={m ? `material-${m.id}` : undefined}
-              cover={m ? <MaterialThumb row={m} size={240} fill /> : undefined}>
+            <Card
+              key={m?.id ?? `s${i}`}
+              size="small"
+              loading={!m}
+              data-testid={m ? `material-${m.id}` : undefined}
+              cover={m ? <MaterialThumb row={m} size={240} fill /> : undefined}
+            >
               {m ? (
                 <>
                   <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                    <Typography.Text strong ellipsis style={{ flex: 1 }}>{m.title}</Typography.Text>
+                    <Typography.Text strong ellipsis style={{ flex: 1 }}>
+                      {m.title}
+                    </Typography.Text>
                     {advice(m)}
                     {tools(m)}
                   </div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t(`material.${mediaOf(m.mime)}`)} · {facts(m)}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t(`material.${mediaOf(m.mime)}`)} · {facts(m)}
+                  </Typography.Text>
                   <div style={{ marginTop: 4 }}>{used(m)}</div>
                 </>
               ) : null}
@@ -162,10 +273,23 @@ export function MaterialLibrary({ bits }: { bits: readonly number[] }) {
         </div>
       ) : (
         <Table<MaterialRow>
-          rowKey="id" size="small" dataSource={rows} loading={list.isFetching} pagination={false}
+          rowKey="id"
+          size="small"
+          dataSource={rows}
+          loading={list.isFetching}
+          pagination={false}
           columns={[
             { key: 'thumb', width: 80, render: (_, m) => <MaterialThumb row={m} size={64} /> },
-            { key: 'title', title: t('material.title'), render: (_, m) => <Space>{m.title}{advice(m)}</Space> },
+            {
+              key: 'title',
+              title: t('material.title'),
+              render: (_, m) => (
+                <Space>
+                  {m.title}
+                  {advice(m)}
+                </Space>
+              ),
+            },
             { key: 'type', title: t('field.adType'), render: (_, m) => t(`material.${mediaOf(m.mime)}`) },
             { key: 'facts', title: t('material.dimensions'), render: (_, m) => facts(m) },
             { key: 'used', title: t('material.usedBy'), render: (_, m) => used(m) },
@@ -174,9 +298,22 @@ export function MaterialLibrary({ bits }: { bits: readonly number[] }) {
         />
       )}
       {(list.data?.total ?? 0) > PAGE ? (
-        <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={pageNum} pageSize={PAGE} total={list.data?.total ?? 0} onChange={setPageNum} showSizeChanger={false} />
+        <Pagination
+          style={{ marginTop: 16, textAlign: 'right' }}
+          current={pageNum}
+          pageSize={PAGE}
+          total={list.data?.total ?? 0}
+          onChange={setPageNum}
+          showSizeChanger={false}
+        />
       ) : null}
-      <Modal open={!!renaming} title={t('action.rename')} onCancel={() => setRenaming(null)} onOk={() => void rename()} okButtonProps={{ disabled: !title.trim() }}>
+      <Modal
+        open={!!renaming}
+        title={t('action.rename')}
+        onCancel={() => setRenaming(null)}
+        onOk={() => void rename()}
+        okButtonProps={{ disabled: !title.trim() }}
+      >
         <Input value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} data-testid="material-title" />
       </Modal>
     </div>

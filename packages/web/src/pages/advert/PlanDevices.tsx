@@ -16,28 +16,63 @@ type Row = ResultOf<(typeof api)['ad-plan']['deviceList']>['list'][number];
 export function PlanDevices({ plan, onClose }: { plan: { id: number; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation(['advert', 'device']);
   const [timeline, setTimeline] = useState<Row | null>(null);
-  const list = usePaged((pageNum) => keys.plan.devices(plan?.id, pageNum), (page) => call(api['ad-plan'].deviceList, { id: plan!.id, ...page }), { enabled: !!plan });
-  const why = (r: Row) => (r.playing ? <Tag color="green">{t('devices.playing')}</Tag> : (
-    <Typography.Text type="secondary" data-testid={`why-${r.deviceId}`}>
-      {r.reason ? t(`devices.reason.${r.reason}`, { name: r.byPlanName }) : t('devices.notPlaying')}
-    </Typography.Text>
-  ));
+  const list = usePaged(
+    (pageNum) => keys.plan.devices(plan?.id, pageNum),
+    (page) => call(api['ad-plan'].deviceList, { id: plan!.id, ...page }),
+    { enabled: !!plan },
+  );
+  const why = (r: Row) =>
+    r.playing ? (
+      <Tag color="green">{t('devices.playing')}</Tag>
+    ) : (
+      <Typography.Text type="secondary" data-testid={`why-${r.deviceId}`}>
+        {r.reason ? t(`devices.reason.${r.reason}`, { name: r.byPlanName }) : t('devices.notPlaying')}
+      </Typography.Text>
+    );
   return (
-    <Drawer open={!!plan} onClose={onClose} size={860} title={t('devices.title', { name: plan?.name ?? '' })} destroyOnHidden>
+    <Drawer
+      open={!!plan}
+      onClose={onClose}
+      size={860}
+      title={t('devices.title', { name: plan?.name ?? '' })}
+      destroyOnHidden
+    >
       <Table<Row>
-        data-testid="plan-devices" rowKey="deviceId" size="small" {...list.table}
+        data-testid="plan-devices"
+        rowKey="deviceId"
+        size="small"
+        {...list.table}
         locale={{ emptyText: list.query.isLoading ? ' ' : <EmptyState title={t('devices.empty')} /> }}
         columns={[
           { key: 'code', title: t('device:field.code'), dataIndex: 'code' },
           { key: 'name', title: t('device:field.name'), dataIndex: 'name' },
           { key: 'shop', title: t('device:field.shop'), dataIndex: 'shopName' },
-          { key: 'type', title: t('device:field.type'), render: (_, r) => `${t(`device:type.${r.type}`)} · ${t(`device:orientation.${r.orientation}`)}` },
-          { key: 'status', title: t('device:field.deviceStatus'), render: (_, r) => <DeviceStatusTag status={r.deviceStatus} /> },
+          {
+            key: 'type',
+            title: t('device:field.type'),
+            render: (_, r) => `${t(`device:type.${r.type}`)} · ${t(`device:orientation.${r.orientation}`)}`,
+          },
+          {
+            key: 'status',
+            title: t('device:field.deviceStatus'),
+            render: (_, r) => <DeviceStatusTag status={r.deviceStatus} />,
+          },
           { key: 'why', title: t('devices.state'), render: (_, r) => why(r) },
-          { key: 'timeline', title: '', render: (_, r) => <Button type="link" size="small" data-testid={`timeline-${r.deviceId}`} onClick={() => setTimeline(r)}>{t('action.timeline')}</Button> },
+          {
+            key: 'timeline',
+            title: '',
+            render: (_, r) => (
+              <Button type="link" size="small" data-testid={`timeline-${r.deviceId}`} onClick={() => setTimeline(r)}>
+                {t('action.timeline')}
+              </Button>
+            ),
+          },
         ]}
       />
-      <PlanTimeline device={timeline ? { id: timeline.deviceId, name: `${timeline.name} (${timeline.code})` } : null} onClose={() => setTimeline(null)} />
+      <PlanTimeline
+        device={timeline ? { id: timeline.deviceId, name: `${timeline.name} (${timeline.code})` } : null}
+        onClose={() => setTimeline(null)}
+      />
     </Drawer>
   );
 }

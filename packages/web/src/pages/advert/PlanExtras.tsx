@@ -8,7 +8,15 @@ import { keys } from '../../api/keys';
 import type { PlanRow } from './rows';
 
 /** An enabled plan's own buttons: make it (or no longer) the default plan, and see its screens. */
-export function PlanExtras({ row, canPublish, onDevices }: { row: PlanRow; canPublish: boolean; onDevices: (row: PlanRow) => void }) {
+export function PlanExtras({
+  row,
+  canPublish,
+  onDevices,
+}: {
+  row: PlanRow;
+  canPublish: boolean;
+  onDevices: (row: PlanRow) => void;
+}) {
   const { t } = useTranslation('advert');
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -27,9 +35,17 @@ export function PlanExtras({ row, canPublish, onDevices }: { row: PlanRow; canPu
   };
   return (
     <>
-      <Button type="link" size="small" data-testid={`row-devices-${row.id}`} onClick={() => onDevices(row)}>{t('action.devices')}</Button>
+      <Button type="link" size="small" data-testid={`row-devices-${row.id}`} onClick={() => onDevices(row)}>
+        {t('action.devices')}
+      </Button>
       {canPublish ? (
-        <Button type="link" size="small" loading={busy} data-testid={`row-default-${row.id}`} onClick={() => void toggleDefault()}>
+        <Button
+          type="link"
+          size="small"
+          loading={busy}
+          data-testid={`row-default-${row.id}`}
+          onClick={() => void toggleDefault()}
+        >
           {t(row.isDefault ? 'action.unsetDefault' : 'action.setDefault')}
         </Button>
       ) : null}

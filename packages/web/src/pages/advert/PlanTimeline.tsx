@@ -15,9 +15,19 @@ const DAY = 86_400;
 const PALETTE = ['#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#eb2f96', '#13c2c2', '#faad14', '#2f54eb'];
 
 /** A screen's next 7 local days as bars per day: which plan plays when (ad-plan/timeline, the device API's resolution). */
-export function PlanTimeline({ device, onClose }: { device: { id: number; name: string } | null; onClose: () => void }) {
+export function PlanTimeline({
+  device,
+  onClose,
+}: {
+  device: { id: number; name: string } | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('advert');
-  const data = useQuery({ queryKey: keys.plan.timeline(device?.id), queryFn: () => call(api['ad-plan'].timeline, { deviceId: device!.id }), enabled: !!device });
+  const data = useQuery({
+    queryKey: keys.plan.timeline(device?.id),
+    queryFn: () => call(api['ad-plan'].timeline, { deviceId: device!.id }),
+    enabled: !!device,
+  });
   const tl = data.data;
   const start = tl ? dayjs().tz(tl.timezone).startOf('day') : null;
   const days = start ? Array.from({ length: 7 }, (_, i) => start.add(i, 'day')) : [];
@@ -27,7 +37,13 @@ export function PlanTimeline({ device, onClose }: { device: { id: number; name: 
   const shown = tl ? [...new Set(tl.segments.map((s) => s.planId))] : [];
   const FALLBACK = '#f0f0f0';
   return (
-    <Drawer open={!!device} onClose={onClose} size={760} title={t('timeline.title', { name: device?.name ?? '' })} destroyOnHidden>
+    <Drawer
+      open={!!device}
+      onClose={onClose}
+      size={760}
+      title={t('timeline.title', { name: device?.name ?? '' })}
+      destroyOnHidden
+    >
       <Spin spinning={data.isFetching}>
         {tl ? (
           <div data-testid="plan-timeline">
@@ -42,13 +58,34 @@ export function PlanTimeline({ device, onClose }: { device: { id: number; name: 
               return (
                 <div key={from} style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '6px 0' }}>
                   <div style={{ width: 90, flex: 'none' }}>{d.format('MM-DD ddd')}</div>
-                  <div style={{ position: 'relative', flex: 1, height: 22, background: tl.fallback ? FALLBACK : '#fafafa', borderRadius: 4 }}>
+                  <div
+                    style={{
+                      position: 'relative',
+                      flex: 1,
+                      height: 22,
+                      background: tl.fallback ? FALLBACK : '#fafafa',
+                      borderRadius: 4,
+                    }}
+                  >
                     {segs.map((s) => {
                       const a = Math.max(s.from, from) - from;
                       const b = Math.min(s.to, from + DAY) - from;
                       return (
-                        <Tooltip key={`${s.from}-${s.planId}`} title={`${nameOf(s.planId)} · ${dayjs.unix(s.from).tz(tl.timezone).format('HH:mm')}–${dayjs.unix(s.to).tz(tl.timezone).format('HH:mm')}`}>
-                          <div style={{ position: 'absolute', left: `${(a / DAY) * 100}%`, width: `${((b - a) / DAY) * 100}%`, top: 0, bottom: 0, background: colour(s.planId), borderRadius: 3 }} />
+                        <Tooltip
+                          key={`${s.from}-${s.planId}`}
+                          title={`${nameOf(s.planId)} · ${dayjs.unix(s.from).tz(tl.timezone).format('HH:mm')}–${dayjs.unix(s.to).tz(tl.timezone).format('HH:mm')}`}
+                        >
+                          <div
+                            style={{
+                              position: 'absolute',
+                              left: `${(a / DAY) * 100}%`,
+                              width: `${((b - a) / DAY) * 100}%`,
+                              top: 0,
+                              bottom: 0,
+                              background: colour(s.planId),
+                              borderRadius: 3,
+                            }}
+                          />
                         </Tooltip>
                       );
                     })}
@@ -56,17 +93,31 @@ export function PlanTimeline({ device, onClose }: { device: { id: number; name: 
                 </div>
               );
             })}
-            <div style={{ display: 'flex', marginLeft: 98, justifyContent: 'space-between', color: '#999', fontSize: 12 }}>
-              {['00:00', '06:00', '12:00', '18:00', '24:00'].map((h) => <span key={h}>{h}</span>)}
+            <div
+              style={{ display: 'flex', marginLeft: 98, justifyContent: 'space-between', color: '#999', fontSize: 12 }}
+            >
+              {['00:00', '06:00', '12:00', '18:00', '24:00'].map((h) => (
+                <span key={h}>{h}</span>
+              ))}
             </div>
             {shown.length || tl.fallback ? (
-              <div data-testid="timeline-legend" aria-label={t('timeline.legend')} style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', marginTop: 12, marginLeft: 98 }}>
-                {shown.map((id) => <Swatch key={id} colour={colour(id)} label={nameOf(id)} />)}
-                {tl.fallback ? <Swatch colour={FALLBACK} label={t('timeline.fallback', { name: nameOf(tl.fallback.planId) })} /> : null}
+              <div
+                data-testid="timeline-legend"
+                aria-label={t('timeline.legend')}
+                style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', marginTop: 12, marginLeft: 98 }}
+              >
+                {shown.map((id) => (
+                  <Swatch key={id} colour={colour(id)} label={nameOf(id)} />
+                ))}
+                {tl.fallback ? (
+                  <Swatch colour={FALLBACK} label={t('timeline.fallback', { name: nameOf(tl.fallback.planId) })} />
+                ) : null}
               </div>
             ) : null}
           </div>
-        ) : data.isError ? <Empty /> : null}
+        ) : data.isError ? (
+          <Empty />
+        ) : null}
       </Spin>
     </Drawer>
   );
@@ -75,7 +126,10 @@ export function PlanTimeline({ device, onClose }: { device: { id: number; name: 
 function Swatch({ colour, label }: { colour: string; label: string }) {
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-      <span aria-hidden style={{ width: 12, height: 12, borderRadius: 2, background: colour, border: '1px solid #d9d9d9' }} />
+      <span
+        aria-hidden
+        style={{ width: 12, height: 12, borderRadius: 2, background: colour, border: '1px solid #d9d9d9' }}
+      />
       {label}
     </span>
   );

@@ -10,15 +10,32 @@ import { RegionNames } from '../../components/LifecycleTable/fields';
 import type { FilterGroup } from '../../components/FilterSidebar';
 import { formatSeconds } from './materials';
 import { MaterialItems } from './widgets/MaterialItems';
-import { BgmContentSelect, CommodityPicker, ContentSelect, PlanContentsField, ProductSelect, SpecNamesPicker } from './widgets/records';
-import { AudioField, DayField, DaypartsField, ImagesField, MusicField, PriceField, SpecRowsField, TagsField, WeekdaysField } from './widgets/simple';
+import {
+  BgmContentSelect,
+  CommodityPicker,
+  ContentSelect,
+  PlanContentsField,
+  ProductSelect,
+  SpecNamesPicker,
+} from './widgets/records';
+import {
+  AudioField,
+  DayField,
+  DaypartsField,
+  ImagesField,
+  MusicField,
+  PriceField,
+  SpecRowsField,
+  TagsField,
+  WeekdaysField,
+} from './widgets/simple';
 import { TargetsField } from './widgets/TargetsField';
 import { FormPreview } from './ContentPreview';
 
 // The declarative tables of the advertising area: one column list and one form per entity.
 
-
-const enumOf = (ns: string, values: readonly (string | number)[]) => Object.fromEntries(values.map((v) => [String(v), `${ns}.${v}`]));
+const enumOf = (ns: string, values: readonly (string | number)[]) =>
+  Object.fromEntries(values.map((v) => [String(v), `${ns}.${v}`]));
 const AD_TYPE_ENUM = enumOf('filter:adType', AD_TYPES);
 const DEVICE_TYPE_ENUM = { big: 'device:type.big', pad: 'device:type.pad' } as Record<string, string>;
 const ORIENTATION_ENUM = enumOf('device:orientation', [1, 0]);
@@ -27,7 +44,10 @@ const PLAN_DEVICE_ENUM = enumOf('advert:planDeviceType', ['all', 'big', 'pad']);
 const PLAN_ORIENTATION_ENUM = enumOf('advert:planOrientation', [-1, 1, 0]);
 const ON_OFF = enumOf('advert:onOff', [0, 1]);
 
-const typeIs = (...types: string[]) => (v: FormValues) => types.includes(String(v.adType));
+const typeIs =
+  (...types: string[]) =>
+  (v: FormValues) =>
+    types.includes(String(v.adType));
 export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 export const commodityConfig: EntityConfig<CommodityRow> = {
@@ -65,21 +85,74 @@ export function contentConfig(preview: (row: ContentRow) => void): EntityConfig<
     calls: api['ad-content'],
     titleOf: (r) => r.name,
     columns: [
-      { key: 'name', title: 'advert:field.name', render: (r) => <a data-testid={`preview-${r.id}`} onClick={() => preview(r)}>{r.name}</a> },
+      {
+        key: 'name',
+        title: 'advert:field.name',
+        render: (r) => (
+          <a data-testid={`preview-${r.id}`} onClick={() => preview(r)}>
+            {r.name}
+          </a>
+        ),
+      },
       { key: 'adType', title: 'advert:field.adType', kind: 'enum', valueEnum: AD_TYPE_ENUM },
-      { key: 'deviceType', title: 'advert:field.deviceType', kind: 'enum', valueEnum: DEVICE_TYPE_ENUM, width: 90, detail: true },
-      { key: 'orientation', title: 'advert:field.orientation', kind: 'enum', valueEnum: ORIENTATION_ENUM, width: 90, detail: true },
-      { key: 'totalMs', title: 'advert:field.totalMs', render: (r) => (r.adType === 'bgm' || r.adType === 'compare' ? '—' : formatSeconds(r.totalMs)), width: 90 },
+      {
+        key: 'deviceType',
+        title: 'advert:field.deviceType',
+        kind: 'enum',
+        valueEnum: DEVICE_TYPE_ENUM,
+        width: 90,
+        detail: true,
+      },
+      {
+        key: 'orientation',
+        title: 'advert:field.orientation',
+        kind: 'enum',
+        valueEnum: ORIENTATION_ENUM,
+        width: 90,
+        detail: true,
+      },
+      {
+        key: 'totalMs',
+        title: 'advert:field.totalMs',
+        render: (r) => (r.adType === 'bgm' || r.adType === 'compare' ? '—' : formatSeconds(r.totalMs)),
+        width: 90,
+      },
     ],
     fields: formFields(contract['ad-content'].create.body, [
       { name: 'name', label: 'advert:field.name', kind: 'text' },
       { name: 'adType', label: 'advert:field.adType', kind: 'select', valueEnum: AD_TYPE_ENUM },
       { name: 'deviceType', label: 'advert:field.deviceType', kind: 'select', valueEnum: DEVICE_TYPE_ENUM },
       { name: 'orientation', label: 'advert:field.orientation', kind: 'select', valueEnum: ORIENTATION_ENUM },
-      { name: 'items', label: 'advert:field.items', kind: 'custom', widget: MaterialItems, showIf: typeIs('default', 'main', 'details'), help: 'advert:help.items' },
-      { name: 'commodityIds', label: 'advert:field.commodityIds', kind: 'custom', widget: CommodityPicker, showIf: typeIs('details', 'compare') },
-      { name: 'layout', label: 'advert:field.layout', kind: 'select', valueEnum: LAYOUT_ENUM, showIf: typeIs('details') },
-      { name: 'specNames', label: 'advert:field.specNames', kind: 'custom', widget: SpecNamesPicker, showIf: typeIs('compare'), help: 'advert:help.specNames' },
+      {
+        name: 'items',
+        label: 'advert:field.items',
+        kind: 'custom',
+        widget: MaterialItems,
+        showIf: typeIs('default', 'main', 'details'),
+        help: 'advert:help.items',
+      },
+      {
+        name: 'commodityIds',
+        label: 'advert:field.commodityIds',
+        kind: 'custom',
+        widget: CommodityPicker,
+        showIf: typeIs('details', 'compare'),
+      },
+      {
+        name: 'layout',
+        label: 'advert:field.layout',
+        kind: 'select',
+        valueEnum: LAYOUT_ENUM,
+        showIf: typeIs('details'),
+      },
+      {
+        name: 'specNames',
+        label: 'advert:field.specNames',
+        kind: 'custom',
+        widget: SpecNamesPicker,
+        showIf: typeIs('compare'),
+        help: 'advert:help.specNames',
+      },
       { name: 'bgm', label: 'advert:field.bgm', kind: 'custom', widget: MusicField, showIf: typeIs('bgm') },
       { name: 'volume', label: 'advert:field.volume', kind: 'number', showIf: typeIs('bgm') },
     ]),
@@ -93,19 +166,50 @@ export const planConfig: EntityConfig<PlanRow> = {
   label: 'advert:entity.ad-plan',
   calls: api['ad-plan'],
   launch: {
-    online: api['ad-plan'].throw, offline: api['ad-plan'].revoke,
-    words: { online: 'advert:action.throw', offline: 'advert:action.revoke' }, done: { online: 'advert:done.throw', offline: 'advert:done.revoke' },
+    online: api['ad-plan'].throw,
+    offline: api['ad-plan'].revoke,
+    words: { online: 'advert:action.throw', offline: 'advert:action.revoke' },
+    done: { online: 'advert:done.throw', offline: 'advert:done.revoke' },
     // the screens it is aimed at, counted as ad-plan/device-list counts them
-    confirm: { title: 'advert:confirm.throw', content: 'advert:confirm.throwCount', count: async (r) => (await call(api['ad-plan'].deviceList, { id: r.id, pageNum: 1, pageSize: 1 })).total },
+    confirm: {
+      title: 'advert:confirm.throw',
+      content: 'advert:confirm.throwCount',
+      count: async (r) => (await call(api['ad-plan'].deviceList, { id: r.id, pageNum: 1, pageSize: 1 })).total,
+    },
   },
   titleOf: (r) => r.name,
   columns: [
-    { key: 'name', title: 'advert:field.name', render: (r) => <>{r.name}{r.isDefault ? <Tag color="gold" style={{ marginLeft: 6 }}>{'★'}</Tag> : null}</> },
+    {
+      key: 'name',
+      title: 'advert:field.name',
+      render: (r) => (
+        <>
+          {r.name}
+          {r.isDefault ? (
+            <Tag color="gold" style={{ marginLeft: 6 }}>
+              {'★'}
+            </Tag>
+          ) : null}
+        </>
+      ),
+    },
     { key: 'dateFrom', title: 'advert:field.dates', render: (r) => `${r.dateFrom} ~ ${r.dateTo}` },
-    { key: 'dayparts', title: 'advert:field.dayparts', render: (r) => (r.dayparts.length ? r.dayparts.map((p) => `${p.from}–${p.to}`).join(', ') : '24h'), detail: true },
+    {
+      key: 'dayparts',
+      title: 'advert:field.dayparts',
+      render: (r) => (r.dayparts.length ? r.dayparts.map((p) => `${p.from}–${p.to}`).join(', ') : '24h'),
+      detail: true,
+    },
     { key: 'priority', title: 'advert:field.priority', kind: 'number', width: 80, detail: true },
     { key: 'contents', title: 'advert:field.contentCount', render: (r) => r.contents.length, width: 90 },
-    { key: 'deviceType', title: 'advert:field.planDeviceType', kind: 'enum', valueEnum: PLAN_DEVICE_ENUM, width: 100, detail: true },
+    {
+      key: 'deviceType',
+      title: 'advert:field.planDeviceType',
+      kind: 'enum',
+      valueEnum: PLAN_DEVICE_ENUM,
+      width: 100,
+      detail: true,
+    },
   ],
   fields: formFields(contract['ad-plan'].create.body, [
     { name: 'name', label: 'advert:field.name', kind: 'text' },
@@ -113,9 +217,21 @@ export const planConfig: EntityConfig<PlanRow> = {
     { name: 'dateFrom', label: 'advert:field.dateFrom', kind: 'custom', widget: DayField },
     { name: 'dateTo', label: 'advert:field.dateTo', kind: 'custom', widget: DayField },
     { name: 'weekdays', label: 'advert:field.weekdays', kind: 'custom', widget: WeekdaysField },
-    { name: 'dayparts', label: 'advert:field.dayparts', kind: 'custom', widget: DaypartsField, help: 'advert:help.dayparts' },
+    {
+      name: 'dayparts',
+      label: 'advert:field.dayparts',
+      kind: 'custom',
+      widget: DaypartsField,
+      help: 'advert:help.dayparts',
+    },
     { name: 'priority', label: 'advert:field.priority', kind: 'number', help: 'advert:help.priority' },
-    { name: 'targets', label: 'advert:field.targets', kind: 'custom', widget: TargetsField, help: 'advert:help.targets' },
+    {
+      name: 'targets',
+      label: 'advert:field.targets',
+      kind: 'custom',
+      widget: TargetsField,
+      help: 'advert:help.targets',
+    },
     { name: 'deviceType', label: 'advert:field.planDeviceType', kind: 'select', valueEnum: PLAN_DEVICE_ENUM },
     { name: 'orientation', label: 'advert:field.planOrientation', kind: 'select', valueEnum: PLAN_ORIENTATION_ENUM },
     { name: 'aiPitches', label: 'advert:field.aiPitches', kind: 'select', valueEnum: ON_OFF },
@@ -135,7 +251,13 @@ function PitchScope({ scope }: { scope: PitchRow['scope'] }) {
   const { t } = useTranslation('advert');
   const codes = [...scope.p, ...scope.c, ...scope.a];
   if (!codes.length && !scope.s.length) return <WholeEnterprise />;
-  return <>{codes.length ? <RegionNames codes={codes} /> : null}{codes.length && scope.s.length ? ' · ' : ''}{scope.s.length ? t('pitch.shops', { count: scope.s.length }) : ''}</>;
+  return (
+    <>
+      {codes.length ? <RegionNames codes={codes} /> : null}
+      {codes.length && scope.s.length ? ' · ' : ''}
+      {scope.s.length ? t('pitch.shops', { count: scope.s.length }) : ''}
+    </>
+  );
 }
 
 export const pitchConfig: EntityConfig<PitchRow> = {
@@ -156,7 +278,13 @@ export const pitchConfig: EntityConfig<PitchRow> = {
     { name: 'audioId', label: 'advert:pitch.audio', kind: 'custom', widget: AudioField },
     { name: 'contentId', label: 'advert:pitch.content', kind: 'custom', widget: ContentSelect },
     { name: 'commodityId', label: 'advert:pitch.product', kind: 'custom', widget: ProductSelect },
-    { name: 'scope', label: 'advert:pitch.scope', kind: 'custom', widget: TargetsField, help: 'advert:pitch.scopeHelp' },
+    {
+      name: 'scope',
+      label: 'advert:pitch.scope',
+      kind: 'custom',
+      widget: TargetsField,
+      help: 'advert:pitch.scopeHelp',
+    },
   ]),
   defaults: { gender: 1, ageBand: 1 },
 };

@@ -16,7 +16,9 @@ export function capturePoster(file: File, width = 480): Promise<File | null> {
     video.muted = true;
     video.preload = 'auto';
     video.playsInline = true;
-    video.onloadedmetadata = () => { video.currentTime = Math.min(1, (video.duration || 0) / 2); };
+    video.onloadedmetadata = () => {
+      video.currentTime = Math.min(1, (video.duration || 0) / 2);
+    };
     video.onseeked = () => {
       clearTimeout(timer);
       const canvas = document.createElement('canvas');
@@ -25,9 +27,16 @@ export function capturePoster(file: File, width = 480): Promise<File | null> {
       const g = canvas.getContext('2d');
       if (!g) return done(null);
       g.drawImage(video, 0, 0, canvas.width, canvas.height);
-      canvas.toBlob((blob) => done(blob ? new File([blob], `${file.name}.poster.jpg`, { type: 'image/jpeg' }) : null), 'image/jpeg', 0.8);
+      canvas.toBlob(
+        (blob) => done(blob ? new File([blob], `${file.name}.poster.jpg`, { type: 'image/jpeg' }) : null),
+        'image/jpeg',
+        0.8,
+      );
     };
-    video.onerror = () => { clearTimeout(timer); done(null); };
+    video.onerror = () => {
+      clearTimeout(timer);
+      done(null);
+    };
     video.src = url;
   });
 }

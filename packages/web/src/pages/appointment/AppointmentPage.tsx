@@ -88,10 +88,21 @@ export default function AppointmentPage() {
             </Col>
             <Col xs={24} lg={14}>
               <Card variant="borderless" styles={{ body: { padding: 28 } }}>
-                <Form form={form} layout="vertical" requiredMark="optional" onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
+                <Form
+                  form={form}
+                  layout="vertical"
+                  requiredMark="optional"
+                  onFinish={(v) => void submit(v)}
+                  onValuesChange={clearAlert}
+                >
                   <Row gutter={16}>
                     <Col xs={24} sm={12}>
-                      <Form.Item name="name" label={t('appointment.name')} required rules={[schemaRule((c) => c.api.public.appointment.body.shape.name, lang)]}>
+                      <Form.Item
+                        name="name"
+                        label={t('appointment.name')}
+                        required
+                        rules={[schemaRule((c) => c.api.public.appointment.body.shape.name, lang)]}
+                      >
                         <Input data-testid="appointment-name" maxLength={32} autoComplete="name" />
                       </Form.Item>
                     </Col>
@@ -101,26 +112,59 @@ export default function AppointmentPage() {
                       </Form.Item>
                     </Col>
                   </Row>
-                  <Form.Item name="company" label={t('appointment.company')} required rules={[schemaRule((c) => c.api.public.appointment.body.shape.company, lang)]}>
+                  <Form.Item
+                    name="company"
+                    label={t('appointment.company')}
+                    required
+                    rules={[schemaRule((c) => c.api.public.appointment.body.shape.company, lang)]}
+                  >
                     <Input data-testid="appointment-company" maxLength={64} autoComplete="organization" />
                   </Form.Item>
                   <Row gutter={16}>
                     <Col xs={24} sm={12}>
-                      <Form.Item name="city" label={t('appointment.city')} rules={[schemaRule((c) => c.api.public.appointment.body.shape.city, lang)]}>
+                      <Form.Item
+                        name="city"
+                        label={t('appointment.city')}
+                        rules={[schemaRule((c) => c.api.public.appointment.body.shape.city, lang)]}
+                      >
                         <Input data-testid="appointment-city" maxLength={32} />
                       </Form.Item>
                     </Col>
                     <Col xs={24} sm={12}>
                       <Form.Item name="stores" label={t('appointment.stores')}>
-                        <InputNumber data-testid="appointment-stores" min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+                        <InputNumber
+                          data-testid="appointment-stores"
+                          min={0}
+                          max={1_000_000}
+                          precision={0}
+                          style={{ width: '100%' }}
+                        />
                       </Form.Item>
                     </Col>
                   </Row>
-                  <Form.Item name="note" label={t('appointment.note')} rules={[schemaRule((c) => c.api.public.appointment.body.shape.note, lang)]} style={{ marginBottom: 32 }}>
-                    <Input.TextArea data-testid="appointment-note" rows={4} maxLength={500} showCount placeholder={t('appointment.notePlaceholder')} />
+                  <Form.Item
+                    name="note"
+                    label={t('appointment.note')}
+                    rules={[schemaRule((c) => c.api.public.appointment.body.shape.note, lang)]}
+                    style={{ marginBottom: 32 }}
+                  >
+                    <Input.TextArea
+                      data-testid="appointment-note"
+                      rows={4}
+                      maxLength={500}
+                      showCount
+                      placeholder={t('appointment.notePlaceholder')}
+                    />
                   </Form.Item>
                   {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}
-                  <Button data-testid="appointment-submit" type="primary" htmlType="submit" size="large" block loading={submitting}>
+                  <Button
+                    data-testid="appointment-submit"
+                    type="primary"
+                    htmlType="submit"
+                    size="large"
+                    block
+                    loading={submitting}
+                  >
                     {t('appointment.submit')}
                   </Button>
                   <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>

@@ -19,13 +19,24 @@ export default function CenterEditorPage() {
   return (
     <div data-testid="center-editor-page">
       <Typography.Title level={4} style={{ marginTop: 0 }}>
-        <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate('/center/center')} aria-label={t('back')} />
+        <Button
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          onClick={() => void navigate('/center/center')}
+          aria-label={t('back')}
+        />
         {t('editor.title')}
       </Typography.Title>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={8}><ProfileForm /></Col>
-        <Col xs={24} md={12} xl={8}><PasswordForm phone={phone} /></Col>
-        <Col xs={24} md={12} xl={8}><PhoneForm phone={phone} /></Col>
+        <Col xs={24} xl={8}>
+          <ProfileForm />
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <PasswordForm phone={phone} />
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <PhoneForm phone={phone} />
+        </Col>
       </Row>
     </div>
   );

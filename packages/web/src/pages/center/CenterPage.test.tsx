@@ -18,9 +18,30 @@ const review = { ...company, companyId: 2, companyCode: 'VT0002', title: '审核
 beforeEach(() => {
   calls.length = 0;
   Object.assign(handlers, {
-    'account/info': () => ({ userId: 1, userName: '13800000001', nickname: '王总', avatar: '', isMain: 1, companyList: [company, review] }),
-    'account/roles': () => ({ list: [{ deptId: 1, deptName: '总部', role: 3, roleName: '督导', roleNode: 'r1', jobId: 5, jobName: '督导' }] }),
-    'account/logins': () => ({ list: [{ id: 1, ctime: 1_700_000_000, lastSeen: 1_700_000_100, ip: '127.0.0.1', source: 'pc', current: true, active: true }] }),
+    'account/info': () => ({
+      userId: 1,
+      userName: '13800000001',
+      nickname: '王总',
+      avatar: '',
+      isMain: 1,
+      companyList: [company, review],
+    }),
+    'account/roles': () => ({
+      list: [{ deptId: 1, deptName: '总部', role: 3, roleName: '督导', roleNode: 'r1', jobId: 5, jobName: '督导' }],
+    }),
+    'account/logins': () => ({
+      list: [
+        {
+          id: 1,
+          ctime: 1_700_000_000,
+          lastSeen: 1_700_000_100,
+          ip: '127.0.0.1',
+          source: 'pc',
+          current: true,
+          active: true,
+        },
+      ],
+    }),
   });
 });
 afterEach(cleanup);
@@ -35,13 +56,16 @@ describe.each(['zh-CN', 'en-US'])('/center in %s', (lng) => {
     expect(byTestId('center-logins')?.textContent).toContain('127.0.0.1');
     expect(el.textContent).not.toMatch(RAW_KEY);
     // Roles are asked only for the enterprise that can be entered.
-    expect(calls.filter((c) => c.path === 'account/roles')).toEqual([{ path: 'account/roles', body: { enCode: 'VT0001' } }]);
+    expect(calls.filter((c) => c.path === 'account/roles')).toEqual([
+      { path: 'account/roles', body: { enCode: 'VT0001' } },
+    ]);
   });
 
   it('centerEditor shows the three forms', async () => {
     await i18n.changeLanguage(lng);
     const el = await renderPage(<CenterEditorPage />, '/center/centerEditor');
-    for (const id of ['editor-profile', 'editor-password', 'editor-phone', 'editor-nickname', 'editor-phone-send-code']) expect(byTestId(id), id).not.toBeNull();
+    for (const id of ['editor-profile', 'editor-password', 'editor-phone', 'editor-nickname', 'editor-phone-send-code'])
+      expect(byTestId(id), id).not.toBeNull();
     expect((byTestId('editor-nickname') as HTMLInputElement).value).toBe('王总');
     expect(el.textContent).not.toMatch(RAW_KEY);
   });

@@ -14,7 +14,17 @@ import { RoleTag } from '../enterprise/shared';
 import { LoginsCard } from './LoginsCard';
 import { maskPhone } from './mask';
 
-function Enterprise({ company, roles, loading, current }: { company: Company; roles: RoleEntry[]; loading: boolean; current: string }) {
+function Enterprise({
+  company,
+  roles,
+  loading,
+  current,
+}: {
+  company: Company;
+  roles: RoleEntry[];
+  loading: boolean;
+  current: string;
+}) {
   const { t } = useTranslation('center');
   return (
     <List.Item data-testid={`center-ent-${company.companyCode}`}>
@@ -26,7 +36,11 @@ function Enterprise({ company, roles, loading, current }: { company: Company; ro
             <EnterpriseStatusTag status={company.status} />
             {company.isMain === 1 ? <Tag color="gold">{t('main')}</Tag> : null}
           </Space>
-          <div><Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('code', { code: company.companyCode })}</Typography.Text></div>
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('code', { code: company.companyCode })}
+            </Typography.Text>
+          </div>
           <div style={{ marginTop: 6, display: 'flex', gap: 6, flexWrap: 'wrap' }}>
             {loading ? <Skeleton.Button size="small" active /> : null}
             {!loading && roles.length === 0 ? <Typography.Text type="secondary">{t('noRoles')}</Typography.Text> : null}
@@ -63,18 +77,32 @@ export default function CenterPage() {
   const me = info.data;
   return (
     <div data-testid="center-page">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>{t('title')}</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('title')}
+      </Typography.Title>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Card
             title={t('profile')}
-            extra={<Button icon={<EditOutlined />} onClick={() => void navigate('/center/centerEditor')} data-testid="center-edit">{t('edit')}</Button>}
+            extra={
+              <Button
+                icon={<EditOutlined />}
+                onClick={() => void navigate('/center/centerEditor')}
+                data-testid="center-edit"
+              >
+                {t('edit')}
+              </Button>
+            }
           >
             <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
               <Avatar size={64} src={me?.avatar || undefined} icon={<UserOutlined />} />
               <Descriptions column={1} size="small">
-                <Descriptions.Item label={t('nickname')}><span data-testid="center-nickname">{me?.nickname || '—'}</span></Descriptions.Item>
-                <Descriptions.Item label={t('phone')}><span data-testid="center-phone">{maskPhone(me?.userName ?? '')}</span></Descriptions.Item>
+                <Descriptions.Item label={t('nickname')}>
+                  <span data-testid="center-nickname">{me?.nickname || '—'}</span>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('phone')}>
+                  <span data-testid="center-phone">{maskPhone(me?.userName ?? '')}</span>
+                </Descriptions.Item>
               </Descriptions>
             </div>
           </Card>
@@ -86,7 +114,12 @@ export default function CenterPage() {
               dataSource={companies}
               locale={{ emptyText: t('noEnterprises') }}
               renderItem={(c, i) => (
-                <Enterprise company={c} roles={roles[i]?.data ?? []} loading={roles[i]?.isLoading ?? false} current={roleItem.roleNode ?? ''} />
+                <Enterprise
+                  company={c}
+                  roles={roles[i]?.data ?? []}
+                  loading={roles[i]?.isLoading ?? false}
+                  current={roleItem.roleNode ?? ''}
+                />
               )}
             />
           </Card>

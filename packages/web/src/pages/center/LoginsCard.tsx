@@ -12,7 +12,15 @@ export function LoginsCard() {
   const { t } = useTranslation('center');
   const q = useQuery({ queryKey: keys.account.logins(), queryFn: async () => (await call(api.account.logins)).list });
   return (
-    <Card title={<span><HistoryOutlined /> {t('logins.title')}</span>} style={{ marginTop: 16 }} data-testid="center-logins">
+    <Card
+      title={
+        <span>
+          <HistoryOutlined /> {t('logins.title')}
+        </span>
+      }
+      style={{ marginTop: 16 }}
+      data-testid="center-logins"
+    >
       <List
         size="small"
         loading={q.isPending}
@@ -24,7 +32,13 @@ export function LoginsCard() {
               <Space wrap size={6}>
                 <Typography.Text>{formatTime(l.ctime)}</Typography.Text>
                 <Tag>{t(`logins.source.${l.source}`, { defaultValue: l.source })}</Tag>
-                {l.current ? <Tag color="blue">{t('logins.current')}</Tag> : l.active ? <Tag color="green">{t('logins.active')}</Tag> : <Tag>{t('logins.ended')}</Tag>}
+                {l.current ? (
+                  <Tag color="blue">{t('logins.current')}</Tag>
+                ) : l.active ? (
+                  <Tag color="green">{t('logins.active')}</Tag>
+                ) : (
+                  <Tag>{t('logins.ended')}</Tag>
+                )}
               </Space>
               <div>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>

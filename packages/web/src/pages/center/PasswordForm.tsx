@@ -24,7 +24,8 @@ export function PasswordForm({ phone }: { phone: string }) {
   useEffect(() => form.setFieldValue('un', phone), [phone, form]);
 
   const save = useMutation({
-    mutationFn: (v: Values) => call(api.account.changePassword, mode === 'old' ? { oldPw: v.oldPw, pw: v.pw } : { code: v.code, pw: v.pw }),
+    mutationFn: (v: Values) =>
+      call(api.account.changePassword, mode === 'old' ? { oldPw: v.oldPw, pw: v.pw } : { code: v.code, pw: v.pw }),
     onSuccess: () => {
       form.resetFields(['oldPw', 'code', 'pw', 'pw2']);
       void message.success(t('password.changed'));
@@ -47,7 +48,9 @@ export function PasswordForm({ phone }: { phone: string }) {
         ]}
       />
       <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)} initialValues={{ un: phone }}>
-        <Form.Item name="un" hidden><Input /></Form.Item>
+        <Form.Item name="un" hidden>
+          <Input />
+        </Form.Item>
         {mode === 'old' ? (
           <Form.Item name="oldPw" label={t('password.old')} rules={[{ required: true, message: t('required') }]}>
             <Input.Password autoComplete="current-password" data-testid="editor-old-pw" />
@@ -72,14 +75,21 @@ export function PasswordForm({ phone }: { phone: string }) {
           rules={[
             { required: true, message: t('required') },
             ({ getFieldValue }) => ({
-              validator: (_r, v: string) => (!v || v === getFieldValue('pw') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch')))),
+              validator: (_r, v: string) =>
+                !v || v === getFieldValue('pw') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch'))),
             }),
           ]}
         >
           <Input.Password autoComplete="new-password" data-testid="editor-pw2" />
         </Form.Item>
-        {alert ? <div role="alert" style={{ color: '#ff4d4f', marginBottom: 12 }}>{alert}</div> : null}
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="editor-pw-save">{t('password.submit')}</Button>
+        {alert ? (
+          <div role="alert" style={{ color: '#ff4d4f', marginBottom: 12 }}>
+            {alert}
+          </div>
+        ) : null}
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="editor-pw-save">
+          {t('password.submit')}
+        </Button>
       </Form>
     </Card>
   );

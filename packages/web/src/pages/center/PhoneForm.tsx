@@ -54,8 +54,14 @@ export function PhoneForm({ phone }: { phone: string }) {
             <SmsCodeButton form={form} purpose="bind" testId="editor-phone-send-code" onError={onError} />
           </Space.Compact>
         </Form.Item>
-        {alert ? <div role="alert" data-testid="editor-phone-alert" style={{ color: '#ff4d4f', marginBottom: 12 }}>{alert}</div> : null}
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="editor-phone-save">{t('phoneSubmit')}</Button>
+        {alert ? (
+          <div role="alert" data-testid="editor-phone-alert" style={{ color: '#ff4d4f', marginBottom: 12 }}>
+            {alert}
+          </div>
+        ) : null}
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="editor-phone-save">
+          {t('phoneSubmit')}
+        </Button>
       </Form>
     </Card>
   );

@@ -40,14 +40,24 @@ export function ProfileForm() {
   return (
     <Card title={t('editor.profile')} data-testid="editor-profile">
       <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
-        <Form.Item name="nickname" label={t('nickname')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 32 }]}>
+        <Form.Item
+          name="nickname"
+          label={t('nickname')}
+          rules={[{ required: true, whitespace: true, message: t('required') }, { max: 32 }]}
+        >
           <Input maxLength={32} data-testid="editor-nickname" />
         </Form.Item>
         <Form.Item name="avatar" label={t('avatar')}>
           <FileUpload kind="avatar" testId="editor-avatar" />
         </Form.Item>
-        {alert ? <div role="alert" style={{ color: '#ff4d4f', marginBottom: 12 }}>{alert}</div> : null}
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="editor-profile-save">{t('save')}</Button>
+        {alert ? (
+          <div role="alert" style={{ color: '#ff4d4f', marginBottom: 12 }}>
+            {alert}
+          </div>
+        ) : null}
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="editor-profile-save">
+          {t('save')}
+        </Button>
       </Form>
     </Card>
   );

@@ -27,7 +27,6 @@ import { SalesImport } from './SalesImport';
 
 type ShopRow = PaResult['byShop'][number];
 
-
 /** /data/count: visitor flow from what the screens reported — KPIs, trend, ages, genders, hours, shops. */
 export default function CountPage() {
   const { t } = useTranslation('data');
@@ -40,12 +39,18 @@ export default function CountPage() {
   const body = bodyOf(filter);
   const wanted = params.get('tab');
   const tab = wanted === 'sales' || wanted === 'ads' || wanted === 'products' ? wanted : 'visitors';
-  const stats = useQuery({ queryKey: keys.stats.pa(body), queryFn: () => call(api.stats.pa, body), enabled: tab === 'visitors' });
+  const stats = useQuery({
+    queryKey: keys.stats.pa(body),
+    queryFn: () => call(api.stats.pa, body),
+    enabled: tab === 'visitors',
+  });
   const r = stats.data;
   // with a gender chosen, the female share says nothing (0 or 100 %): that gender's share of all visits instead
   const everyoneBody = bodyOf({ ...filter, gender: undefined });
   const everyone = useQuery({
-    queryKey: keys.stats.pa(everyoneBody), queryFn: () => call(api.stats.pa, everyoneBody), enabled: tab === 'visitors' && filter.gender !== undefined,
+    queryKey: keys.stats.pa(everyoneBody),
+    queryFn: () => call(api.stats.pa, everyoneBody),
+    enabled: tab === 'visitors' && filter.gender !== undefined,
   });
   const all = everyone.data;
   const share = r && all?.summary.visits ? Math.round((r.summary.visits * 100) / all.summary.visits) : 0;
@@ -57,21 +62,37 @@ export default function CountPage() {
   return (
     <div data-testid="count-page">
       <Space style={{ marginBottom: 12 }} size={16} align="center">
-        <Typography.Title level={4} style={{ margin: 0 }} data-testid="count-title">{t(`titles.${tab}`)}</Typography.Title>
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="count-title">
+          {t(`titles.${tab}`)}
+        </Typography.Title>
         <Segmented<'visitors' | 'ads' | 'sales' | 'products'>
-          data-testid="count-tab" value={tab}
+          data-testid="count-tab"
+          value={tab}
           options={(['visitors', 'ads', 'sales', 'products'] as const).map((v) => ({ value: v, label: t(`tab.${v}`) }))}
-          onChange={(v) => { const next = new URLSearchParams(params); if (v === 'visitors') next.delete('tab'); else next.set('tab', v); setParams(next, { replace: true }); }}
+          onChange={(v) => {
+            const next = new URLSearchParams(params);
+            if (v === 'visitors') next.delete('tab');
+            else next.set('tab', v);
+            setParams(next, { replace: true });
+          }}
         />
         {tab === 'sales' && hasBit(bits, 'create') ? <SalesImport /> : null}
-        {hasBit(bits, 'export') ? <ExportButton kind={tab === 'ads' ? 'plays' : tab === 'sales' || tab === 'products' ? 'sales' : 'visits'} body={body} /> : null}
+        {hasBit(bits, 'export') ? (
+          <ExportButton
+            kind={tab === 'ads' ? 'plays' : tab === 'sales' || tab === 'products' ? 'sales' : 'visits'}
+            body={body}
+          />
+        ) : null}
       </Space>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Space wrap size={[16, 8]}>
           <Segmented<number | 'custom'>
             aria-label={t('filter.period')}
             value={filter.days ?? 'custom'}
-            options={[...STATS_SHORTCUT_DAYS.map((d) => ({ value: d, label: t('filter.lastDays', { count: d }) })), { value: 'custom', label: t('filter.custom'), disabled: true }]}
+            options={[
+              ...STATS_SHORTCUT_DAYS.map((d) => ({ value: d, label: t('filter.lastDays', { count: d }) })),
+              { value: 'custom', label: t('filter.custom'), disabled: true },
+            ]}
             onChange={(v) => typeof v === 'number' && update({ days: v, group: v === 90 ? 'week' : 'day' })}
             data-testid="count-days"
           />
@@ -80,7 +101,9 @@ export default function CountPage() {
             allowClear={false}
             value={[dayjs(filter.from), dayjs(filter.to)]}
             disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-            onChange={(v) => v?.[0] && v[1] && update({ days: null, from: v[0].format('YYYY-MM-DD'), to: v[1].format('YYYY-MM-DD') })}
+            onChange={(v) =>
+              v?.[0] && v[1] && update({ days: null, from: v[0].format('YYYY-MM-DD'), to: v[1].format('YYYY-MM-DD') })
+            }
           />
           <Segmented
             aria-label={t('filter.group')}
@@ -110,7 +133,11 @@ export default function CountPage() {
           <Button icon={<ApartmentOutlined />} onClick={() => setPicking(true)} data-testid="count-shops">
             {filter.scope ? t('filter.shopsChosen', { count: filter.shopCount }) : t('filter.allShops')}
           </Button>
-          {filter.scope ? <Button type="link" onClick={() => update({ scope: null })}>{t('filter.clearShops')}</Button> : null}
+          {filter.scope ? (
+            <Button type="link" onClick={() => update({ scope: null })}>
+              {t('filter.clearShops')}
+            </Button>
+          ) : null}
         </Space>
       </Card>
       <TreeDialog
@@ -125,41 +152,103 @@ export default function CountPage() {
         }}
       />
 
-      {tab === 'sales' ? <SalesPanel body={body} /> : tab === 'products' ? <ProductsPanel body={body} /> : tab === 'ads' ? <AdPanel body={body} /> : stats.isPending ? (
-        <Card data-testid="count-loading"><Skeleton active paragraph={{ rows: 8 }} /></Card>
+      {tab === 'sales' ? (
+        <SalesPanel body={body} />
+      ) : tab === 'products' ? (
+        <ProductsPanel body={body} />
+      ) : tab === 'ads' ? (
+        <AdPanel body={body} />
+      ) : stats.isPending ? (
+        <Card data-testid="count-loading">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
       ) : stats.isError || !r ? (
-        <Card><EmptyState title={t('error')} /></Card>
+        <Card>
+          <EmptyState title={t('error')} />
+        </Card>
       ) : r.summary.visits === 0 && r.previous.visits === 0 ? (
         <Card>
           <EmptyState
             testId="count-empty"
             title={t('empty.title')}
             description={t('empty.description')}
-            actions={<Link to="/store/store?entity=device"><Button type="primary">{t('empty.toDevices')}</Button></Link>}
+            actions={
+              <Link to="/store/store?entity=device">
+                <Button type="primary">{t('empty.toDevices')}</Button>
+              </Link>
+            }
           />
         </Card>
       ) : (
         <>
           <Row gutter={[16, 16]}>
-            <Col xs={12} lg={6}><Kpi testId="kpi-visits" title={t('kpi.visits')} value={r.summary.visits} delta={change(r.summary.visits, r.previous.visits)} /></Col>
-            <Col xs={12} lg={6}><Kpi testId="kpi-actions" title={t('kpi.actions')} value={actions} delta={change(actions, actionsBefore)} /></Col>
+            <Col xs={12} lg={6}>
+              <Kpi
+                testId="kpi-visits"
+                title={t('kpi.visits')}
+                value={r.summary.visits}
+                delta={change(r.summary.visits, r.previous.visits)}
+              />
+            </Col>
+            <Col xs={12} lg={6}>
+              <Kpi
+                testId="kpi-actions"
+                title={t('kpi.actions')}
+                value={actions}
+                delta={change(actions, actionsBefore)}
+              />
+            </Col>
             <Col xs={12} lg={6}>
               {filter.gender === undefined ? (
-                <Kpi testId="kpi-female" title={t('kpi.female')} value={r.summary.female_num} suffix="%" delta={change(r.summary.female_num, r.previous.female_num)} />
+                <Kpi
+                  testId="kpi-female"
+                  title={t('kpi.female')}
+                  value={r.summary.female_num}
+                  suffix="%"
+                  delta={change(r.summary.female_num, r.previous.female_num)}
+                />
               ) : (
                 <Kpi
-                  testId="kpi-share" title={t('kpi.share', { gender: t(`gender.${filter.gender}`) })} value={share} suffix="%"
-                  delta={change(share, shareBefore)} loading={everyone.isPending}
+                  testId="kpi-share"
+                  title={t('kpi.share', { gender: t(`gender.${filter.gender}`) })}
+                  value={share}
+                  suffix="%"
+                  delta={change(share, shareBefore)}
+                  loading={everyone.isPending}
                 />
               )}
             </Col>
-            <Col xs={12} lg={6}><Kpi testId="kpi-dwell" title={t('kpi.dwell')} value={r.summary.dwell} suffix={t('kpi.seconds')} delta={change(r.summary.dwell, r.previous.dwell)} /></Col>
+            <Col xs={12} lg={6}>
+              <Kpi
+                testId="kpi-dwell"
+                title={t('kpi.dwell')}
+                value={r.summary.dwell}
+                suffix={t('kpi.seconds')}
+                delta={change(r.summary.dwell, r.previous.dwell)}
+              />
+            </Col>
           </Row>
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-            <Col xs={24} xl={16}><Card size="small" title={t('chart.trend')}><Chart testId="chart-trend" label={t('chart.trend')} option={trendOption(r, tt)} /></Card></Col>
-            <Col xs={24} xl={8}><Card size="small" title={t('chart.gender')}><Chart testId="chart-gender" label={t('chart.gender')} option={genderOption(r, tt)} /></Card></Col>
-            <Col xs={24} xl={10}><Card size="small" title={t('chart.age')}><Chart testId="chart-age" label={t('chart.age')} option={ageOption(r, tt)} /></Card></Col>
-            <Col xs={24} xl={14}><Card size="small" title={t('chart.heat')}><Chart testId="chart-heat" label={t('chart.heat')} option={heatOption(r, tt)} height={300} /></Card></Col>
+            <Col xs={24} xl={16}>
+              <Card size="small" title={t('chart.trend')}>
+                <Chart testId="chart-trend" label={t('chart.trend')} option={trendOption(r, tt)} />
+              </Card>
+            </Col>
+            <Col xs={24} xl={8}>
+              <Card size="small" title={t('chart.gender')}>
+                <Chart testId="chart-gender" label={t('chart.gender')} option={genderOption(r, tt)} />
+              </Card>
+            </Col>
+            <Col xs={24} xl={10}>
+              <Card size="small" title={t('chart.age')}>
+                <Chart testId="chart-age" label={t('chart.age')} option={ageOption(r, tt)} />
+              </Card>
+            </Col>
+            <Col xs={24} xl={14}>
+              <Card size="small" title={t('chart.heat')}>
+                <Chart testId="chart-heat" label={t('chart.heat')} option={heatOption(r, tt)} height={300} />
+              </Card>
+            </Col>
           </Row>
           <Card size="small" title={t('byShop.title')} style={{ marginTop: 16 }}>
             <Table<ShopRow>
@@ -170,12 +259,33 @@ export default function CountPage() {
               pagination={{ pageSize: 10, showSizeChanger: false }}
               scroll={{ x: 900 }}
               columns={[
-                { title: t('byShop.shop'), key: 'shop', ellipsis: true, render: (_v, s) => <Link to={`/store/manage_details?id=${s.shopId}`}>{s.shopName}</Link> },
-                { title: t('kpi.visits'), dataIndex: 'visits', key: 'visits', width: 100, sorter: (a, b) => a.visits - b.visits, defaultSortOrder: 'descend' },
+                {
+                  title: t('byShop.shop'),
+                  key: 'shop',
+                  ellipsis: true,
+                  render: (_v, s) => <Link to={`/store/manage_details?id=${s.shopId}`}>{s.shopName}</Link>,
+                },
+                {
+                  title: t('kpi.visits'),
+                  dataIndex: 'visits',
+                  key: 'visits',
+                  width: 100,
+                  sorter: (a, b) => a.visits - b.visits,
+                  defaultSortOrder: 'descend',
+                },
                 ...AGE_BUCKETS.map((b) => ({ title: b, dataIndex: b, key: b, width: 80 })),
                 { title: t('gender.2'), key: 'f', width: 80, render: (_v: unknown, s: ShopRow) => `${s.female_num}%` },
                 { title: t('gender.1'), key: 'm', width: 80, render: (_v: unknown, s: ShopRow) => `${s.male_num}%` },
-                { title: t('kpi.dwell'), key: 'dwell', width: 110, render: (_v: unknown, s: ShopRow) => <Tag>{s.dwell} {t('kpi.seconds')}</Tag> },
+                {
+                  title: t('kpi.dwell'),
+                  key: 'dwell',
+                  width: 110,
+                  render: (_v: unknown, s: ShopRow) => (
+                    <Tag>
+                      {s.dwell} {t('kpi.seconds')}
+                    </Tag>
+                  ),
+                },
               ]}
             />
           </Card>

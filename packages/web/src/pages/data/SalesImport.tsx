@@ -12,9 +12,17 @@ export function SalesImport() {
   const client = useQueryClient();
   return (
     <ImportDialog
-      def={api.sale.import} ns="data" testId="sales-import"
+      def={api.sale.import}
+      ns="data"
+      testId="sales-import"
       template={{ path: api.sale.importTemplate.path, file: 'vitrine-sales-template.xlsx' }}
-      columns={COLUMNS.map((c) => ({ title: t(`import.col.${c}`), dataIndex: c, key: c, ellipsis: true, align: c === 'quantity' || c === 'amount' ? 'right' as const : undefined }))}
+      columns={COLUMNS.map((c) => ({
+        title: t(`import.col.${c}`),
+        dataIndex: c,
+        key: c,
+        ellipsis: true,
+        align: c === 'quantity' || c === 'amount' ? ('right' as const) : undefined,
+      }))}
       onDone={() => client.invalidateQueries({ queryKey: keys.stats.all })}
     />
   );

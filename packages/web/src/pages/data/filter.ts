@@ -3,16 +3,30 @@ import { DEFAULT_TIME_ZONE, STATS_GROUPS, STATS_SHORTCUT_DAYS, type Range, type 
 // The data centre's filter lives in the URL (shareable, survives reload): ?days=7|30|90 or
 // ?from=&to=, group, gender, type, and the shop scope from the tree dialog as scope={p,c,a,s} (n = its shop count).
 
-export type CountFilter = { from: string; to: string; days: number | null; group: StatsGroup; gender?: number; DeviceType?: 'big' | 'pad'; scope: Range | null; shopCount: number };
+export type CountFilter = {
+  from: string;
+  to: string;
+  days: number | null;
+  group: StatsGroup;
+  gender?: number;
+  DeviceType?: 'big' | 'pad';
+  scope: Range | null;
+  shopCount: number;
+};
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-const dayIn = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+const dayIn = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 
 /**
  * The last `days` days up to today, counted in the enterprise's time zone: the shops' local days the
  * server counts visits in, not the browser's (at 00:30 in Shanghai a browser on UTC is still on yesterday).
  */
-export function lastDays(days: number, now = new Date(), timeZone: string = DEFAULT_TIME_ZONE): { from: string; to: string } {
+export function lastDays(
+  days: number,
+  now = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
+): { from: string; to: string } {
   const to = dayIn(now, timeZone);
   const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
   return { from, to };
@@ -30,7 +44,11 @@ function scopeOf(text: string | null): Range | null {
   }
 }
 
-export function readFilter(params: URLSearchParams, now = new Date(), timeZone: string = DEFAULT_TIME_ZONE): CountFilter {
+export function readFilter(
+  params: URLSearchParams,
+  now = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
+): CountFilter {
   const from = params.get('from');
   const to = params.get('to');
   const custom = from && to && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
@@ -41,7 +59,8 @@ export function readFilter(params: URLSearchParams, now = new Date(), timeZone: 
   const gender = params.get('gender');
   const type = params.get('type');
   return {
-    ...range, days,
+    ...range,
+    days,
     group: group && (STATS_GROUPS as readonly string[]).includes(group) ? group : days === 90 ? 'week' : 'day',
     gender: gender === '0' || gender === '1' || gender === '2' ? Number(gender) : undefined,
     DeviceType: type === 'big' || type === 'pad' ? type : undefined,
@@ -52,7 +71,8 @@ export function readFilter(params: URLSearchParams, now = new Date(), timeZone: 
 
 export function writeFilter(f: Partial<CountFilter>, current: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(current);
-  const set = (k: string, v: string | number | undefined | null) => (v === undefined || v === null || v === '' ? next.delete(k) : next.set(k, String(v)));
+  const set = (k: string, v: string | number | undefined | null) =>
+    v === undefined || v === null || v === '' ? next.delete(k) : next.set(k, String(v));
   if ('days' in f) {
     set('days', f.days);
     next.delete('from');
@@ -74,9 +94,18 @@ export function writeFilter(f: Partial<CountFilter>, current: URLSearchParams): 
 }
 
 /** The request body of stats/pa for a filter. */
-export function bodyOf(f: CountFilter): { from: string; to: string; group: StatsGroup; gender?: number; DeviceType?: 'big' | 'pad'; shopRange?: Range } {
+export function bodyOf(f: CountFilter): {
+  from: string;
+  to: string;
+  group: StatsGroup;
+  gender?: number;
+  DeviceType?: 'big' | 'pad';
+  shopRange?: Range;
+} {
   return {
-    from: f.from, to: f.to, group: f.group,
+    from: f.from,
+    to: f.to,
+    group: f.group,
     ...(f.gender !== undefined ? { gender: f.gender } : {}),
     ...(f.DeviceType ? { DeviceType: f.DeviceType } : {}),
     ...(f.scope ? { shopRange: f.scope } : {}),

@@ -21,7 +21,10 @@ export function AppliesTab() {
   const [rejecting, setRejecting] = useState<JoinApply | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   const filter = { status: status === 'all' ? undefined : status };
-  const list = usePaged((pageNum) => keys.company.applies({ ...filter, pageNum }), (page) => call(api.company.applies, { ...filter, ...page }));
+  const list = usePaged(
+    (pageNum) => keys.company.applies({ ...filter, pageNum }),
+    (page) => call(api.company.applies, { ...filter, ...page }),
+  );
 
   const audit = useMutation({
     mutationFn: (v: { id: number; pass: 0 | 1; reason?: string }) => call(api.company.auditJoin, v),
@@ -71,12 +74,25 @@ export function AppliesTab() {
           { title: t('apply.reviewer'), key: 'r', render: (_v, a) => a.reviewer || '—' },
           { title: t('apply.reason'), key: 'reason', render: (_v, a) => a.reason || '—' },
           {
-            title: t('action.actions'), key: 'a', width: 160,
+            title: t('action.actions'),
+            key: 'a',
+            width: 160,
             render: (_v, a) =>
               a.status !== APPLY_STATUS.pending ? null : (
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={() => approve(a)} data-testid={`apply-approve-${a.id}`}>{t('apply.approve')}</Button>
-                  <Button type="link" size="small" danger onClick={() => { form.resetFields(); setRejecting(a); }} data-testid={`apply-reject-${a.id}`}>
+                  <Button type="link" size="small" onClick={() => approve(a)} data-testid={`apply-approve-${a.id}`}>
+                    {t('apply.approve')}
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    onClick={() => {
+                      form.resetFields();
+                      setRejecting(a);
+                    }}
+                    data-testid={`apply-reject-${a.id}`}
+                  >
                     {t('apply.reject')}
                   </Button>
                 </Space>
@@ -92,10 +108,19 @@ export function AppliesTab() {
         cancelText={t('common:action.cancel')}
         confirmLoading={audit.isPending}
         onCancel={() => setRejecting(null)}
-        onOk={() => void form.validateFields().then((v) => rejecting && audit.mutate({ id: rejecting.id, pass: 0, reason: v.reason.trim() }), () => undefined)}
+        onOk={() =>
+          void form.validateFields().then(
+            (v) => rejecting && audit.mutate({ id: rejecting.id, pass: 0, reason: v.reason.trim() }),
+            () => undefined,
+          )
+        }
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="reason" label={t('apply.reason')} rules={[{ required: true, whitespace: true, message: t('apply.reasonRequired') }, { max: 200 }]}>
+          <Form.Item
+            name="reason"
+            label={t('apply.reason')}
+            rules={[{ required: true, whitespace: true, message: t('apply.reasonRequired') }, { max: 200 }]}
+          >
             <Input.TextArea rows={3} maxLength={200} showCount data-testid="apply-reason" />
           </Form.Item>
         </Form>

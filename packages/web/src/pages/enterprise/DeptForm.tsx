@@ -33,7 +33,9 @@ export function DeptForm({ open, editing, defaultPid, tree, saving, onCancel, on
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(editing ? { name: editing.name, pid: editing.pid, sort: editing.sort } : { name: '', pid: defaultPid, sort: 0 });
+    form.setFieldsValue(
+      editing ? { name: editing.name, pid: editing.pid, sort: editing.sort } : { name: '', pid: defaultPid, sort: 0 },
+    );
   }, [open, editing, defaultPid, form]);
 
   return (
@@ -48,7 +50,11 @@ export function DeptForm({ open, editing, defaultPid, tree, saving, onCancel, on
       destroyOnHidden
     >
       <Form form={form} layout="vertical">
-        <Form.Item name="name" label={t('dept.name')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 32 }]}>
+        <Form.Item
+          name="name"
+          label={t('dept.name')}
+          rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 32 }]}
+        >
           <Input maxLength={32} data-testid="dept-form-name" />
         </Form.Item>
         <Form.Item name="pid" label={t('dept.parent')}>

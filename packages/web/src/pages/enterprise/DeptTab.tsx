@@ -28,7 +28,10 @@ export function findDept(list: readonly DeptNode[], id: number): DeptNode | null
 
 function Members({ dept }: { dept: DeptNode }) {
   const { t } = useTranslation('enterprise');
-  const q = usePaged((pageNum) => keys.dept.employees(dept.id, pageNum), (page) => call(api.dept.employees, { id: dept.id, ...page }));
+  const q = usePaged(
+    (pageNum) => keys.dept.employees(dept.id, pageNum),
+    (page) => call(api.dept.employees, { id: dept.id, ...page }),
+  );
   return (
     <Table
       rowKey="userId"
@@ -36,11 +39,28 @@ function Members({ dept }: { dept: DeptNode }) {
       {...q.table}
       locale={{ emptyText: t('dept.noMembers') }}
       columns={[
-        { title: t('member.name'), key: 'name', render: (_v, r) => <span>{r.nickname || r.phone} {r.isMain === 1 ? <Tag color="gold">{t('member.main')}</Tag> : null}</span> },
+        {
+          title: t('member.name'),
+          key: 'name',
+          render: (_v, r) => (
+            <span>
+              {r.nickname || r.phone} {r.isMain === 1 ? <Tag color="gold">{t('member.main')}</Tag> : null}
+            </span>
+          ),
+        },
         { title: t('member.phone'), dataIndex: 'phone' },
         {
-          title: t('member.jobs'), key: 'jobs',
-          render: (_v, r) => <Space wrap size={4}>{r.jobs.map((j) => <span key={j.entryId}>{j.jobName} <RoleTag role={j.role} /></span>)}</Space>,
+          title: t('member.jobs'),
+          key: 'jobs',
+          render: (_v, r) => (
+            <Space wrap size={4}>
+              {r.jobs.map((j) => (
+                <span key={j.entryId}>
+                  {j.jobName} <RoleTag role={j.role} />
+                </span>
+              ))}
+            </Space>
+          ),
         },
       ]}
     />
@@ -89,7 +109,16 @@ export function DeptTab() {
     <div data-testid="ent-depts" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(240px, 320px) 1fr' }}>
       <Card
         title={t('dept.tree')}
-        extra={<Button size="small" icon={<PlusOutlined />} onClick={() => setForm({ editing: null, pid: 0 })} data-testid="dept-add-top">{t('dept.addTop')}</Button>}
+        extra={
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => setForm({ editing: null, pid: 0 })}
+            data-testid="dept-add-top"
+          >
+            {t('dept.addTop')}
+          </Button>
+        }
       >
         {tree.length === 0 && !list.isPending ? <Empty description={t('dept.empty')} /> : null}
         <Tree<TreeItem>
@@ -106,8 +135,22 @@ export function DeptTab() {
         extra={
           current ? (
             <Space>
-              <Button size="small" icon={<PlusOutlined />} onClick={() => setForm({ editing: null, pid: current.id })} data-testid="dept-add-child">{t('dept.addChild')}</Button>
-              <Button size="small" icon={<EditOutlined />} onClick={() => setForm({ editing: current, pid: current.pid })} data-testid="dept-edit">{t('action.edit')}</Button>
+              <Button
+                size="small"
+                icon={<PlusOutlined />}
+                onClick={() => setForm({ editing: null, pid: current.id })}
+                data-testid="dept-add-child"
+              >
+                {t('dept.addChild')}
+              </Button>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setForm({ editing: current, pid: current.pid })}
+                data-testid="dept-edit"
+              >
+                {t('action.edit')}
+              </Button>
               <Popconfirm
                 title={t('dept.deleteConfirm', { name: current.name })}
                 okText={t('action.delete')}
@@ -115,7 +158,15 @@ export function DeptTab() {
                 okButtonProps={{ danger: true }}
                 onConfirm={() => remove.mutate(current.id)}
               >
-                <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending} data-testid="dept-delete">{t('action.delete')}</Button>
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  loading={remove.isPending}
+                  data-testid="dept-delete"
+                >
+                  {t('action.delete')}
+                </Button>
               </Popconfirm>
             </Space>
           ) : null
@@ -123,7 +174,9 @@ export function DeptTab() {
       >
         {current ? (
           <>
-            <Typography.Paragraph type="secondary">{t('dept.memberCount', { count: current.memberCount })}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              {t('dept.memberCount', { count: current.memberCount })}
+            </Typography.Paragraph>
             <Members key={current.id} dept={current} />
           </>
         ) : (

@@ -13,30 +13,125 @@ vi.mock('../../api/client', async (importOriginal) => {
 
 const company = { companyId: 1, companyCode: 'VT0001', title: '示例零售', logo: '', status: 1, isMain: 1 };
 const page = <T,>(list: T[]) => ({ list, total: list.length, pageNum: 1, pageSize: 10 });
-const dept = { id: 1, pid: 0, name: '总部', sort: 0, memberCount: 2, children: [{ id: 2, pid: 1, name: '华东区', sort: 0, memberCount: 0, children: [] }] };
+const dept = {
+  id: 1,
+  pid: 0,
+  name: '总部',
+  sort: 0,
+  memberCount: 2,
+  children: [{ id: 2, pid: 1, name: '华东区', sort: 0, memberCount: 0, children: [] }],
+};
 const job = { id: 5, name: '督导', role: 3, roleName: '督导', memberCount: 1 };
-const roleMenu = { menuId: 9, pid: 0, path: '/store', title: '门店信息', titleEn: 'Stores', icon: '', sort: 0, level: 1, weight: 5, bits: [1, 4], children: [] };
+const roleMenu = {
+  menuId: 9,
+  pid: 0,
+  path: '/store',
+  title: '门店信息',
+  titleEn: 'Stores',
+  icon: '',
+  sort: 0,
+  level: 1,
+  weight: 5,
+  bits: [1, 4],
+  children: [],
+};
 const member = {
-  userId: 7, phone: '138****0002', nickname: '小李', avatar: '', isMain: 0, status: 1, joined: 1_700_000_000, depts: ['总部'], jobs: ['督导'],
-  roles: [{ entryId: 11, deptId: 1, deptName: '总部', role: 3, roleName: '督导', roleNode: 'r11', jobId: 5, jobName: '督导', range: null }],
+  userId: 7,
+  phone: '138****0002',
+  nickname: '小李',
+  avatar: '',
+  isMain: 0,
+  status: 1,
+  joined: 1_700_000_000,
+  depts: ['总部'],
+  jobs: ['督导'],
+  roles: [
+    {
+      entryId: 11,
+      deptId: 1,
+      deptName: '总部',
+      role: 3,
+      roleName: '督导',
+      roleNode: 'r11',
+      jobId: 5,
+      jobName: '督导',
+      range: null,
+    },
+  ],
 };
 
 function serve() {
   Object.assign(handlers, {
     'company/info': () => ({ ...company, reviewPolicy: 0, cameraMark: 0 }),
     'dept/list': () => ({ list: [dept] }),
-    'dept/employees': () => page([{ userId: 7, phone: '138****0002', nickname: '小李', isMain: 0, jobs: [{ entryId: 11, jobId: 5, jobName: '督导', role: 3, roleName: '督导' }] }]),
+    'dept/employees': () =>
+      page([
+        {
+          userId: 7,
+          phone: '138****0002',
+          nickname: '小李',
+          isMain: 0,
+          jobs: [{ entryId: 11, jobId: 5, jobName: '督导', role: 3, roleName: '督导' }],
+        },
+      ]),
     'dept/delete': () => {
       throw Object.assign(new Error('部门下还有成员，无法删除'), { ret: 40009, handled: false });
     },
     'job/list': () => ({ list: [job] }),
-    'permission/list': () => ({ list: [{ id: 9, pid: 0, path: '/store', title: '门店信息', titleEn: 'Stores', icon: 'shop', sort: 0, level: 1, mainOnly: false, children: [] }] }),
+    'permission/list': () => ({
+      list: [
+        {
+          id: 9,
+          pid: 0,
+          path: '/store',
+          title: '门店信息',
+          titleEn: 'Stores',
+          icon: 'shop',
+          sort: 0,
+          level: 1,
+          mainOnly: false,
+          children: [],
+        },
+      ],
+    }),
     'permission/role-menus': () => ({ jobId: 5, list: [roleMenu] }),
-    'permission/set-role-menus': (b: Record<string, unknown>) => ({ jobId: 5, list: [{ ...roleMenu, weight: (b.menus as { weight: number }[])[0].weight }] }),
+    'permission/set-role-menus': (b: Record<string, unknown>) => ({
+      jobId: 5,
+      list: [{ ...roleMenu, weight: (b.menus as { weight: number }[])[0].weight }],
+    }),
     'company/accounts': () => page([member]),
-    'company/applies': () => page([{ id: 3, userId: 8, phone: '139****0003', nickname: '小张', status: 201, reason: '', reviewer: '', ctime: 1_700_000_000, rtime: null }]),
+    'company/applies': () =>
+      page([
+        {
+          id: 3,
+          userId: 8,
+          phone: '139****0003',
+          nickname: '小张',
+          status: 201,
+          reason: '',
+          reviewer: '',
+          ctime: 1_700_000_000,
+          rtime: null,
+        },
+      ]),
     'company/invite': () => ({ token: 'tok', link: '/inlog?invite=tok', expires: 1_800_000_000 }),
-    'oplog/list': () => page([{ id: 1, time: 1_700_000_000, operatorId: 1, operator: '王总', role: 3, roleName: '督导', verb: 'create', entity: 'dept', entityId: '2', label: '华东区', summary: { before: null, after: { name: '华东区' } }, source: 'pc' }]),
+    'oplog/list': () =>
+      page([
+        {
+          id: 1,
+          time: 1_700_000_000,
+          operatorId: 1,
+          operator: '王总',
+          role: 3,
+          roleName: '督导',
+          verb: 'create',
+          entity: 'dept',
+          entityId: '2',
+          label: '华东区',
+          summary: { before: null, after: { name: '华东区' } },
+          source: 'pc',
+        },
+      ]),
   });
 }
 

@@ -20,7 +20,9 @@ function refreshActive(company: Company): void {
   const { activeCom, companyList } = appStore.get();
   if (activeCom.companyCode !== company.companyCode) return;
   const next = { ...activeCom, title: company.title, logo: company.logo };
-  const list = companyList.map((c) => (c.companyCode === company.companyCode ? { ...c, title: company.title, logo: company.logo } : c));
+  const list = companyList.map((c) =>
+    c.companyCode === company.companyCode ? { ...c, title: company.title, logo: company.logo } : c,
+  );
   writeStored('activeCom', next);
   writeStored('companyList', list);
   appStore.set({ activeCom: next, companyList: list });
@@ -63,7 +65,10 @@ export function InfoTab() {
   if (!info.data) return null;
   const c = info.data;
   return (
-    <div data-testid="ent-info" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))' }}>
+    <div
+      data-testid="ent-info"
+      style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))' }}
+    >
       <Card title={t('info.current')}>
         <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
           <EnterpriseAvatar title={c.title} logo={c.logo} size={56} />
@@ -72,13 +77,19 @@ export function InfoTab() {
             <Descriptions.Item label={t('info.code')}>
               <span data-testid="ent-info-code">{c.companyCode}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('info.status')}><EnterpriseStatusTag status={c.status} /></Descriptions.Item>
+            <Descriptions.Item label={t('info.status')}>
+              <EnterpriseStatusTag status={c.status} />
+            </Descriptions.Item>
           </Descriptions>
         </div>
       </Card>
       <Card title={t('info.edit')}>
         <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
-          <Form.Item name="title" label={t('info.title')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 64 }]}>
+          <Form.Item
+            name="title"
+            label={t('info.title')}
+            rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 64 }]}
+          >
             <Input data-testid="ent-info-title" maxLength={64} />
           </Form.Item>
           <Form.Item name="logo" label={t('info.logo')}>
@@ -92,7 +103,13 @@ export function InfoTab() {
       <ReviewPolicyCard info={c} />
       <Card title={t('info.cameraMark')}>
         <label style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-          <Switch checked={c.cameraMark !== 0} loading={mark.isPending} onChange={(on) => mark.mutate(on)} data-testid="ent-camera-mark" aria-label={t('info.cameraMark')} />
+          <Switch
+            checked={c.cameraMark !== 0}
+            loading={mark.isPending}
+            onChange={(on) => mark.mutate(on)}
+            data-testid="ent-camera-mark"
+            aria-label={t('info.cameraMark')}
+          />
           <Typography.Text type="secondary">{t('info.cameraMarkHelp')}</Typography.Text>
         </label>
       </Card>

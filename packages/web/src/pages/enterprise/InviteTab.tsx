@@ -30,7 +30,8 @@ export function InviteTab() {
   const jobs = useJobs();
   const invite = useMutation({
     mutationFn: (v: { deptId?: number; jobId?: number }) => call(api.company.invite, v),
-    onSuccess: (r) => setMade((prev) => [{ link: absoluteLink(r.link, window.location.origin), expires: r.expires }, ...prev]),
+    onSuccess: (r) =>
+      setMade((prev) => [{ link: absoluteLink(r.link, window.location.origin), expires: r.expires }, ...prev]),
     onError,
   });
 
@@ -39,7 +40,13 @@ export function InviteTab() {
       <Typography.Paragraph type="secondary">{t('invite.text')}</Typography.Paragraph>
       <Form form={form} layout="inline" onFinish={(v) => invite.mutate(v)} style={{ rowGap: 12 }}>
         <Form.Item name="deptId" label={t('member.dept')}>
-          <TreeSelect allowClear treeDefaultExpandAll style={{ width: 220 }} placeholder={t('invite.defaultDept')} treeData={parentOptions(depts.data?.list ?? [])} />
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            style={{ width: 220 }}
+            placeholder={t('invite.defaultDept')}
+            treeData={parentOptions(depts.data?.list ?? [])}
+          />
         </Form.Item>
         <Form.Item name="jobId" label={t('member.job')}>
           <Select
@@ -49,7 +56,13 @@ export function InviteTab() {
             options={(jobs.data ?? []).map((j) => ({ value: j.id, label: `${j.name} · ${t(`role.${j.role}`)}` }))}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<LinkOutlined />} loading={invite.isPending} data-testid="invite-create">
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<LinkOutlined />}
+          loading={invite.isPending}
+          data-testid="invite-create"
+        >
           {t('invite.create')}
         </Button>
       </Form>
@@ -61,10 +74,16 @@ export function InviteTab() {
           renderItem={(m, i) => (
             <List.Item>
               <Space orientation="vertical" size={2} style={{ width: '100%' }}>
-                <Typography.Text copyable={{ text: m.link, tooltips: [t('invite.copy'), t('invite.copied')] }} data-testid={i === 0 ? 'invite-link' : undefined} code>
+                <Typography.Text
+                  copyable={{ text: m.link, tooltips: [t('invite.copy'), t('invite.copied')] }}
+                  data-testid={i === 0 ? 'invite-link' : undefined}
+                  code
+                >
                   {m.link}
                 </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('invite.expires', { time: formatTime(m.expires) })}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('invite.expires', { time: formatTime(m.expires) })}
+                </Typography.Text>
               </Space>
             </List.Item>
           )}

@@ -43,20 +43,29 @@ export function JobTab() {
     void message.success(text);
   };
   const save = useMutation({
-    mutationFn: (v: Values) => (editing && editing !== 'new' ? call(api.job.edit, { id: editing.id, ...v }) : call(api.job.add, v)),
+    mutationFn: (v: Values) =>
+      editing && editing !== 'new' ? call(api.job.edit, { id: editing.id, ...v }) : call(api.job.add, v),
     onSuccess: () => {
       setEditing(null);
       done(t('saved'));
     },
     onError,
   });
-  const remove = useMutation({ mutationFn: (id: number) => call(api.job.delete, { id }), onSuccess: () => done(t('deleted')), onError });
+  const remove = useMutation({
+    mutationFn: (id: number) => call(api.job.delete, { id }),
+    onSuccess: () => done(t('deleted')),
+    onError,
+  });
 
   return (
     <Card
       data-testid="ent-jobs"
       title={t('job.title')}
-      extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="job-add">{t('job.add')}</Button>}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="job-add">
+          {t('job.add')}
+        </Button>
+      }
     >
       <Table
         rowKey="id"
@@ -69,10 +78,14 @@ export function JobTab() {
           { title: t('job.role'), dataIndex: 'role', render: (r: number) => <RoleTag role={r} /> },
           { title: t('job.members'), dataIndex: 'memberCount' },
           {
-            title: t('action.actions'), key: 'a', width: 180,
+            title: t('action.actions'),
+            key: 'a',
+            width: 180,
             render: (_v, job) => (
               <Space>
-                <Button type="link" size="small" onClick={() => setEditing(job)} data-testid={`job-edit-${job.id}`}>{t('action.edit')}</Button>
+                <Button type="link" size="small" onClick={() => setEditing(job)} data-testid={`job-edit-${job.id}`}>
+                  {t('action.edit')}
+                </Button>
                 <Popconfirm
                   title={t('job.deleteConfirm', { name: job.name })}
                   okText={t('action.delete')}
@@ -80,7 +93,9 @@ export function JobTab() {
                   okButtonProps={{ danger: true }}
                   onConfirm={() => remove.mutate(job.id)}
                 >
-                  <Button type="link" size="small" danger data-testid={`job-delete-${job.id}`}>{t('action.delete')}</Button>
+                  <Button type="link" size="small" danger data-testid={`job-delete-${job.id}`}>
+                    {t('action.delete')}
+                  </Button>
                 </Popconfirm>
               </Space>
             ),
@@ -94,10 +109,19 @@ export function JobTab() {
         cancelText={t('common:action.cancel')}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
-        onOk={() => void form.validateFields().then((v) => save.mutate(v), () => undefined)}
+        onOk={() =>
+          void form.validateFields().then(
+            (v) => save.mutate(v),
+            () => undefined,
+          )
+        }
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="name" label={t('job.name')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 32 }]}>
+          <Form.Item
+            name="name"
+            label={t('job.name')}
+            rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 32 }]}
+          >
             <Input maxLength={32} data-testid="job-form-name" />
           </Form.Item>
           <Form.Item name="role" label={t('job.role')} rules={[{ required: true, message: t('form.required') }]}>

@@ -19,7 +19,10 @@ export function MembersTab() {
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<MemberAccount | null>(null);
   const filter = { keyword: keyword || undefined };
-  const list = usePaged((pageNum) => keys.company.accounts({ ...filter, pageNum }), (page) => call(api.company.accounts, { ...filter, ...page }));
+  const list = usePaged(
+    (pageNum) => keys.company.accounts({ ...filter, pageNum }),
+    (page) => call(api.company.accounts, { ...filter, ...page }),
+  );
 
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: keys.company.allAccounts });
@@ -86,23 +89,35 @@ export function MembersTab() {
         scroll={{ x: 820 }}
         columns={[
           {
-            title: t('member.name'), key: 'name', width: 160,
+            title: t('member.name'),
+            key: 'name',
+            width: 160,
             render: (_v, m) => (
               <div>
-                <div>{m.nickname || '—'} {m.isMain === 1 ? <Tag color="gold">{t('member.main')}</Tag> : null}</div>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{m.phone}</Typography.Text>
+                <div>
+                  {m.nickname || '—'} {m.isMain === 1 ? <Tag color="gold">{t('member.main')}</Tag> : null}
+                </div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {m.phone}
+                </Typography.Text>
               </div>
             ),
           },
           // department and job are read in each role entry below (dept / job), not twice (issue 25 §3)
           {
-            title: t('member.roles'), key: 'roles', width: 240,
+            title: t('member.roles'),
+            key: 'roles',
+            width: 240,
             render: (_v, m) =>
-              m.roles.length === 0 ? '—' : (
+              m.roles.length === 0 ? (
+                '—'
+              ) : (
                 <Space orientation="vertical" size={4}>
                   {m.roles.map((r) => (
                     <div key={r.entryId} style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' }}>
-                      <span>{r.deptName} / {r.jobName}</span>
+                      <span>
+                        {r.deptName} / {r.jobName}
+                      </span>
                       <RoleTag role={r.role} />
                       <RangeCell entry={r} disabled={m.status !== 1} />
                     </div>
@@ -110,18 +125,49 @@ export function MembersTab() {
                 </Space>
               ),
           },
-          { title: t('member.status'), key: 'status', width: 90, render: (_v, m) => (m.status === 1 ? <Tag color="green">{t('member.active')}</Tag> : <Tag>{t('member.removedTag')}</Tag>) },
+          {
+            title: t('member.status'),
+            key: 'status',
+            width: 90,
+            render: (_v, m) =>
+              m.status === 1 ? <Tag color="green">{t('member.active')}</Tag> : <Tag>{t('member.removedTag')}</Tag>,
+          },
           { title: t('member.joined'), key: 'joined', width: 150, render: (_v, m) => formatTime(m.joined) },
           {
-            title: t('action.actions'), key: 'a', width: 180, fixed: 'right',
+            title: t('action.actions'),
+            key: 'a',
+            width: 180,
+            fixed: 'right',
             render: (_v, m) =>
               m.status !== 1 ? null : (
                 <Space size={0} wrap>
-                  <Button type="link" size="small" onClick={() => setEditing(m)} data-testid={`member-roles-${m.userId}`}>{t('member.setRoles')}</Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setEditing(m)}
+                    data-testid={`member-roles-${m.userId}`}
+                  >
+                    {t('member.setRoles')}
+                  </Button>
                   {m.isMain === 1 ? null : (
                     <>
-                      <Button type="link" size="small" onClick={() => confirmChangeAdmin(m)} data-testid={`member-admin-${m.userId}`}>{t('member.changeAdmin')}</Button>
-                      <Button type="link" size="small" danger onClick={() => confirmRemove(m)} data-testid={`member-remove-${m.userId}`}>{t('member.remove')}</Button>
+                      <Button
+                        type="link"
+                        size="small"
+                        onClick={() => confirmChangeAdmin(m)}
+                        data-testid={`member-admin-${m.userId}`}
+                      >
+                        {t('member.changeAdmin')}
+                      </Button>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        onClick={() => confirmRemove(m)}
+                        data-testid={`member-remove-${m.userId}`}
+                      >
+                        {t('member.remove')}
+                      </Button>
                     </>
                   )}
                 </Space>

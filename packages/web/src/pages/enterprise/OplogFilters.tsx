@@ -41,7 +41,8 @@ export function OplogFilters({ onFilter }: Props) {
         defaultActiveKey={['time', 'verb', 'operator']}
         items={[
           {
-            key: 'time', label: t('oplog.time'),
+            key: 'time',
+            label: t('oplog.time'),
             children: (
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <DatePicker.RangePicker
@@ -53,7 +54,12 @@ export function OplogFilters({ onFilter }: Props) {
                 />
                 <Space wrap size={4}>
                   {TIME_SHORTCUT_DAYS.map((d) => (
-                    <Button key={d} size="small" onClick={() => setRange(shortcutRange(d))} data-testid={`oplog-last-${d}`}>
+                    <Button
+                      key={d}
+                      size="small"
+                      onClick={() => setRange(shortcutRange(d))}
+                      data-testid={`oplog-last-${d}`}
+                    >
                       {t(`oplog.last${d}`)}
                     </Button>
                   ))}
@@ -62,7 +68,8 @@ export function OplogFilters({ onFilter }: Props) {
             ),
           },
           {
-            key: 'verb', label: t('oplog.verb'),
+            key: 'verb',
+            label: t('oplog.verb'),
             children: (
               <Select
                 allowClear
@@ -77,7 +84,8 @@ export function OplogFilters({ onFilter }: Props) {
             ),
           },
           {
-            key: 'operator', label: t('oplog.operator'),
+            key: 'operator',
+            label: t('oplog.operator'),
             children: (
               <Select
                 allowClear
@@ -89,13 +97,18 @@ export function OplogFilters({ onFilter }: Props) {
                 value={operator}
                 onChange={setOperator}
                 loading={members.isPending}
-                options={(members.data?.list ?? []).map((m) => ({ value: m.userId, label: `${m.nickname || m.phone} (${m.phone})` }))}
+                options={(members.data?.list ?? []).map((m) => ({
+                  value: m.userId,
+                  label: `${m.nickname || m.phone} (${m.phone})`,
+                }))}
               />
             ),
           },
         ]}
       />
-      <Button type="primary" icon={<FilterOutlined />} onClick={apply} data-testid="oplog-filter">{t('oplog.filter')}</Button>
+      <Button type="primary" icon={<FilterOutlined />} onClick={apply} data-testid="oplog-filter">
+        {t('oplog.filter')}
+      </Button>
     </div>
   );
 }

@@ -16,10 +16,16 @@ type Row = ResultOf<typeof api.oplog.list>['list'][number];
 export function OplogTab() {
   const { t } = useTranslation(['enterprise', 'oplog']);
   const [filter, setFilter] = useState<OplogFilter>({});
-  const list = usePaged((pageNum) => keys.oplog.list({ ...filter, pageNum }), (page) => call(api.oplog.list, { ...filter, ...page }));
+  const list = usePaged(
+    (pageNum) => keys.oplog.list({ ...filter, pageNum }),
+    (page) => call(api.oplog.list, { ...filter, ...page }),
+  );
 
   return (
-    <div data-testid="ent-oplog" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(220px, 280px) minmax(0, 1fr)' }}>
+    <div
+      data-testid="ent-oplog"
+      style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(220px, 280px) minmax(0, 1fr)' }}
+    >
       <Card size="small" title={t('oplog.filters')}>
         <OplogFilters
           onFilter={(f) => {
@@ -42,10 +48,19 @@ export function OplogTab() {
           columns={[
             { title: t('oplog.when'), key: 'time', width: 150, render: (_v, r) => formatTime(r.time) },
             { title: t('oplog.operator'), key: 'op', width: 110, render: (_v, r) => r.operator || '—' },
-            { title: t('oplog.role'), key: 'role', width: 72, render: (_v, r) => r.roleName || (r.role ? t(`role.${r.role}`) : '—') },
+            {
+              title: t('oplog.role'),
+              key: 'role',
+              width: 72,
+              render: (_v, r) => r.roleName || (r.role ? t(`role.${r.role}`) : '—'),
+            },
             { title: t('oplog.verb'), key: 'verb', render: (_v, r) => <VerbTag verb={r.verb} summary={r.summary} /> },
             { title: t('oplog.entity'), key: 'entity', render: (_v, r) => objectText(r, t) },
-            { title: t('oplog.source'), key: 'source', render: (_v, r) => t(`source.${r.source}`, { defaultValue: r.source }) },
+            {
+              title: t('oplog.source'),
+              key: 'source',
+              render: (_v, r) => t(`source.${r.source}`, { defaultValue: r.source }),
+            },
           ]}
         />
       </Card>

@@ -30,10 +30,18 @@ export function RangeCell({ entry, disabled = false }: { entry: MemberRole; disa
 
   return (
     <>
-      <Tag color={entry.range === null ? 'cyan' : 'default'} data-testid={`range-${entry.entryId}`}>{t(s.key, s.values)}</Tag>
+      <Tag color={entry.range === null ? 'cyan' : 'default'} data-testid={`range-${entry.entryId}`}>
+        {t(s.key, s.values)}
+      </Tag>
       {disabled ? null : (
         <>
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(true)} data-testid={`range-edit-${entry.entryId}`}>
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            onClick={() => setOpen(true)}
+            data-testid={`range-edit-${entry.entryId}`}
+          >
             {t('range.edit')}
           </Button>
           {entry.range === null ? null : (
@@ -43,7 +51,9 @@ export function RangeCell({ entry, disabled = false }: { entry: MemberRole; disa
               cancelText={t('common:action.cancel')}
               onConfirm={() => save.mutate(null)}
             >
-              <Button type="link" size="small" style={{ padding: 0 }}>{t('range.whole')}</Button>
+              <Button type="link" size="small" style={{ padding: 0 }}>
+                {t('range.whole')}
+              </Button>
             </Popconfirm>
           )}
           <TreeDialog

@@ -19,7 +19,8 @@ export function ReviewPolicyCard({ info }: { info: CompanyInfo }) {
   const onError = useErrorToast();
   const on = info.reviewPolicy === REVIEW_POLICY.secondPerson;
   const save = useMutation({
-    mutationFn: (next: boolean) => call(api.company.update, { reviewPolicy: next ? REVIEW_POLICY.secondPerson : REVIEW_POLICY.selfWhenAlone }),
+    mutationFn: (next: boolean) =>
+      call(api.company.update, { reviewPolicy: next ? REVIEW_POLICY.secondPerson : REVIEW_POLICY.selfWhenAlone }),
     onSuccess: (company) => {
       qc.setQueryData(keys.company.info(), company);
       void message.success(t('review.saved'));
@@ -29,7 +30,12 @@ export function ReviewPolicyCard({ info }: { info: CompanyInfo }) {
   return (
     <Card title={t('review.title')} data-testid="ent-review-policy">
       <label style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12 }}>
-        <Switch checked={on} loading={save.isPending} onChange={(next) => save.mutate(next)} data-testid="ent-review-second" />
+        <Switch
+          checked={on}
+          loading={save.isPending}
+          onChange={(next) => save.mutate(next)}
+          data-testid="ent-review-second"
+        />
         <Typography.Text strong>{t('review.second')}</Typography.Text>
       </label>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="ent-review-help">

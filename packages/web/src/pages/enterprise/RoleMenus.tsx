@@ -36,7 +36,8 @@ export function RoleMenus() {
   const setWeight = (menuId: number, weight: number) => setEdits((prev) => new Map(prev).set(menuId, weight));
 
   const save = useMutation({
-    mutationFn: () => call(api.permission.setRoleMenus, { jobId: jobId ?? 0, menus: flattenWeights(menus.data ?? [], edits) }),
+    mutationFn: () =>
+      call(api.permission.setRoleMenus, { jobId: jobId ?? 0, menus: flattenWeights(menus.data ?? [], edits) }),
     onSuccess: (res) => {
       qc.setQueryData(keys.permission.roleMenus(res.jobId), res.list);
       setEdits(new Map());
@@ -66,13 +67,23 @@ export function RoleMenus() {
           {job ? <RoleTag role={job.role} /> : null}
         </Space>
         <Space>
-          <Button disabled={edits.size === 0} onClick={() => setEdits(new Map())}>{t('action.reset')}</Button>
-          <Button type="primary" disabled={edits.size === 0 || jobId === null} loading={save.isPending} onClick={() => save.mutate()} data-testid="perm-save">
+          <Button disabled={edits.size === 0} onClick={() => setEdits(new Map())}>
+            {t('action.reset')}
+          </Button>
+          <Button
+            type="primary"
+            disabled={edits.size === 0 || jobId === null}
+            loading={save.isPending}
+            onClick={() => save.mutate()}
+            data-testid="perm-save"
+          >
             {t('action.save')}
           </Button>
         </Space>
       </Space>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{t('perm.hint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        {t('perm.hint')}
+      </Typography.Paragraph>
       {jobId === null && !jobs.isPending ? (
         <Empty description={t('job.empty')} />
       ) : (
@@ -86,9 +97,17 @@ export function RoleMenus() {
           key={`${jobId}-${data.length}`}
           scroll={{ x: 900 }}
           columns={[
-            { title: t('perm.menuTitle'), key: 'title', fixed: 'left', width: 200, render: (_v, m) => (lang === 'en' ? m.titleEn || m.title : m.title) },
             {
-              title: t('perm.all'), key: 'all', width: 70,
+              title: t('perm.menuTitle'),
+              key: 'title',
+              fixed: 'left',
+              width: 200,
+              render: (_v, m) => (lang === 'en' ? m.titleEn || m.title : m.title),
+            },
+            {
+              title: t('perm.all'),
+              key: 'all',
+              width: 70,
               render: (_v, m) => {
                 const w = weightOf(m);
                 return (
@@ -102,7 +121,9 @@ export function RoleMenus() {
               },
             },
             ...BIT_NAMES.map((bit) => ({
-              title: t(`bit.${bit}`), key: bit, width: 80,
+              title: t(`bit.${bit}`),
+              key: bit,
+              width: 80,
               render: (_v: unknown, m: Row) => (
                 <Checkbox
                   checked={hasBit(weightOf(m), bit)}

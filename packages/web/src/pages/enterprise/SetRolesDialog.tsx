@@ -78,14 +78,25 @@ export function SetRolesDialog({ member, saving, onCancel, onSave }: Props) {
                     <Select
                       style={{ width: 240 }}
                       placeholder={t('member.job')}
-                      options={(jobs.data ?? []).map((j) => ({ value: j.id, label: `${j.name} · ${t(`role.${j.role}`)}` }))}
+                      options={(jobs.data ?? []).map((j) => ({
+                        value: j.id,
+                        label: `${j.name} · ${t(`role.${j.role}`)}`,
+                      }))}
                       data-testid={`roles-job-${field.name}`}
                     />
                   </Form.Item>
-                  {fields.length > 1 ? <MinusCircleOutlined onClick={() => remove(field.name)} aria-label={t('action.delete')} /> : null}
+                  {fields.length > 1 ? (
+                    <MinusCircleOutlined onClick={() => remove(field.name)} aria-label={t('action.delete')} />
+                  ) : null}
                 </Space>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} disabled={fields.length >= 20} data-testid="roles-add-row">
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({})}
+                disabled={fields.length >= 20}
+                data-testid="roles-add-row"
+              >
                 {t('member.addRole')}
               </Button>
             </>

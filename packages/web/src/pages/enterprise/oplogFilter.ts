@@ -2,7 +2,13 @@ import type { Dayjs } from 'dayjs';
 import { dayjs } from '../../i18n/dayjs';
 import type { OpVerb } from '@vitrine/contract';
 
-export type OplogFilter = { keyword?: string; start_time?: number; end_time?: number; verb?: OpVerb; operator?: number };
+export type OplogFilter = {
+  keyword?: string;
+  start_time?: number;
+  end_time?: number;
+  verb?: OpVerb;
+  operator?: number;
+};
 
 /** Spec §9 time shortcuts: the last N days, from the start of the first day to the end of today. */
 export function shortcutRange(days: number, now: Dayjs = dayjs()): [Dayjs, Dayjs] {

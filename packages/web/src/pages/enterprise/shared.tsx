@@ -5,7 +5,11 @@ export { useErrorToast } from '../../components/ErrorToast';
 
 export { formatTime } from '../../i18n/time';
 
-const ROLE_COLORS: Record<number, string> = { [ROLE.assistant]: 'blue', [ROLE.manager]: 'geekblue', [ROLE.supervisor]: 'purple' };
+const ROLE_COLORS: Record<number, string> = {
+  [ROLE.assistant]: 'blue',
+  [ROLE.manager]: 'geekblue',
+  [ROLE.supervisor]: 'purple',
+};
 
 /** Role 1 shop assistant / 2 store manager / 3 supervisor, in the UI's language. */
 export function RoleTag({ role }: { role: number }) {

@@ -15,14 +15,15 @@ export type Handlers = Record<string, (body: Record<string, unknown>) => unknown
 
 /** A fake `call`: answers by the call's path from `handlers`; unknown paths fail the test loudly. */
 export function fakeCall(handlers: Handlers, seen: { path: string; body: unknown }[] = []) {
-  return (route: CallRoute, body?: unknown) => tracked(async () => {
-    seen.push({ path: route.path, body });
-    const h = handlers[route.path];
-    const def = byPath.get(route.path);
-    if (!h || !def) throw new Error(`unexpected call ${route.path}`);
-    // answered through the call's result schema, so a contract change breaks the fake too
-    return def.result.parse(await h((body ?? {}) as Record<string, unknown>));
-  });
+  return (route: CallRoute, body?: unknown) =>
+    tracked(async () => {
+      seen.push({ path: route.path, body });
+      const h = handlers[route.path];
+      const def = byPath.get(route.path);
+      if (!h || !def) throw new Error(`unexpected call ${route.path}`);
+      // answered through the call's result schema, so a contract change breaks the fake too
+      return def.result.parse(await h((body ?? {}) as Record<string, unknown>));
+    });
 }
 
 /** The contract's definitions by path: the client is handed routes, the fake answers through schemas. */
@@ -66,4 +67,5 @@ export async function click(el: Element | null): Promise<void> {
 }
 
 /** i18n keys left raw on screen (a missing translation) look like `a.b` in lower camel case. */
-export const RAW_KEY = /\b(tab|info|dept|job|perm|member|range|apply|invite|oplog|verb|bit|role|col|status|empty|kind|logins|editor|password|hint|error|action|form)\.[a-zA-Z0-9]+/;
+export const RAW_KEY =
+  /\b(tab|info|dept|job|perm|member|range|apply|invite|oplog|verb|bit|role|col|status|empty|kind|logins|editor|password|hint|error|action|form)\.[a-zA-Z0-9]+/;

@@ -3,7 +3,17 @@ import type { RoleMenu } from '@vitrine/contract';
 import { bitsOf, FULL_WEIGHT, flattenWeights, hasBit, toggleBit, weightOf } from './weight';
 
 const menu = (menuId: number, weight: number, children: RoleMenu[] = []): RoleMenu => ({
-  menuId, pid: 0, path: `/m${menuId}`, title: 't', titleEn: 't', icon: '', sort: 0, level: 1, weight, bits: [], children,
+  menuId,
+  pid: 0,
+  path: `/m${menuId}`,
+  title: 't',
+  titleEn: 't',
+  icon: '',
+  sort: 0,
+  level: 1,
+  weight,
+  bits: [],
+  children,
 });
 
 describe('weight bits ↔ checkboxes', () => {
@@ -30,7 +40,9 @@ describe('weight bits ↔ checkboxes', () => {
   it('flattens the tree with edits applied', () => {
     const tree = [menu(1, 1, [menu(2, 3)]), menu(3, 0)];
     expect(flattenWeights(tree, new Map([[2, 7]]))).toEqual([
-      { menuId: 1, weight: 1 }, { menuId: 2, weight: 7 }, { menuId: 3, weight: 0 },
+      { menuId: 1, weight: 1 },
+      { menuId: 2, weight: 7 },
+      { menuId: 3, weight: 0 },
     ]);
   });
 });

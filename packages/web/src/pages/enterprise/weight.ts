@@ -32,7 +32,10 @@ export function toggleBit(weight: number, bit: PermBit, on: boolean): number {
 export const FULL_WEIGHT = weightOf(BIT_NAMES);
 
 /** Every menu of the tree with its current weight (edits overriding the server's). */
-export function flattenWeights(menus: readonly RoleMenu[], edits: ReadonlyMap<number, number>): { menuId: number; weight: number }[] {
+export function flattenWeights(
+  menus: readonly RoleMenu[],
+  edits: ReadonlyMap<number, number>,
+): { menuId: number; weight: number }[] {
   const out: { menuId: number; weight: number }[] = [];
   const walk = (list: readonly RoleMenu[]) => {
     for (const m of list) {

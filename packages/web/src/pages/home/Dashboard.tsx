@@ -19,18 +19,42 @@ function Spark({ values, testId }: { values: number[]; testId: string }) {
   const max = Math.max(1, ...values);
   const points = values.map((v, i) => `${(i / Math.max(1, values.length - 1)) * 100},${28 - (v / max) * 26}`).join(' ');
   return (
-    <svg viewBox="0 0 100 30" preserveAspectRatio="none" width="100%" height={36} data-testid={testId} role="img" aria-hidden>
+    <svg
+      viewBox="0 0 100 30"
+      preserveAspectRatio="none"
+      width="100%"
+      height={36}
+      data-testid={testId}
+      role="img"
+      aria-hidden
+    >
       <polyline points={points} fill="none" stroke="#2f5bea" strokeWidth={2} vectorEffect="non-scaling-stroke" />
     </svg>
   );
 }
 
-function Figure({ label, value, sub, to, testId }: { label: string; value: string | number; sub?: string; to?: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  sub,
+  to,
+  testId,
+}: {
+  label: string;
+  value: string | number;
+  sub?: string;
+  to?: string;
+  testId: string;
+}) {
   const body = (
     <Card size="small" hoverable={!!to} data-testid={testId} className="vt-home-figure">
       <Typography.Text type="secondary">{label}</Typography.Text>
       <div className="vt-home-figure-value">{value}</div>
-      {sub ? <Typography.Text type="secondary" className="vt-home-figure-sub">{sub}</Typography.Text> : null}
+      {sub ? (
+        <Typography.Text type="secondary" className="vt-home-figure-sub">
+          {sub}
+        </Typography.Text>
+      ) : null}
     </Card>
   );
   return to ? <Link to={to}>{body}</Link> : body;
@@ -47,16 +71,36 @@ function DashboardSkeleton() {
   const { authList } = useStore(appStore);
   const may = (path: string) => !pageDenied(authList, path);
   const card = (testId: string, className = 'vt-home-figure vt-home-skeleton') => (
-    <Card size="small" className={className} data-testid={testId}><Skeleton active title={false} paragraph={{ rows: 2 }} /></Card>
+    <Card size="small" className={className} data-testid={testId}>
+      <Skeleton active title={false} paragraph={{ rows: 2 }} />
+    </Card>
   );
   return (
     <div className="vt-home-dashboard" data-testid="home-dashboard-loading" aria-busy>
       <Row gutter={[16, 16]}>
-        {may('/data/count') ? <Col xs={24} md={12} xl={8}>{card('skeleton-visitors', 'vt-home-figure vt-home-skeleton vt-home-skeleton-tall')}</Col> : null}
-        {may('/data/count') ? <Col xs={24} md={12} xl={8}>{card('skeleton-sales')}</Col> : null}
-        {may('/advert') ? <Col xs={12} md={6} xl={4}>{card('skeleton-plans')}</Col> : null}
-        {may('/inform') ? <Col xs={12} md={6} xl={4}>{card('skeleton-inform')}</Col> : null}
-        <Col xs={12} md={6} xl={4}>{card('skeleton-unread', 'vt-home-figure vt-home-skeleton vt-home-skeleton-short')}</Col>
+        {may('/data/count') ? (
+          <Col xs={24} md={12} xl={8}>
+            {card('skeleton-visitors', 'vt-home-figure vt-home-skeleton vt-home-skeleton-tall')}
+          </Col>
+        ) : null}
+        {may('/data/count') ? (
+          <Col xs={24} md={12} xl={8}>
+            {card('skeleton-sales')}
+          </Col>
+        ) : null}
+        {may('/advert') ? (
+          <Col xs={12} md={6} xl={4}>
+            {card('skeleton-plans')}
+          </Col>
+        ) : null}
+        {may('/inform') ? (
+          <Col xs={12} md={6} xl={4}>
+            {card('skeleton-inform')}
+          </Col>
+        ) : null}
+        <Col xs={12} md={6} xl={4}>
+          {card('skeleton-unread', 'vt-home-figure vt-home-skeleton vt-home-skeleton-short')}
+        </Col>
       </Row>
       {may('/store') ? card('skeleton-devices', 'vt-home-devices vt-home-skeleton vt-home-skeleton-devices') : null}
     </div>
@@ -66,12 +110,21 @@ function DashboardSkeleton() {
 /** The morning figures of /home (stats/home): only what the caller's job may see, all reported. */
 /** The page where each entity's records wait for review (default /store/store). */
 const REVIEW_PAGE: Record<string, string> = {
-  commodity: '/advert', 'ad-content': '/advert', 'ad-plan': '/advert', inform: '/inform', inform2: '/inform', incentive: '/incentives',
+  commodity: '/advert',
+  'ad-content': '/advert',
+  'ad-plan': '/advert',
+  inform: '/inform',
+  inform2: '/inform',
+  incentive: '/incentives',
 };
 
 export function Dashboard() {
   const { t } = useTranslation('home');
-  const home = useQuery({ queryKey: keys.stats.home(), queryFn: () => call(api.stats.home, {}), refetchInterval: 60_000 });
+  const home = useQuery({
+    queryKey: keys.stats.home(),
+    queryFn: () => call(api.stats.home, {}),
+    refetchInterval: 60_000,
+  });
   if (home.isPending) return <DashboardSkeleton />;
   const r: Home | undefined = home.data;
   if (!r) return null;
@@ -88,7 +141,10 @@ export function Dashboard() {
               <Card size="small" hoverable data-testid="home-visitors" className="vt-home-figure">
                 <Typography.Text type="secondary">{t('dash.visitorsToday')}</Typography.Text>
                 <div className="vt-home-figure-value">{r.visitors.today.toLocaleString()}</div>
-                <Typography.Text type="secondary" className="vt-home-figure-sub">{vs(r.visitors.today, r.visitors.yesterday)} · {t('dash.week', { n: r.visitors.days.reduce((s, d) => s + d.visits, 0).toLocaleString() })}</Typography.Text>
+                <Typography.Text type="secondary" className="vt-home-figure-sub">
+                  {vs(r.visitors.today, r.visitors.yesterday)} ·{' '}
+                  {t('dash.week', { n: r.visitors.days.reduce((s, d) => s + d.visits, 0).toLocaleString() })}
+                </Typography.Text>
                 <Spark values={r.visitors.days.map((d) => d.visits)} testId="home-visitors-trend" />
               </Card>
             </Link>
@@ -96,33 +152,67 @@ export function Dashboard() {
         ) : null}
         {r.sales ? (
           <Col xs={24} md={12} xl={8}>
-            <Figure testId="home-sales" label={t('dash.salesToday')} value={yuan(r.sales.today.amount)} to="/data/count?tab=sales&days=7"
-              sub={`${t('dash.orders', { count: r.sales.today.orders })} · ${vs(r.sales.today.amount, r.sales.yesterday.amount)}`} />
+            <Figure
+              testId="home-sales"
+              label={t('dash.salesToday')}
+              value={yuan(r.sales.today.amount)}
+              to="/data/count?tab=sales&days=7"
+              sub={`${t('dash.orders', { count: r.sales.today.orders })} · ${vs(r.sales.today.amount, r.sales.yesterday.amount)}`}
+            />
           </Col>
         ) : null}
         {r.plans ? (
-          <Col xs={12} md={6} xl={4}><Figure testId="home-plans" label={t('dash.livePlans')} value={r.plans.live} to="/advert?entity=ad-plan" /></Col>
+          <Col xs={12} md={6} xl={4}>
+            <Figure testId="home-plans" label={t('dash.livePlans')} value={r.plans.live} to="/advert?entity=ad-plan" />
+          </Col>
         ) : null}
         {r.notifications ? (
           <Col xs={12} md={6} xl={4}>
-            <Figure testId="home-inform" label={t('dash.toConfirm')} value={r.notifications.toConfirm} to="/inform?tab=received"
-              sub={[r.notifications.overdue ? t('dash.overdue', { n: r.notifications.overdue }) : r.notifications.toConfirm ? '' : t('dash.allDone'),
-                r.notifications.toRead ? t('dash.toRead', { count: r.notifications.toRead }) : ''].filter(Boolean).join(' · ')} />
+            <Figure
+              testId="home-inform"
+              label={t('dash.toConfirm')}
+              value={r.notifications.toConfirm}
+              to="/inform?tab=received"
+              sub={[
+                r.notifications.overdue
+                  ? t('dash.overdue', { n: r.notifications.overdue })
+                  : r.notifications.toConfirm
+                    ? ''
+                    : t('dash.allDone'),
+                r.notifications.toRead ? t('dash.toRead', { count: r.notifications.toRead }) : '',
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
           </Col>
         ) : null}
-        <Col xs={12} md={6} xl={4}><Figure testId="home-unread" label={t('dash.unread')} value={r.unread} to="/news" /></Col>
+        <Col xs={12} md={6} xl={4}>
+          <Figure testId="home-unread" label={t('dash.unread')} value={r.unread} to="/news" />
+        </Col>
       </Row>
       {r.devices ? (
-        <Card size="small" title={t('dash.screens', { n: r.devices.total })} className="vt-home-devices" data-testid="home-devices">
+        <Card
+          size="small"
+          title={t('dash.screens', { n: r.devices.total })}
+          className="vt-home-devices"
+          data-testid="home-devices"
+        >
           <div className="vt-home-status-row">
             {[7, 1, 3, 0].map((code) => (
-              <Link key={code} to={`/store/store?entity=device&status=${code}`} className="vt-home-status" data-testid={`home-devices-${code}`}>
+              <Link
+                key={code}
+                to={`/store/store?entity=device&status=${code}`}
+                className="vt-home-status"
+                data-testid={`home-devices-${code}`}
+              >
                 <span className="vt-home-status-dot" style={{ background: DEVICE_STATUS_COLORS[code] }} />
                 <span>{t(`dash.status.${code}`)}</span>
                 <strong>{r.devices!.byStatus[String(code)] ?? 0}</strong>
               </Link>
             ))}
-            {r.devices.never ? <Typography.Text type="secondary">{t('dash.never', { n: r.devices.never })}</Typography.Text> : null}
+            {r.devices.never ? (
+              <Typography.Text type="secondary">{t('dash.never', { n: r.devices.never })}</Typography.Text>
+            ) : null}
           </div>
         </Card>
       ) : null}
@@ -131,8 +221,13 @@ export function Dashboard() {
         <Card size="small" title={t('dash.review')} className="vt-home-devices" data-testid="home-review">
           <div className="vt-home-status-row">
             {r.review.map((x) => (
-              <Link key={x.entity} to={`${REVIEW_PAGE[x.entity] ?? '/store/store'}?entity=${x.entity}&tab=review`} className="vt-home-status">
-                <span>{t(`dash.entity.${x.entity}`)}</span><strong>{x.count}</strong>
+              <Link
+                key={x.entity}
+                to={`${REVIEW_PAGE[x.entity] ?? '/store/store'}?entity=${x.entity}&tab=review`}
+                className="vt-home-status"
+              >
+                <span>{t(`dash.entity.${x.entity}`)}</span>
+                <strong>{x.count}</strong>
               </Link>
             ))}
           </div>

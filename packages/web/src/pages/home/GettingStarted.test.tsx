@@ -11,16 +11,49 @@ import { GettingStarted } from './GettingStarted';
 vi.mock('../../api/client', async (importOriginal) => ({ ...(await importOriginal<object>()), call: vi.fn() }));
 const mocked = vi.mocked(call);
 
-const item = (id: number, path: string, weight: number): MenuItem => ({ id, path, title: path, titleEn: path, icon: '', sort: id, level: 1, weight, pid: 0, children: [] });
+const item = (id: number, path: string, weight: number): MenuItem => ({
+  id,
+  path,
+  title: path,
+  titleEn: path,
+  icon: '',
+  sort: id,
+  level: 1,
+  weight,
+  pid: 0,
+  children: [],
+});
 const menu = (store: number, advert = store): MenuItem[] => [item(1, '/store', store), item(2, '/advert', advert)];
 
 /** How many rows each list answers; `plan-launched` is the enabled plans online (302). */
-type Counts = Partial<Record<'shop' | 'shop-mine' | 'device' | 'device-mine' | 'content' | 'content-review' | 'plan' | 'plan-launched' | 'plan-mine' | 'members', number>>;
+type Counts = Partial<
+  Record<
+    | 'shop'
+    | 'shop-mine'
+    | 'device'
+    | 'device-mine'
+    | 'content'
+    | 'content-review'
+    | 'plan'
+    | 'plan-launched'
+    | 'plan-mine'
+    | 'members',
+    number
+  >
+>;
 const NAMES: [CallRoute, string][] = [
-  [api.shop.enableList, 'shop'], [api.shop.myList, 'shop-mine'], [api.shop.applyList, 'shop-review'],
-  [api.device.enableList, 'device'], [api.device.myList, 'device-mine'], [api.device.applyList, 'device-review'],
-  [api['ad-content'].enableList, 'content'], [api['ad-content'].myList, 'content-mine'], [api['ad-content'].applyList, 'content-review'],
-  [api['ad-plan'].enableList, 'plan'], [api['ad-plan'].myList, 'plan-mine'], [api['ad-plan'].applyList, 'plan-review'],
+  [api.shop.enableList, 'shop'],
+  [api.shop.myList, 'shop-mine'],
+  [api.shop.applyList, 'shop-review'],
+  [api.device.enableList, 'device'],
+  [api.device.myList, 'device-mine'],
+  [api.device.applyList, 'device-review'],
+  [api['ad-content'].enableList, 'content'],
+  [api['ad-content'].myList, 'content-mine'],
+  [api['ad-content'].applyList, 'content-review'],
+  [api['ad-plan'].enableList, 'plan'],
+  [api['ad-plan'].myList, 'plan-mine'],
+  [api['ad-plan'].applyList, 'plan-review'],
   [api.company.accounts, 'members'],
 ];
 
@@ -31,7 +64,12 @@ describe('getting started on /home (issue 8 §4, issue 25 §1)', () => {
   let counts: Counts = {};
   const Where = () => <span data-testid="where">{useLocation().pathname + useLocation().search}</span>;
   const show = async () => {
-    await view.render(<><GettingStarted /><Where /></>);
+    await view.render(
+      <>
+        <GettingStarted />
+        <Where />
+      </>,
+    );
     await settle();
   };
 
@@ -53,7 +91,13 @@ describe('getting started on /home (issue 8 §4, issue 25 §1)', () => {
     counts = { members: 1 };
     await show();
     await vi.waitFor(() => expect(byTestId(view.container, 'home-getting-started')).not.toBeNull());
-    expect(['shop', 'device', 'content', 'plan', 'staff'].map((s) => stateOf(view.container, s))).toEqual(['todo', 'todo', 'todo', 'todo', 'todo']);
+    expect(['shop', 'device', 'content', 'plan', 'staff'].map((s) => stateOf(view.container, s))).toEqual([
+      'todo',
+      'todo',
+      'todo',
+      'todo',
+      'todo',
+    ]);
     expect(byTestId(view.container, 'start-progress')?.textContent).toBe('已完成 0/5');
     expect(byTestId(view.container, 'start-alone')?.textContent).toContain('自审通过');
     await click(byTestId(view.container, 'start-shop'));
@@ -64,7 +108,13 @@ describe('getting started on /home (issue 8 §4, issue 25 §1)', () => {
     counts = { shop: 1, device: 0, 'device-mine': 1, content: 0, 'content-review': 1, plan: 1, members: 2 };
     await show();
     await vi.waitFor(() => expect(byTestId(view.container, 'home-getting-started')).not.toBeNull());
-    expect(['shop', 'device', 'content', 'plan', 'staff'].map((s) => stateOf(view.container, s))).toEqual(['done', 'draft', 'review', 'launch', 'done']);
+    expect(['shop', 'device', 'content', 'plan', 'staff'].map((s) => stateOf(view.container, s))).toEqual([
+      'done',
+      'draft',
+      'review',
+      'launch',
+      'done',
+    ]);
     expect(byTestId(view.container, 'home-getting-started')?.textContent).toContain('设备草稿已保存');
     await click(byTestId(view.container, 'start-plan'));
     expect(byTestId(view.container, 'where')?.textContent).toBe('/advert?entity=ad-plan&tab=enabled');

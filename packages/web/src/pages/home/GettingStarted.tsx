@@ -18,9 +18,15 @@ export function GettingStarted() {
   const steps = stepsFor(authList, mainFlag === 1);
   const shown = steps.some((s) => s.key === 'shop');
   const answers = useQueries({
-    queries: steps.map((s) => s.key === 'staff'
-      ? { queryKey: keys.company.accounts({ start: 1 }), queryFn: staffState, enabled: shown }
-      : { queryKey: keys.lifecycle.list(STEP_OF[s.key].entity, 'start', { examines: s.examines }), queryFn: () => stepState(s.key as keyof typeof STEP_OF, s.examines), enabled: shown }),
+    queries: steps.map((s) =>
+      s.key === 'staff'
+        ? { queryKey: keys.company.accounts({ start: 1 }), queryFn: staffState, enabled: shown }
+        : {
+            queryKey: keys.lifecycle.list(STEP_OF[s.key].entity, 'start', { examines: s.examines }),
+            queryFn: () => stepState(s.key as keyof typeof STEP_OF, s.examines),
+            enabled: shown,
+          },
+    ),
   });
   if (!shown || answers.some((a) => a.isPending)) return null;
   // a step whose list failed (the error catalogue has spoken) is left out rather than shown wrong

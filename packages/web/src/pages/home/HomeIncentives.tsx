@@ -11,7 +11,13 @@ import { useStore } from '../../state/store';
 import { tierProgress } from '../incentives/format';
 import { keys } from '../../api/keys';
 
-type Mine = { id: number; name: string; tiers: { threshold: number }[]; participants: number; me: { rank: number; value: number; tier: number; next: number | null } | null };
+type Mine = {
+  id: number;
+  name: string;
+  tiers: { threshold: number }[];
+  participants: number;
+  me: { rank: number; value: number; tier: number; next: number | null } | null;
+};
 
 /** The running schemes I take part in (incentive/mine): how far to the next tier and my rank; nothing when there are none. */
 export function HomeIncentives() {
@@ -19,21 +25,41 @@ export function HomeIncentives() {
   const { authList } = useStore(appStore);
   const menu = findByPath(authList, '/incentives');
   const allowed = menu ? hasBit(menu.weight, 'view') : false;
-  const q = useQuery({ queryKey: keys.incentive.mine(), queryFn: () => call(api.incentive.mine, {}), enabled: allowed });
+  const q = useQuery({
+    queryKey: keys.incentive.mine(),
+    queryFn: () => call(api.incentive.mine, {}),
+    enabled: allowed,
+  });
   const list = ((q.data?.list ?? []) as Mine[]).filter((s) => s.me).slice(0, 3);
   if (!allowed || !list.length) return null;
   return (
-    <Card size="small" title={<Link to="/incentives">{t('dash.incentives')}</Link>} className="vt-home-devices" data-testid="home-incentives">
+    <Card
+      size="small"
+      title={<Link to="/incentives">{t('dash.incentives')}</Link>}
+      className="vt-home-devices"
+      data-testid="home-incentives"
+    >
       {list.map((s) => {
         const me = s.me!;
         const pct = tierProgress(me.value, me.tier, me.next, s.tiers);
         return (
           <div key={s.id} className="vt-home-incentive">
-            <Typography.Text ellipsis className="vt-home-incentive-name">{s.name}</Typography.Text>
-            <div className="vt-home-bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={s.name}>
+            <Typography.Text ellipsis className="vt-home-incentive-name">
+              {s.name}
+            </Typography.Text>
+            <div
+              className="vt-home-bar"
+              role="progressbar"
+              aria-valuenow={pct}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-label={s.name}
+            >
               <span style={{ width: `${pct}%` }} />
             </div>
-            <Typography.Text type="secondary">{me.next === null ? t('dash.top') : t('dash.rank', { rank: me.rank, n: s.participants })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {me.next === null ? t('dash.top') : t('dash.rank', { rank: me.rank, n: s.participants })}
+            </Typography.Text>
           </div>
         );
       })}

@@ -46,14 +46,20 @@ export default function HomePage() {
           <Card title={t('role.title')} className="vt-home-card" data-testid="home-role">
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('role.current')}>
-                {roleItem.deptName && roleItem.role ? `${roleItem.deptName} / ${t(`common:roleName.${roleItem.role}`, { defaultValue: roleItem.roleName })}` : '—'}
+                {roleItem.deptName && roleItem.role
+                  ? `${roleItem.deptName} / ${t(`common:roleName.${roleItem.role}`, { defaultValue: roleItem.roleName })}`
+                  : '—'}
               </Descriptions.Item>
-              {roleItem.jobName ? <Descriptions.Item label={t('role.job')}>{roleItem.jobName}</Descriptions.Item> : null}
+              {roleItem.jobName ? (
+                <Descriptions.Item label={t('role.job')}>{roleItem.jobName}</Descriptions.Item>
+              ) : null}
             </Descriptions>
           </Card>
         </Col>
       </Row>
-      <Typography.Title level={5} className="vt-home-section">{t('shortcuts.title')}</Typography.Title>
+      <Typography.Title level={5} className="vt-home-section">
+        {t('shortcuts.title')}
+      </Typography.Title>
       {shortcuts.length === 0 ? (
         <Typography.Text type="secondary">{t('shortcuts.none')}</Typography.Text>
       ) : (
@@ -62,9 +68,18 @@ export default function HomePage() {
             const path = normalizePath(item.path);
             return (
               <Col key={item.id} xs={12} md={8} xl={6}>
-                <Card hoverable className="vt-home-shortcut" data-testid={`home-shortcut-${path}`} onClick={() => void navigate(canonicalPath(path))}>
-                  <span className="vt-home-shortcut-icon"><MenuIcon name={item.icon} path={path} /></span>
-                  <span className="vt-home-shortcut-title">{lang === 'en' ? item.titleEn || item.title : item.title}</span>
+                <Card
+                  hoverable
+                  className="vt-home-shortcut"
+                  data-testid={`home-shortcut-${path}`}
+                  onClick={() => void navigate(canonicalPath(path))}
+                >
+                  <span className="vt-home-shortcut-icon">
+                    <MenuIcon name={item.icon} path={path} />
+                  </span>
+                  <span className="vt-home-shortcut-title">
+                    {lang === 'en' ? item.titleEn || item.title : item.title}
+                  </span>
                   <RightOutlined className="vt-home-shortcut-arrow" />
                 </Card>
               </Col>

@@ -21,25 +21,39 @@ export default function StartSteps({ steps, main }: { steps: Step[]; main: boole
   const done = steps.filter((s) => s.state === 'done').length;
   return (
     <Card
-      title={t('start.title')} extra={<span data-testid="start-progress">{t('start.progress', { done, total: steps.length })}</span>}
-      className="vt-home-card vt-home-start" data-testid="home-getting-started" style={{ marginBottom: 16 }}
+      title={t('start.title')}
+      extra={<span data-testid="start-progress">{t('start.progress', { done, total: steps.length })}</span>}
+      className="vt-home-card vt-home-start"
+      data-testid="home-getting-started"
+      style={{ marginBottom: 16 }}
     >
       <Steps
-        orientation="vertical" size="small" current={current}
+        orientation="vertical"
+        size="small"
+        current={current}
         items={steps.map((step, i) => {
           const action = actionOf(step);
           // a step's own words where it has them, else the state's words with the step's name
-          const text = t([`start.${step.key}.${step.state}`, `start.state.${step.state}`], { name: t(`start.${step.key}.name`, { defaultValue: '' }) });
+          const text = t([`start.${step.key}.${step.state}`, `start.state.${step.state}`], {
+            name: t(`start.${step.key}.name`, { defaultValue: '' }),
+          });
           return {
-            title: <span data-testid={`start-step-${step.key}`} data-state={step.state}>{t(`start.${step.key}.title`)}</span>,
+            title: (
+              <span data-testid={`start-step-${step.key}`} data-state={step.state}>
+                {t(`start.${step.key}.title`)}
+              </span>
+            ),
             status: step.state === 'done' ? 'finish' : i === current ? 'process' : 'wait',
             content: (
               <div>
                 <div>{text}</div>
                 {action ? (
                   <Button
-                    style={{ marginTop: 8 }} size="small" type={i === current ? 'primary' : 'default'}
-                    data-testid={`start-${step.key}`} onClick={() => void navigate(action.to)}
+                    style={{ marginTop: 8 }}
+                    size="small"
+                    type={i === current ? 'primary' : 'default'}
+                    data-testid={`start-${step.key}`}
+                    onClick={() => void navigate(action.to)}
                   >
                     {t(action.label)}
                   </Button>
@@ -49,7 +63,11 @@ export default function StartSteps({ steps, main }: { steps: Step[]; main: boole
           };
         })}
       />
-      {main ? <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }} data-testid="start-alone">{t('start.alone')}</Typography.Paragraph> : null}
+      {main ? (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }} data-testid="start-alone">
+          {t('start.alone')}
+        </Typography.Paragraph>
+      ) : null}
     </Card>
   );
 }

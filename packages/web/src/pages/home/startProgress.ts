@@ -15,7 +15,8 @@ export type StepKey = 'shop' | 'device' | 'content' | 'plan' | 'staff';
 export const CORE_STEPS: StepKey[] = ['shop', 'device', 'content', 'plan'];
 
 const ONE = { pageNum: 1, pageSize: 1 };
-const count = async (def: CallRoute, extra: object = {}) => ((await call(def, { ...ONE, ...extra })) as { total: number }).total;
+const count = async (def: CallRoute, extra: object = {}) =>
+  ((await call(def, { ...ONE, ...extra })) as { total: number }).total;
 
 /** The lifecycle entity behind each step, its menu, and where it is done in the console (by state). */
 export const STEP_OF = {

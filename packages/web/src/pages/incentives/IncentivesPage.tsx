@@ -23,19 +23,43 @@ export default function IncentivesPage() {
   const { filter, params, setParams } = useUrlFilter();
   const bits = useStore(menuStore).nodePermissions;
   const writes = hasBit(bits, 'create') || hasBit(bits, 'examine');
-  const section: Section = params.get('view') === 'mine' || (!params.get('view') && !writes && !params.get('entity')) ? 'mine' : 'schemes';
+  const section: Section =
+    params.get('view') === 'mine' || (!params.get('view') && !writes && !params.get('entity')) ? 'mine' : 'schemes';
   const [open, setOpen] = useState<IncentiveRow | null>(null);
-  const statusOptions: Option[] = LIFECYCLE_STATUS_CODES.map((code) => ({ value: code, label: t(`lifecycle:status.${STATUS_WORDS[code].key}`) }));
+  const statusOptions: Option[] = LIFECYCLE_STATUS_CODES.map((code) => ({
+    value: code,
+    label: t(`lifecycle:status.${STATUS_WORDS[code].key}`),
+  }));
   return (
     <div className="vt-store" data-testid="incentives-page">
-      {section === 'schemes' ? <div className="vt-store-side"><FilterSidebar groups={['status', 'time']} statusOptions={statusOptions} /></div> : null}
+      {section === 'schemes' ? (
+        <div className="vt-store-side">
+          <FilterSidebar groups={['status', 'time']} statusOptions={statusOptions} />
+        </div>
+      ) : null}
       <div className="vt-store-main">
-        <Segmented<Section> data-testid="incentives-switch" value={section} onChange={(v) => setParams(() => new URLSearchParams({ view: v }))}
-          options={(['mine', 'schemes'] as const).map((s) => ({ value: s, label: <span data-testid={`incentives-${s}`}>{t(`section.${s}`)}</span> }))} />
+        <Segmented<Section>
+          data-testid="incentives-switch"
+          value={section}
+          onChange={(v) => setParams(() => new URLSearchParams({ view: v }))}
+          options={(['mine', 'schemes'] as const).map((s) => ({
+            value: s,
+            label: <span data-testid={`incentives-${s}`}>{t(`section.${s}`)}</span>,
+          }))}
+        />
         <div className="vt-store-table">
-          {section === 'mine' ? <MySchemes /> : (
-            <LifecycleTable config={incentiveConfig} filter={filter}
-              rowExtra={(row) => <Button type="link" size="small" data-testid={`row-progress-${row.id}`} onClick={() => setOpen(row)}>{t('action.progress')}</Button>} />
+          {section === 'mine' ? (
+            <MySchemes />
+          ) : (
+            <LifecycleTable
+              config={incentiveConfig}
+              filter={filter}
+              rowExtra={(row) => (
+                <Button type="link" size="small" data-testid={`row-progress-${row.id}`} onClick={() => setOpen(row)}>
+                  {t('action.progress')}
+                </Button>
+              )}
+            />
           )}
         </div>
       </div>

@@ -10,8 +10,15 @@ import { formatValue, OP_SYMBOLS, tierProgress } from './format';
 
 type Tier = { threshold: number; reward: string; rewardFen: number };
 type Mine = {
-  id: number; name: string; metric: string; level: string; op: number; tiers: Tier[]; participants: number;
-  period: { from: string; to: string }; me: { rank: number; value: number; tier: number; next: number | null; name: string } | null;
+  id: number;
+  name: string;
+  metric: string;
+  level: string;
+  op: number;
+  tiers: Tier[];
+  participants: number;
+  period: { from: string; to: string };
+  me: { rank: number; value: number; tier: number; next: number | null; name: string } | null;
 };
 
 /** The running schemes I take part in: my value, the tier I reached, how far the next one is, my rank. */
@@ -20,7 +27,15 @@ export function MySchemes() {
   const q = useQuery({ queryKey: keys.incentive.mine(), queryFn: () => call(api.incentive.mine, {}) });
   if (q.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   const list = (q.data?.list ?? []) as Mine[];
-  if (!list.length) return <EmptyState testId="incentives-mine-empty" icon={<TrophyOutlined />} title={t('mine.empty')} description={t('mine.emptyHelp')} />;
+  if (!list.length)
+    return (
+      <EmptyState
+        testId="incentives-mine-empty"
+        icon={<TrophyOutlined />}
+        title={t('mine.empty')}
+        description={t('mine.emptyHelp')}
+      />
+    );
   return (
     <Row gutter={[16, 16]} data-testid="incentives-mine">
       {list.map((s) => {
@@ -29,24 +44,45 @@ export function MySchemes() {
         const percent = me ? tierProgress(me.value, me.tier, me.next, s.tiers) : 0;
         return (
           <Col key={s.id} xs={24} lg={12}>
-            <Card title={s.name} data-testid={`mine-${s.id}`} extra={<Typography.Text type="secondary">{s.period.from === s.period.to ? s.period.from : `${s.period.from} ~ ${s.period.to}`}</Typography.Text>}>
+            <Card
+              title={s.name}
+              data-testid={`mine-${s.id}`}
+              extra={
+                <Typography.Text type="secondary">
+                  {s.period.from === s.period.to ? s.period.from : `${s.period.from} ~ ${s.period.to}`}
+                </Typography.Text>
+              }
+            >
               {me ? (
                 <Space orientation="vertical" size={12} style={{ width: '100%' }}>
                   <Space size={40} wrap>
                     <Statistic title={t(`metric.${s.metric}`)} value={value(me.value)} />
                     <Statistic title={t('mine.rank')} value={`${me.rank} / ${s.participants}`} />
                   </Space>
-                  <Progress percent={percent} status={me.next === null ? 'success' : 'active'} aria-label={t('mine.progress')} />
+                  <Progress
+                    percent={percent}
+                    status={me.next === null ? 'success' : 'active'}
+                    aria-label={t('mine.progress')}
+                  />
                   <Typography.Text>
-                    {me.next === null ? t('mine.top') : t('mine.toNext', { gap: value(Math.max(0, me.next - me.value)), reward: s.tiers[me.tier + 1]?.reward ?? '' })}
+                    {me.next === null
+                      ? t('mine.top')
+                      : t('mine.toNext', {
+                          gap: value(Math.max(0, me.next - me.value)),
+                          reward: s.tiers[me.tier + 1]?.reward ?? '',
+                        })}
                   </Typography.Text>
                   <Space wrap size={6}>
                     {s.tiers.map((tier, i) => (
-                      <Tag key={i} color={me.tier >= i ? 'gold' : undefined}>{OP_SYMBOLS[s.op]} {value(tier.threshold)} · {tier.reward}</Tag>
+                      <Tag key={i} color={me.tier >= i ? 'gold' : undefined}>
+                        {OP_SYMBOLS[s.op]} {value(tier.threshold)} · {tier.reward}
+                      </Tag>
                     ))}
                   </Space>
                 </Space>
-              ) : <Typography.Text type="secondary">{t('mine.shopOnly')}</Typography.Text>}
+              ) : (
+                <Typography.Text type="secondary">{t('mine.shopOnly')}</Typography.Text>
+              )}
             </Card>
           </Col>
         );

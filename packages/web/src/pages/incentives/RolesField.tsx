@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 export function StaffRolesField({ value, onChange }: { value?: number[]; onChange?: (v: number[]) => void }) {
   const { t } = useTranslation('incentives');
   return (
-    <Checkbox.Group data-testid="field-staff-roles" value={value ?? []} onChange={(v) => onChange?.(v as number[])}
-      options={[1, 2].map((r) => ({ value: r, label: t(`role.${r}`) }))} />
+    <Checkbox.Group
+      data-testid="field-staff-roles"
+      value={value ?? []}
+      onChange={(v) => onChange?.(v as number[])}
+      options={[1, 2].map((r) => ({ value: r, label: t(`role.${r}`) }))}
+    />
   );
 }

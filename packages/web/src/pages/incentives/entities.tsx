@@ -14,11 +14,21 @@ import { TiersField } from './TiersField';
 // The declarative table of /incentives.
 
 export type IncentiveRow = LifecycleRow & {
-  name: string; description: string; metric: string; level: 'employee' | 'shop'; commodityIds: number[]; category: string; op: number;
-  tiers: { threshold: number; reward: string; rewardFen: number }[]; dateFrom: string; dateTo: string; reset: string;
+  name: string;
+  description: string;
+  metric: string;
+  level: 'employee' | 'shop';
+  commodityIds: number[];
+  category: string;
+  op: number;
+  tiers: { threshold: number; reward: string; rewardFen: number }[];
+  dateFrom: string;
+  dateTo: string;
+  reset: string;
 };
 
-const enumOf = (ns: string, values: readonly (string | number)[]) => Object.fromEntries(values.map((v) => [String(v), `${ns}.${v}`]));
+const enumOf = (ns: string, values: readonly (string | number)[]) =>
+  Object.fromEntries(values.map((v) => [String(v), `${ns}.${v}`]));
 const METRIC_ENUM = enumOf('incentives:metric', INCENTIVE_METRICS);
 const LEVEL_ENUM = enumOf('incentives:level', ['employee', 'shop']);
 const RESET_ENUM = enumOf('incentives:reset', INCENTIVE_RESETS);
@@ -26,7 +36,15 @@ const OP_ENUM = Object.fromEntries(Object.entries(OP_SYMBOLS).map(([k, v]) => [k
 
 function Tiers({ row }: { row: IncentiveRow }) {
   const { t } = useTranslation('incentives');
-  return <>{row.tiers.map((x, i) => <Tag key={i}>{OP_SYMBOLS[row.op]} {formatValue(row.metric, x.threshold, t)} · {x.reward}</Tag>)}</>;
+  return (
+    <>
+      {row.tiers.map((x, i) => (
+        <Tag key={i}>
+          {OP_SYMBOLS[row.op]} {formatValue(row.metric, x.threshold, t)} · {x.reward}
+        </Tag>
+      ))}
+    </>
+  );
 }
 
 export const incentiveConfig: EntityConfig<IncentiveRow> = {
@@ -45,17 +63,54 @@ export const incentiveConfig: EntityConfig<IncentiveRow> = {
   fields: formFields(contract.incentive.create.body, [
     { name: 'name', label: 'incentives:field.name', kind: 'text' },
     { name: 'description', label: 'incentives:field.description', kind: 'textarea' },
-    { name: 'metric', label: 'incentives:field.metric', kind: 'select', valueEnum: METRIC_ENUM, help: 'incentives:help.metric' },
+    {
+      name: 'metric',
+      label: 'incentives:field.metric',
+      kind: 'select',
+      valueEnum: METRIC_ENUM,
+      help: 'incentives:help.metric',
+    },
     { name: 'level', label: 'incentives:field.level', kind: 'select', valueEnum: LEVEL_ENUM },
-    { name: 'category', label: 'incentives:field.category', kind: 'text', showIf: (v) => v.metric === 'amount' || v.metric === 'quantity', help: 'incentives:help.category' },
-    { name: 'commodityIds', label: 'incentives:field.commodityIds', kind: 'custom', widget: CommodityPicker, showIf: (v) => v.metric === 'amount' || v.metric === 'quantity' },
+    {
+      name: 'category',
+      label: 'incentives:field.category',
+      kind: 'text',
+      showIf: (v) => v.metric === 'amount' || v.metric === 'quantity',
+      help: 'incentives:help.category',
+    },
+    {
+      name: 'commodityIds',
+      label: 'incentives:field.commodityIds',
+      kind: 'custom',
+      widget: CommodityPicker,
+      showIf: (v) => v.metric === 'amount' || v.metric === 'quantity',
+    },
     { name: 'op', label: 'incentives:field.op', kind: 'select', valueEnum: OP_ENUM },
-    { name: 'tiers', label: 'incentives:field.tiers', kind: 'custom', widget: TiersField, help: 'incentives:help.tiers' },
+    {
+      name: 'tiers',
+      label: 'incentives:field.tiers',
+      kind: 'custom',
+      widget: TiersField,
+      help: 'incentives:help.tiers',
+    },
     { name: 'dateFrom', label: 'incentives:field.dateFrom', kind: 'custom', widget: DayField },
     { name: 'dateTo', label: 'incentives:field.dateTo', kind: 'custom', widget: DayField },
     { name: 'reset', label: 'incentives:field.reset', kind: 'select', valueEnum: RESET_ENUM },
     { name: 'targets', label: 'incentives:field.targets', kind: 'custom', widget: ShopTargetsField },
-    { name: 'roles', label: 'incentives:field.roles', kind: 'custom', widget: StaffRolesField, showIf: (v) => v.level !== 'shop', help: 'incentives:help.roles' },
+    {
+      name: 'roles',
+      label: 'incentives:field.roles',
+      kind: 'custom',
+      widget: StaffRolesField,
+      showIf: (v) => v.level !== 'shop',
+      help: 'incentives:help.roles',
+    },
   ]),
-  defaults: { metric: 'amount', level: 'employee', op: 1, reset: 'monthly', tiers: [{ threshold: 1_000_000, reward: '', rewardFen: 0 }] },
+  defaults: {
+    metric: 'amount',
+    level: 'employee',
+    op: 1,
+    reset: 'monthly',
+    tiers: [{ threshold: 1_000_000, reward: '', rewardFen: 0 }],
+  },
 };

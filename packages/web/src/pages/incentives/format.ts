@@ -3,10 +3,14 @@ import type { IncentiveMetric } from '@vitrine/contract';
 /** A metric's value as people read it: yuan for amounts, units, visitors, or sales per 100 visitors. */
 export function formatValue(metric: string, v: number, t: (k: string, o?: Record<string, unknown>) => string): string {
   switch (metric as IncentiveMetric) {
-    case 'amount': return `¥${(v / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    case 'quantity': return t('unit.quantity', { n: v });
-    case 'visitors': return t('unit.visitors', { n: v });
-    case 'conversion': return t('unit.conversion', { n: (v / 10).toFixed(1) });
+    case 'amount':
+      return `¥${(v / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    case 'quantity':
+      return t('unit.quantity', { n: v });
+    case 'visitors':
+      return t('unit.visitors', { n: v });
+    case 'conversion':
+      return t('unit.conversion', { n: (v / 10).toFixed(1) });
   }
   return String(v);
 }
@@ -15,7 +19,12 @@ export function formatValue(metric: string, v: number, t: (k: string, o?: Record
 export const OP_SYMBOLS: Record<number, string> = { 1: '≥', 2: '>', 3: '=', 4: '≤', 5: '<' };
 
 /** How far a value has come from the tier it reached (or 0) to the next one, in % (100 at the top). */
-export function tierProgress(value: number, tier: number, next: number | null, tiers: readonly { threshold: number }[]): number {
+export function tierProgress(
+  value: number,
+  tier: number,
+  next: number | null,
+  tiers: readonly { threshold: number }[],
+): number {
   if (next === null) return 100;
   const base = tier >= 0 ? tiers[tier].threshold : 0;
   return Math.max(0, Math.min(100, Math.round(((value - base) / Math.max(1, next - base)) * 100)));

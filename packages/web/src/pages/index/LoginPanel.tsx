@@ -76,7 +76,14 @@ export function LoginPanel() {
       </h2>
       <p className="vt-login-subtitle">{t('login.subtitle')}</p>
       {isLoggedIn() && (
-        <Notice kind="success" action={<Link to="/home" className="vt-btn vt-btn-primary vt-btn-sm">{t('nav.console')}</Link>}>
+        <Notice
+          kind="success"
+          action={
+            <Link to="/home" className="vt-btn vt-btn-primary vt-btn-sm">
+              {t('nav.console')}
+            </Link>
+          }
+        >
           {t('login.already')}
         </Notice>
       )}
@@ -85,24 +92,51 @@ export function LoginPanel() {
       <LoginTabs mode={mode} onChange={switchMode} />
       <form id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(mode)} noValidate onSubmit={(e) => void submit(e)}>
         <TextField
-          id="login-un" testId="login-un" label={t('field.phone')} icon={<PhoneIcon />} placeholder={t('field.phonePlaceholder')}
-          value={values.un} onChange={(v) => form.change('un', v)} error={errors.un}
-          maxLength={11} inputMode="numeric" autoComplete="username"
+          id="login-un"
+          testId="login-un"
+          label={t('field.phone')}
+          icon={<PhoneIcon />}
+          placeholder={t('field.phonePlaceholder')}
+          value={values.un}
+          onChange={(v) => form.change('un', v)}
+          error={errors.un}
+          maxLength={11}
+          inputMode="numeric"
+          autoComplete="username"
         />
         {mode === 'password' ? (
           <TextField
-            id="login-pw" testId="login-pw" label={t('field.password')} icon={<LockIcon />} type="password"
-            value={values.pw} onChange={(v) => form.change('pw', v)} error={errors.pw} autoComplete="current-password"
+            id="login-pw"
+            testId="login-pw"
+            label={t('field.password')}
+            icon={<LockIcon />}
+            type="password"
+            value={values.pw}
+            onChange={(v) => form.change('pw', v)}
+            error={errors.pw}
+            autoComplete="current-password"
           />
         ) : (
           <TextField
-            id="login-code" testId="login-code" label={t('field.code')} icon={<ShieldIcon />} placeholder={t('field.codePlaceholder')}
-            value={values.code} onChange={(v) => form.change('code', v)} error={errors.code}
-            maxLength={6} inputMode="numeric" autoComplete="one-time-code"
+            id="login-code"
+            testId="login-code"
+            label={t('field.code')}
+            icon={<ShieldIcon />}
+            placeholder={t('field.codePlaceholder')}
+            value={values.code}
+            onChange={(v) => form.change('code', v)}
+            error={errors.code}
+            maxLength={6}
+            inputMode="numeric"
+            autoComplete="one-time-code"
             addon={
               <button
-                type="button" className="vt-btn vt-btn-default vt-btn-lg vt-send-code" data-testid="login-send-code"
-                disabled={sms.counting} aria-busy={sms.sending} onClick={sms.send}
+                type="button"
+                className="vt-btn vt-btn-default vt-btn-lg vt-send-code"
+                data-testid="login-send-code"
+                disabled={sms.counting}
+                aria-busy={sms.sending}
+                onClick={sms.send}
               >
                 {sms.label}
               </button>
@@ -114,8 +148,17 @@ export function LoginPanel() {
             <strong>{devCode.title}</strong> {devCode.description}
           </Notice>
         )}
-        {form.alert && <Notice kind="error" testId="login-alert">{form.alert}</Notice>}
-        <button type="submit" className="vt-btn vt-btn-primary vt-btn-lg vt-btn-block" data-testid="login-submit" aria-busy={submitting}>
+        {form.alert && (
+          <Notice kind="error" testId="login-alert">
+            {form.alert}
+          </Notice>
+        )}
+        <button
+          type="submit"
+          className="vt-btn vt-btn-primary vt-btn-lg vt-btn-block"
+          data-testid="login-submit"
+          aria-busy={submitting}
+        >
           {submitting && <span className="vt-btn-spin" aria-hidden="true" />}
           {t('login.submit')}
         </button>

@@ -13,11 +13,15 @@ export function LoginTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mod
   const move = (e: KeyboardEvent) => {
     const at = MODES.indexOf(mode);
     const next =
-      e.key === 'ArrowRight' ? MODES[(at + 1) % MODES.length]
-      : e.key === 'ArrowLeft' ? MODES[(at - 1 + MODES.length) % MODES.length]
-      : e.key === 'Home' ? MODES[0]
-      : e.key === 'End' ? MODES[MODES.length - 1]
-      : null;
+      e.key === 'ArrowRight'
+        ? MODES[(at + 1) % MODES.length]
+        : e.key === 'ArrowLeft'
+          ? MODES[(at - 1 + MODES.length) % MODES.length]
+          : e.key === 'Home'
+            ? MODES[0]
+            : e.key === 'End'
+              ? MODES[MODES.length - 1]
+              : null;
     if (!next) return;
     e.preventDefault();
     onChange(next);
@@ -27,8 +31,16 @@ export function LoginTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mod
     <div className="vt-tabs" role="tablist" ref={list} onKeyDown={move}>
       {MODES.map((m) => (
         <button
-          key={m} type="button" role="tab" id={tabId(m)} data-testid={tabId(m)} aria-selected={m === mode}
-          aria-controls={PANEL_ID} tabIndex={m === mode ? 0 : -1} className="vt-tab" onClick={() => onChange(m)}
+          key={m}
+          type="button"
+          role="tab"
+          id={tabId(m)}
+          data-testid={tabId(m)}
+          aria-selected={m === mode}
+          aria-controls={PANEL_ID}
+          tabIndex={m === mode ? 0 : -1}
+          className="vt-tab"
+          onClick={() => onChange(m)}
         >
           {t(m === 'password' ? 'login.tabPassword' : 'login.tabSms')}
         </button>

@@ -40,7 +40,10 @@ export function TextField({ id, label, icon, testId, value, onChange, error, add
           />
           {secret && (
             <button
-              type="button" className="vt-input-toggle" aria-pressed={shown} aria-label={t('login.showPassword')}
+              type="button"
+              className="vt-input-toggle"
+              aria-pressed={shown}
+              aria-label={t('login.showPassword')}
               onClick={() => setShown((was) => !was)}
             >
               <EyeIcon />

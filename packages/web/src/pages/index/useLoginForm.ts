@@ -34,9 +34,13 @@ export function useLoginForm() {
       checked.current.add(field);
       const run = ++runs.current[field];
       const error =
-        field === 'un' ? await checkValue(PHONE, value, lang)
-        : field === 'code' ? await checkValue(SMS_CODE, value, lang)
-        : value ? null : message('field.required', lang);
+        field === 'un'
+          ? await checkValue(PHONE, value, lang)
+          : field === 'code'
+            ? await checkValue(SMS_CODE, value, lang)
+            : value
+              ? null
+              : message('field.required', lang);
       if (run === runs.current[field]) setErrors((was) => ({ ...was, [field]: error ?? undefined }));
       return error === null;
     },

@@ -26,9 +26,19 @@ export function AttachmentList({ entity, id, files }: { entity: InformEntity; id
       {files.map((f) => (
         <div className="vt-file" key={f.id}>
           <FileIcon type={f.type} />
-          <Typography.Text ellipsis style={{ maxWidth: 360 }}>{f.name}</Typography.Text>
+          <Typography.Text ellipsis style={{ maxWidth: 360 }}>
+            {f.name}
+          </Typography.Text>
           <Typography.Text type="secondary">{sizeText(f.size)}</Typography.Text>
-          <Button type="link" size="small" icon={<DownloadOutlined />} data-testid={`download-${f.id}`} onClick={() => void open(f)}>{t('download')}</Button>
+          <Button
+            type="link"
+            size="small"
+            icon={<DownloadOutlined />}
+            data-testid={`download-${f.id}`}
+            onClick={() => void open(f)}
+          >
+            {t('download')}
+          </Button>
         </div>
       ))}
     </div>

@@ -29,29 +29,51 @@ export default function InformPage() {
   const section: Section = !manage || params.get('tab') === 'received' ? 'received' : entity;
   const record = Number(params.get('record'));
   const [receipts, setReceipts] = useState<InformRow | null>(null);
-  const configs = useMemo(() => ({ inform: informConfig('inform', setReceipts), inform2: informConfig('inform2', setReceipts) }), []);
-  const statusOptions: Option[] = LIFECYCLE_STATUS_CODES.map((code) => ({ value: code, label: t(`lifecycle:status.${STATUS_WORDS[code].key}`) }));
+  const configs = useMemo(
+    () => ({ inform: informConfig('inform', setReceipts), inform2: informConfig('inform2', setReceipts) }),
+    [],
+  );
+  const statusOptions: Option[] = LIFECYCLE_STATUS_CODES.map((code) => ({
+    value: code,
+    label: t(`lifecycle:status.${STATUS_WORDS[code].key}`),
+  }));
   const sections: Section[] = manage ? ['received', ...INFORM_ENTITIES] : ['received'];
 
-  const go = (next: Section) => setParams(() => new URLSearchParams(next === 'received' ? { tab: 'received' } : { entity: next }));
+  const go = (next: Section) =>
+    setParams(() => new URLSearchParams(next === 'received' ? { tab: 'received' } : { entity: next }));
 
   return (
     <div className="vt-store" data-testid="inform-page">
       {section !== 'received' ? (
-        <div className="vt-store-side"><FilterSidebar key={section} groups={['status', 'time']} statusOptions={statusOptions} /></div>
+        <div className="vt-store-side">
+          <FilterSidebar key={section} groups={['status', 'time']} statusOptions={statusOptions} />
+        </div>
       ) : null}
       <div className="vt-store-main">
         {sections.length > 1 ? (
-          <Segmented<Section> data-testid="inform-switch" value={section} onChange={go}
-            options={sections.map((s) => ({ value: s, label: <span data-testid={`inform-${s}`}>{t(`section.${s}`)}</span> }))} />
+          <Segmented<Section>
+            data-testid="inform-switch"
+            value={section}
+            onChange={go}
+            options={sections.map((s) => ({
+              value: s,
+              label: <span data-testid={`inform-${s}`}>{t(`section.${s}`)}</span>,
+            }))}
+          />
         ) : null}
         <div className="vt-store-table">
-          {section === 'received'
-            ? <Received focus={record > 0 && wanted ? { entity, id: record } : undefined} />
-            : <LifecycleTable key={section} config={configs[section]} filter={filter} />}
+          {section === 'received' ? (
+            <Received focus={record > 0 && wanted ? { entity, id: record } : undefined} />
+          ) : (
+            <LifecycleTable key={section} config={configs[section]} filter={filter} />
+          )}
         </div>
       </div>
-      <ReceiptsDrawer entity={section === 'received' ? entity : section} record={receipts} onClose={() => setReceipts(null)} />
+      <ReceiptsDrawer
+        entity={section === 'received' ? entity : section}
+        record={receipts}
+        onClose={() => setReceipts(null)}
+      />
     </div>
   );
 }

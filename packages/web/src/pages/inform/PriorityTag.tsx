@@ -6,5 +6,9 @@ const COLORS: Record<number, string | undefined> = { 1: undefined, 2: 'orange', 
 /** 1 normal, 2 important, 3 urgent. */
 export function PriorityTag({ priority }: { priority: number }) {
   const { t } = useTranslation('inform');
-  return <Tag color={COLORS[priority]} data-testid="priority">{t(`priority.${priority}`)}</Tag>;
+  return (
+    <Tag color={COLORS[priority]} data-testid="priority">
+      {t(`priority.${priority}`)}
+    </Tag>
+  );
 }

@@ -12,7 +12,15 @@ type State = 'all' | 'done' | 'pending';
 type Person = ResultOf<typeof api.inform.receipts>['list'][number];
 
 /** Who received a sent record: totals, progress per shop, and each person (done when, or not yet). */
-export function ReceiptsDrawer({ entity, record, onClose }: { entity: InformEntity; record: { id: number; title: string } | null; onClose: () => void }) {
+export function ReceiptsDrawer({
+  entity,
+  record,
+  onClose,
+}: {
+  entity: InformEntity;
+  record: { id: number; title: string } | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('inform');
   const [state, setState] = useState<State>('all');
   const q = usePaged(
@@ -24,37 +32,119 @@ export function ReceiptsDrawer({ entity, record, onClose }: { entity: InformEnti
   const doneAt = (p: Person) => (entity === 'inform' ? p.confirmedAt : p.readAt);
   const data = q.query.data;
   return (
-    <Drawer open={!!record} onClose={onClose} size="large" destroyOnHidden title={t('receipts.title', { title: record?.title ?? '' })} data-testid="receipts-drawer">
-      {!data ? <Skeleton active /> : data.summary.total === 0 ? <Empty description={t('receipts.none')} /> : (
+    <Drawer
+      open={!!record}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+      title={t('receipts.title', { title: record?.title ?? '' })}
+      data-testid="receipts-drawer"
+    >
+      {!data ? (
+        <Skeleton active />
+      ) : data.summary.total === 0 ? (
+        <Empty description={t('receipts.none')} />
+      ) : (
         <Space orientation="vertical" size={20} style={{ width: '100%' }}>
           <Space size={40} wrap>
             <Statistic title={t('receipts.total')} value={data.summary.total} />
             <Statistic title={doneWord} value={data.summary.done} />
-            <Statistic title={t(entity === 'inform' ? 'state.toConfirm' : 'state.unread')} value={data.summary.pending} />
-            {data.summary.overdue ? <Statistic title={t('state.overdue')} value={data.summary.overdue} styles={{ content: { color: '#c41d1d' } }} /> : null}
+            <Statistic
+              title={t(entity === 'inform' ? 'state.toConfirm' : 'state.unread')}
+              value={data.summary.pending}
+            />
+            {data.summary.overdue ? (
+              <Statistic
+                title={t('state.overdue')}
+                value={data.summary.overdue}
+                styles={{ content: { color: '#c41d1d' } }}
+              />
+            ) : null}
           </Space>
           <div data-testid="receipts-shops">
             <Typography.Title level={5}>{t('receipts.byShop')}</Typography.Title>
             {data.byShop.map((s) => (
-              <div key={s.shopId ?? 0} style={{ display: 'grid', gridTemplateColumns: '180px 1fr 64px', alignItems: 'center', gap: 12 }}>
+              <div
+                key={s.shopId ?? 0}
+                style={{ display: 'grid', gridTemplateColumns: '180px 1fr 64px', alignItems: 'center', gap: 12 }}
+              >
                 <Typography.Text ellipsis>{s.shopName || t('receipts.headOffice')}</Typography.Text>
-                <Progress percent={Math.round((s.done / s.total) * 100)} showInfo={false} aria-label={`${s.shopName || t('receipts.headOffice')} ${s.done}/${s.total}`} />
-                <Typography.Text>{s.done}/{s.total}</Typography.Text>
+                <Progress
+                  percent={Math.round((s.done / s.total) * 100)}
+                  showInfo={false}
+                  aria-label={`${s.shopName || t('receipts.headOffice')} ${s.done}/${s.total}`}
+                />
+                <Typography.Text>
+                  {s.done}/{s.total}
+                </Typography.Text>
               </div>
             ))}
           </div>
-          <Segmented<State> value={state} onChange={(v) => { setState(v); q.setPageNum(1); }}
-            options={[{ value: 'all', label: t('receipts.all') }, { value: 'done', label: doneWord }, { value: 'pending', label: t(entity === 'inform' ? 'state.toConfirm' : 'state.unread') }]} />
+          <Segmented<State>
+            value={state}
+            onChange={(v) => {
+              setState(v);
+              q.setPageNum(1);
+            }}
+            options={[
+              { value: 'all', label: t('receipts.all') },
+              { value: 'done', label: doneWord },
+              { value: 'pending', label: t(entity === 'inform' ? 'state.toConfirm' : 'state.unread') },
+            ]}
+          />
           <Table<Person>
-            rowKey="userId" size="small" {...q.table} data-testid="receipts-people"
+            rowKey="userId"
+            size="small"
+            {...q.table}
+            data-testid="receipts-people"
             columns={[
-              { key: 'name', title: t('receipts.person'), render: (_, p) => <>{p.name} <Tag>{t(`role.${p.role}`)}</Tag></> },
-              { key: 'shop', title: t('receipts.shop'), render: (_, p) => p.shopName || t('receipts.headOffice'), ellipsis: true },
-              { key: 'state', title: t('receipts.state'), render: (_, p) => (doneAt(p)
-                ? <Tag color="success">{doneWord} {formatTime(doneAt(p))}</Tag>
-                : <Tag color="warning">{t('receipts.notYet')}{p.remindedAt ? ` · ${t('receipts.reminded')}` : ''}</Tag>) },
-              ...(entity === 'inform' ? [{ key: 'reply', title: t('receipts.reply'), ellipsis: true, render: (_: unknown, p: Person) => (
-                <Space size={6}>{p.reply || '—'}{p.photoUrl ? <Image src={p.photoUrl} width={32} height={32} alt={t('receipts.photo')} /> : null}</Space>) }] : []),
+              {
+                key: 'name',
+                title: t('receipts.person'),
+                render: (_, p) => (
+                  <>
+                    {p.name} <Tag>{t(`role.${p.role}`)}</Tag>
+                  </>
+                ),
+              },
+              {
+                key: 'shop',
+                title: t('receipts.shop'),
+                render: (_, p) => p.shopName || t('receipts.headOffice'),
+                ellipsis: true,
+              },
+              {
+                key: 'state',
+                title: t('receipts.state'),
+                render: (_, p) =>
+                  doneAt(p) ? (
+                    <Tag color="success">
+                      {doneWord} {formatTime(doneAt(p))}
+                    </Tag>
+                  ) : (
+                    <Tag color="warning">
+                      {t('receipts.notYet')}
+                      {p.remindedAt ? ` · ${t('receipts.reminded')}` : ''}
+                    </Tag>
+                  ),
+              },
+              ...(entity === 'inform'
+                ? [
+                    {
+                      key: 'reply',
+                      title: t('receipts.reply'),
+                      ellipsis: true,
+                      render: (_: unknown, p: Person) => (
+                        <Space size={6}>
+                          {p.reply || '—'}
+                          {p.photoUrl ? (
+                            <Image src={p.photoUrl} width={32} height={32} alt={t('receipts.photo')} />
+                          ) : null}
+                        </Space>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         </Space>

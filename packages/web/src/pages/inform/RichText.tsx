@@ -1,6 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Button, Space, Tooltip } from 'antd';
-import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  UnderlineOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import './inform.css';
 
@@ -37,16 +44,37 @@ export function RichTextField({ value, onChange }: { value?: string; onChange?: 
       <Space size={2} className="vt-rich-bar" role="toolbar" aria-label={t('rich.toolbar')}>
         {COMMANDS.map((c) => (
           <Tooltip key={c.cmd} title={t(c.key)}>
-            <Button type="text" size="small" icon={c.icon} aria-label={t(c.key)} onMouseDown={(e) => e.preventDefault()} onClick={() => run(c.cmd)} />
+            <Button
+              type="text"
+              size="small"
+              icon={c.icon}
+              aria-label={t(c.key)}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => run(c.cmd)}
+            />
           </Tooltip>
         ))}
         <Tooltip title={t('rich.link')}>
-          <Button type="text" size="small" icon={<LinkOutlined />} aria-label={t('rich.link')} onMouseDown={(e) => e.preventDefault()} onClick={link} />
+          <Button
+            type="text"
+            size="small"
+            icon={<LinkOutlined />}
+            aria-label={t('rich.link')}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={link}
+          />
         </Tooltip>
       </Space>
       <div
-        ref={box} className="vt-rich-box" contentEditable suppressContentEditableWarning role="textbox" aria-multiline="true"
-        aria-label={t('field.body')} data-testid="field-body-box" data-placeholder={t('rich.placeholder')}
+        ref={box}
+        className="vt-rich-box"
+        contentEditable
+        suppressContentEditableWarning
+        role="textbox"
+        aria-multiline="true"
+        aria-label={t('field.body')}
+        data-testid="field-body-box"
+        data-placeholder={t('rich.placeholder')}
         onInput={() => onChange?.(box.current?.innerHTML ?? '')}
       />
     </div>

@@ -15,18 +15,40 @@ import { RichTextField } from './RichText';
 // The declarative tables of /inform: notifications (with a confirmation deadline) and announcements.
 
 export type InformRow = LifecycleRow & {
-  title: string; body: string; attachments: number[]; priority: number; roles: number[]; deadline?: number | null;
+  title: string;
+  body: string;
+  attachments: number[];
+  priority: number;
+  roles: number[];
+  deadline?: number | null;
   targets: { p: string[]; c: string[]; a: string[]; s: (string | number)[] };
-  files: InformFile[]; sentAt: number | null; recipients: number; done: number;
+  files: InformFile[];
+  sentAt: number | null;
+  recipients: number;
+  done: number;
 };
 
 const PRIORITY_ENUM = Object.fromEntries(INFORM_PRIORITIES.map((p) => [String(p), `inform:priority.${p}`]));
 
-function Progressed({ row, entity, onReceipts }: { row: InformRow; entity: InformEntity; onReceipts: (row: InformRow) => void }) {
+function Progressed({
+  row,
+  entity,
+  onReceipts,
+}: {
+  row: InformRow;
+  entity: InformEntity;
+  onReceipts: (row: InformRow) => void;
+}) {
   const { t } = useTranslation('inform');
   if (!row.sentAt) return <Tag>{t('state.notSent')}</Tag>;
   return (
-    <Button type="link" size="small" style={{ padding: 0 }} data-testid={`receipts-${row.id}`} onClick={() => onReceipts(row)}>
+    <Button
+      type="link"
+      size="small"
+      style={{ padding: 0 }}
+      data-testid={`receipts-${row.id}`}
+      onClick={() => onReceipts(row)}
+    >
       {t(entity === 'inform' ? 'receipts.confirmedOf' : 'receipts.readOf', { done: row.done, total: row.recipients })}
     </Button>
   );
@@ -46,7 +68,13 @@ const HEAD: FieldDecl<'title' | 'body' | 'attachments' | 'priority'>[] = [
   { name: 'priority', label: 'inform:field.priority', kind: 'select', valueEnum: PRIORITY_ENUM },
 ];
 const TAIL: FieldDecl<'targets' | 'roles'>[] = [
-  { name: 'targets', label: 'inform:field.targets', kind: 'custom', widget: ShopTargetsField, help: 'inform:help.targets' },
+  {
+    name: 'targets',
+    label: 'inform:field.targets',
+    kind: 'custom',
+    widget: ShopTargetsField,
+    help: 'inform:help.targets',
+  },
   { name: 'roles', label: 'inform:field.roles', kind: 'custom', widget: RolesField },
 ];
 
@@ -57,8 +85,11 @@ export function informConfig(entity: InformEntity, onReceipts: (row: InformRow) 
     label: `inform:entity.${entity}`,
     calls,
     launch: {
-      online: calls.send, offline: calls.setStatus, offlineBody: { status: ONLINE_STATUS.offline },
-      words: { online: 'inform:action.send', offline: 'inform:action.withdraw' }, done: { online: 'inform:done.sent', offline: 'inform:done.withdrawn' },
+      online: calls.send,
+      offline: calls.setStatus,
+      offlineBody: { status: ONLINE_STATUS.offline },
+      words: { online: 'inform:action.send', offline: 'inform:action.withdraw' },
+      done: { online: 'inform:done.sent', offline: 'inform:done.withdrawn' },
       confirm: { title: 'inform:confirm.send', content: 'inform:confirm.sendHelp' },
     },
     titleOf: (r) => r.title,
@@ -66,13 +97,52 @@ export function informConfig(entity: InformEntity, onReceipts: (row: InformRow) 
       { key: 'title', title: 'inform:field.title' },
       { key: 'priority', title: 'inform:field.priority', kind: 'enum', valueEnum: PRIORITY_ENUM, width: 90 },
       { key: 'roles', title: 'inform:field.roles', render: (r) => <Roles roles={r.roles} />, detail: true },
-      { key: 'files', title: 'inform:field.attachments', width: 90, render: (r) => (r.files.length ? <>{r.files.slice(0, 3).map((f) => <FileIcon key={f.id} type={f.type} />)}{r.files.length > 3 ? ` +${r.files.length - 3}` : ''}</> : '—') },
-      ...(entity === 'inform' ? [{ key: 'deadline' as const, title: 'inform:field.deadline', render: (r: InformRow) => (r.deadline ? formatTime(r.deadline) : '—') }] : []),
-      { key: 'sentAt', title: 'inform:field.receipts', tabs: ['enabled'], render: (r) => <Progressed row={r} entity={entity} onReceipts={onReceipts} /> },
+      {
+        key: 'files',
+        title: 'inform:field.attachments',
+        width: 90,
+        render: (r) =>
+          r.files.length ? (
+            <>
+              {r.files.slice(0, 3).map((f) => (
+                <FileIcon key={f.id} type={f.type} />
+              ))}
+              {r.files.length > 3 ? ` +${r.files.length - 3}` : ''}
+            </>
+          ) : (
+            '—'
+          ),
+      },
+      ...(entity === 'inform'
+        ? [
+            {
+              key: 'deadline' as const,
+              title: 'inform:field.deadline',
+              render: (r: InformRow) => (r.deadline ? formatTime(r.deadline) : '—'),
+            },
+          ]
+        : []),
+      {
+        key: 'sentAt',
+        title: 'inform:field.receipts',
+        tabs: ['enabled'],
+        render: (r) => <Progressed row={r} entity={entity} onReceipts={onReceipts} />,
+      },
     ],
-    fields: entity === 'inform'
-      ? formFields(contract.inform.create.body, [...HEAD, { name: 'deadline', label: 'inform:field.deadline', kind: 'custom', widget: DeadlineField, help: 'inform:help.deadline' }, ...TAIL])
-      : formFields(contract.inform2.create.body, [...HEAD, ...TAIL]),
+    fields:
+      entity === 'inform'
+        ? formFields(contract.inform.create.body, [
+            ...HEAD,
+            {
+              name: 'deadline',
+              label: 'inform:field.deadline',
+              kind: 'custom',
+              widget: DeadlineField,
+              help: 'inform:help.deadline',
+            },
+            ...TAIL,
+          ])
+        : formFields(contract.inform2.create.body, [...HEAD, ...TAIL]),
     defaults: { priority: 1, roles: [1, 2] },
   };
 }

@@ -15,7 +15,15 @@ import { FileIcon, sizeText } from './FileIcon';
 type Named = { id: number; name: string; type: number; size: number };
 
 /** Attachments: several files uploaded with progress (kind attachment), listed with the spec's icons; the value is their ids. */
-export function AttachmentsField({ value, onChange, values }: { value?: number[]; onChange?: (v: number[]) => void; values: FormValues }) {
+export function AttachmentsField({
+  value,
+  onChange,
+  values,
+}: {
+  value?: number[];
+  onChange?: (v: number[]) => void;
+  values: FormValues;
+}) {
   const { t } = useTranslation(['inform', 'upload']);
   const input = useRef<HTMLInputElement>(null);
   const [known, setKnown] = useState<Named[]>(() => (Array.isArray(values.files) ? (values.files as Named[]) : []));
@@ -26,16 +34,28 @@ export function AttachmentsField({ value, onChange, values }: { value?: number[]
     setError(null);
     let next = [...ids];
     for (const file of files) {
-      if (next.length >= INFORM_ATTACHMENTS_MAX) { setError(t('attachments.tooMany', { n: INFORM_ATTACHMENTS_MAX })); break; }
+      if (next.length >= INFORM_ATTACHMENTS_MAX) {
+        setError(t('attachments.tooMany', { n: INFORM_ATTACHMENTS_MAX }));
+        break;
+      }
       const problem = checkFile('attachment', file);
-      if (problem) { setError(`${file.name}: ${t(`upload:${problem.key}`)}`); continue; }
+      if (problem) {
+        setError(`${file.name}: ${t(`upload:${problem.key}`)}`);
+        continue;
+      }
       try {
-        const out = await uploadOnce<FileRecord>(file, stepsFor('attachment'), (percent) => setProgress({ name: file.name, percent }));
-        setKnown((k) => [...k.filter((x) => x.id !== out.file.id), { id: out.file.id, name: out.file.name, type: out.file.type, size: out.file.size }]);
+        const out = await uploadOnce<FileRecord>(file, stepsFor('attachment'), (percent) =>
+          setProgress({ name: file.name, percent }),
+        );
+        setKnown((k) => [
+          ...k.filter((x) => x.id !== out.file.id),
+          { id: out.file.id, name: out.file.name, type: out.file.type, size: out.file.size },
+        ]);
         if (!next.includes(out.file.id)) next = [...next, out.file.id];
         onChange?.(next);
       } catch (err) {
-        if (!(err instanceof ApiError && err.handled)) setError(`${file.name}: ${err instanceof Error ? err.message : String(err)}`);
+        if (!(err instanceof ApiError && err.handled))
+          setError(`${file.name}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
     setProgress(null);
@@ -48,19 +68,49 @@ export function AttachmentsField({ value, onChange, values }: { value?: number[]
           return (
             <div className="vt-file" key={id} data-testid={`attachment-${id}`}>
               <FileIcon type={f?.type ?? 4} />
-              <Typography.Text ellipsis style={{ maxWidth: 320 }}>{f?.name ?? `#${id}`}</Typography.Text>
+              <Typography.Text ellipsis style={{ maxWidth: 320 }}>
+                {f?.name ?? `#${id}`}
+              </Typography.Text>
               {f ? <Typography.Text type="secondary">{sizeText(f.size)}</Typography.Text> : null}
-              <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('attachments.remove', { name: f?.name ?? id })} onClick={() => onChange?.(ids.filter((x) => x !== id))} />
+              <Button
+                type="text"
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={t('attachments.remove', { name: f?.name ?? id })}
+                onClick={() => onChange?.(ids.filter((x) => x !== id))}
+              />
             </div>
           );
         })}
       </div>
       {progress ? <Progress percent={progress.percent} size="small" format={(p) => `${progress.name} ${p}%`} /> : null}
-      <input ref={input} type="file" multiple style={{ display: 'none' }} accept={acceptOf('attachment')} data-testid="attachments-input"
-        onChange={(e) => { const files = [...(e.target.files ?? [])]; e.target.value = ''; void pick(files); }} />
-      <Button icon={<PaperClipOutlined />} onClick={() => input.current?.click()} disabled={!!progress} data-testid="attachments-add">{t('attachments.add')}</Button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        style={{ display: 'none' }}
+        accept={acceptOf('attachment')}
+        data-testid="attachments-input"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          void pick(files);
+        }}
+      />
+      <Button
+        icon={<PaperClipOutlined />}
+        onClick={() => input.current?.click()}
+        disabled={!!progress}
+        data-testid="attachments-add"
+      >
+        {t('attachments.add')}
+      </Button>
       <Typography.Text type="secondary">{t('attachments.help')}</Typography.Text>
-      {error ? <Typography.Text type="danger" role="alert">{error}</Typography.Text> : null}
+      {error ? (
+        <Typography.Text type="danger" role="alert">
+          {error}
+        </Typography.Text>
+      ) : null}
     </Space>
   );
 }
@@ -70,7 +120,9 @@ export function RolesField({ value, onChange }: { value?: number[]; onChange?: (
   const { t } = useTranslation('inform');
   return (
     <Checkbox.Group
-      data-testid="field-roles" value={value ?? [1, 2]} onChange={(v) => onChange?.(v as number[])}
+      data-testid="field-roles"
+      value={value ?? [1, 2]}
+      onChange={(v) => onChange?.(v as number[])}
       options={[1, 2, 3].map((r) => ({ value: r, label: t(`role.${r}`) }))}
     />
   );
@@ -81,8 +133,12 @@ export function DeadlineField({ value, onChange }: { value?: number; onChange?: 
   const { t } = useTranslation('inform');
   return (
     <DatePicker
-      showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" data-testid="field-deadline" placeholder={t('field.deadlinePlaceholder')}
-      value={value ? toPicker(value) : null} disabledDate={(d) => d.isBefore(toPicker(dayjs().unix()).startOf('day'))}
+      showTime={{ format: 'HH:mm' }}
+      format="YYYY-MM-DD HH:mm"
+      data-testid="field-deadline"
+      placeholder={t('field.deadlinePlaceholder')}
+      value={value ? toPicker(value) : null}
+      disabledDate={(d) => d.isBefore(toPicker(dayjs().unix()).startOf('day'))}
       onChange={(d) => onChange?.(d ? fromPicker(d) : undefined)}
     />
   );

@@ -9,7 +9,15 @@ vi.mock('../../api/client', async (importOriginal) => {
   return { ...real, call: vi.fn((def: never, body?: unknown) => fakeCall(handlers)(def, body)) };
 });
 
-const info = { title: '示例零售', companyCode: 'VT0001', logo: '', inviter: '王总', expired: false, used: false, expires: 1_900_000_000 };
+const info = {
+  title: '示例零售',
+  companyCode: 'VT0001',
+  logo: '',
+  inviter: '王总',
+  expired: false,
+  used: false,
+  expires: 1_900_000_000,
+};
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {

@@ -67,11 +67,25 @@ export default function InlogPage() {
 
   let body;
   if (!token) {
-    body = <Result icon={<MailOutlined />} title={t('noToken')} subTitle={t('noTokenText')} extra={<LinkButton to="/index">{t('home')}</LinkButton>} />;
+    body = (
+      <Result
+        icon={<MailOutlined />}
+        title={t('noToken')}
+        subTitle={t('noTokenText')}
+        extra={<LinkButton to="/index">{t('home')}</LinkButton>}
+      />
+    );
   } else if (load.state === 'loading') {
     body = <Skeleton active data-testid="inlog-loading" />;
   } else if (load.state === 'error') {
-    body = <Result status="warning" title={t('invalid')} subTitle={load.message} extra={<LinkButton to="/index">{t('home')}</LinkButton>} />;
+    body = (
+      <Result
+        status="warning"
+        title={t('invalid')}
+        subTitle={load.message}
+        extra={<LinkButton to="/index">{t('home')}</LinkButton>}
+      />
+    );
   } else {
     const { info } = load;
     const unusable = info.expired || info.used;
@@ -80,7 +94,9 @@ export default function InlogPage() {
         <Space align="center" size={16} style={{ marginBottom: 16 }}>
           <EnterpriseAvatar title={info.title} logo={info.logo} size={56} />
           <div>
-            <Typography.Title level={4} style={{ margin: 0 }}>{t('title', { title: info.title })}</Typography.Title>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {t('title', { title: info.title })}
+            </Typography.Title>
             <Typography.Text type="secondary">{t('invitedBy', { name: info.inviter })}</Typography.Text>
           </div>
         </Space>
@@ -90,22 +106,49 @@ export default function InlogPage() {
           <Descriptions.Item label={t('inviter')}>{info.inviter}</Descriptions.Item>
           <Descriptions.Item label={t('expires')}>{formatTime(info.expires)}</Descriptions.Item>
         </Descriptions>
-        {unusable ? <Alert type="warning" showIcon title={info.used ? t('used') : t('expired')} style={{ marginBottom: 16 }} data-testid="inlog-unusable" /> : null}
-        {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="inlog-error" /> : null}
+        {unusable ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={info.used ? t('used') : t('expired')}
+            style={{ marginBottom: 16 }}
+            data-testid="inlog-unusable"
+          />
+        ) : null}
+        {error ? (
+          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="inlog-error" />
+        ) : null}
         {loggedIn ? (
-          <Button type="primary" size="large" block disabled={unusable} loading={accepting} onClick={() => void accept()} data-testid="inlog-accept">
+          <Button
+            type="primary"
+            size="large"
+            block
+            disabled={unusable}
+            loading={accepting}
+            onClick={() => void accept()}
+            data-testid="inlog-accept"
+          >
             {t('accept')}
           </Button>
         ) : (
           <>
             <Typography.Paragraph type="secondary">{t('loginFirst')}</Typography.Paragraph>
             <Space wrap>
-              <LinkButton type="primary" disabled={unusable} to={`/index?redirect=${encodeURIComponent(back)}`} data-testid="inlog-login">
+              <LinkButton
+                type="primary"
+                disabled={unusable}
+                to={`/index?redirect=${encodeURIComponent(back)}`}
+                data-testid="inlog-login"
+              >
                 {t('login')}
               </LinkButton>
-              <LinkButton disabled={unusable} to="/register" data-testid="inlog-register">{t('register')}</LinkButton>
+              <LinkButton disabled={unusable} to="/register" data-testid="inlog-register">
+                {t('register')}
+              </LinkButton>
             </Space>
-            <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 12 }}>{t('registerThenBack')}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 12 }}>
+              {t('registerThenBack')}
+            </Typography.Paragraph>
           </>
         )}
       </div>

@@ -46,7 +46,9 @@ export default function IntroducePage() {
             {t('eyebrow')}
           </Typography.Text>
           <Typography.Title style={{ fontSize: 38, margin: '12px 0 16px' }}>{t('title')}</Typography.Title>
-          <Typography.Paragraph style={{ fontSize: 16, color: token.colorTextSecondary }}>{t('text')}</Typography.Paragraph>
+          <Typography.Paragraph style={{ fontSize: 16, color: token.colorTextSecondary }}>
+            {t('text')}
+          </Typography.Paragraph>
           <CallToAction />
         </div>
       </div>

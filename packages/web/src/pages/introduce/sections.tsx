@@ -1,8 +1,18 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Row, Tag, Typography, theme } from 'antd';
 import {
-  ArrowRightOutlined, BarChartOutlined, CheckOutlined, CrownOutlined, DesktopOutlined, NotificationOutlined,
-  PlaySquareOutlined, ShopOutlined, SolutionOutlined, TeamOutlined, TrophyOutlined, UserOutlined,
+  ArrowRightOutlined,
+  BarChartOutlined,
+  CheckOutlined,
+  CrownOutlined,
+  DesktopOutlined,
+  NotificationOutlined,
+  PlaySquareOutlined,
+  ShopOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATUS } from '@vitrine/contract';
@@ -62,8 +72,16 @@ function IconBadge({ children }: { children: ReactNode }) {
   return (
     <span
       style={{
-        display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 40, height: 40, borderRadius: 10,
-        fontSize: 20, color: token.colorPrimary, background: token.colorPrimaryBg, flex: 'none',
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        width: 40,
+        height: 40,
+        borderRadius: 10,
+        fontSize: 20,
+        color: token.colorPrimary,
+        background: token.colorPrimaryBg,
+        flex: 'none',
       }}
     >
       {children}

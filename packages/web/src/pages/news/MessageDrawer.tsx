@@ -20,7 +20,11 @@ export function isInternal(link: string): boolean {
 export function MessageDrawer({ id, onClose, onRead }: Props) {
   const { t } = useTranslation('news');
   const navigate = useNavigate();
-  const q = useQuery({ queryKey: keys.message.info(id ?? 0), queryFn: () => call(api.message.info, { id: id ?? 0 }), enabled: id !== null });
+  const q = useQuery({
+    queryKey: keys.message.info(id ?? 0),
+    queryFn: () => call(api.message.info, { id: id ?? 0 }),
+    enabled: id !== null,
+  });
   const msg = q.data;
 
   // Opening a message reads it: mark it read once (message/info itself does not).

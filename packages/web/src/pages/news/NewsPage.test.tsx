@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
-import { byTestId, cleanup, click, fakeCall, RAW_KEY, renderPage, settle, type Handlers } from '../enterprise/testUtils';
+import {
+  byTestId,
+  cleanup,
+  click,
+  fakeCall,
+  RAW_KEY,
+  renderPage,
+  settle,
+  type Handlers,
+} from '../enterprise/testUtils';
 import NewsPage from './NewsPage';
 import { isInternal } from './MessageDrawer';
 
@@ -11,7 +20,15 @@ vi.mock('../../api/client', async (importOriginal) => {
   return { ...real, call: vi.fn((def: never, body?: unknown) => fakeCall(handlers, calls)(def, body)) };
 });
 
-const msg = { id: 4, kind: 'join.applied', title: '新的加入申请', body: '小张申请加入企业', link: '/enterprise?tab=applies', status: 401, ctime: 1_700_000_000 };
+const msg = {
+  id: 4,
+  kind: 'join.applied',
+  title: '新的加入申请',
+  body: '小张申请加入企业',
+  link: '/enterprise?tab=applies',
+  status: 401,
+  ctime: 1_700_000_000,
+};
 
 beforeEach(() => {
   calls.length = 0;

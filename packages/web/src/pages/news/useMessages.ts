@@ -7,7 +7,8 @@ import { keys } from '../../api/keys';
 export function useMarkRead(onError: (err: unknown) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (target: { ids: number[] } | 'all') => call(api.message.check, target === 'all' ? { all: 1 } : { ids: target.ids }),
+    mutationFn: (target: { ids: number[] } | 'all') =>
+      call(api.message.check, target === 'all' ? { all: 1 } : { ids: target.ids }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: keys.message.all }),
     onError,
   });

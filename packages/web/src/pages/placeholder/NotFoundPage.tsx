@@ -13,7 +13,11 @@ export default function NotFoundPage() {
       icon={<CompassOutlined />}
       title={t('notFound.title')}
       description={t('notFound.text')}
-      actions={<Button type="primary" onClick={() => void navigate('/home')}>{t('placeholder.backHome')}</Button>}
+      actions={
+        <Button type="primary" onClick={() => void navigate('/home')}>
+          {t('placeholder.backHome')}
+        </Button>
+      }
     />
   );
 }

@@ -42,21 +42,58 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
-      <PhoneField testId="register-un" label={t('field.phone')} placeholder={t('field.phonePlaceholder')} autoComplete="tel" />
-      <CodeField form={form} purpose="register" testPrefix="register" label={t('field.code')} placeholder={t('field.codePlaceholder')} onError={onError} />
+    <Form
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      onFinish={(v) => void submit(v)}
+      onValuesChange={clearAlert}
+    >
+      <PhoneField
+        testId="register-un"
+        label={t('field.phone')}
+        placeholder={t('field.phonePlaceholder')}
+        autoComplete="tel"
+      />
+      <CodeField
+        form={form}
+        purpose="register"
+        testPrefix="register"
+        label={t('field.code')}
+        placeholder={t('field.codePlaceholder')}
+        onError={onError}
+      />
       <Form.Item name="pw" label={t('field.password')} rules={[passwordRule(lang)]} extra={t('field.passwordHint')}>
-        <Input.Password data-testid="register-pw" prefix={<LockOutlined />} placeholder={t('field.passwordPlaceholder')} autoComplete="new-password" />
+        <Input.Password
+          data-testid="register-pw"
+          prefix={<LockOutlined />}
+          placeholder={t('field.passwordPlaceholder')}
+          autoComplete="new-password"
+        />
       </Form.Item>
-      <Form.Item name="nickname" label={t('field.nickname')} rules={[schemaRule((c) => c.api.account.register.body.shape.nickname, lang)]}>
-        <Input data-testid="register-nickname" prefix={<UserOutlined />} placeholder={t('field.nicknamePlaceholder')} maxLength={32} autoComplete="nickname" />
+      <Form.Item
+        name="nickname"
+        label={t('field.nickname')}
+        rules={[schemaRule((c) => c.api.account.register.body.shape.nickname, lang)]}
+      >
+        <Input
+          data-testid="register-nickname"
+          prefix={<UserOutlined />}
+          placeholder={t('field.nicknamePlaceholder')}
+          maxLength={32}
+          autoComplete="nickname"
+        />
       </Form.Item>
       {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}
       <Button data-testid="register-submit" type="primary" htmlType="submit" block loading={submitting}>
         {t('register.submit')}
       </Button>
       <div style={{ textAlign: 'center', marginTop: 16 }}>
-        {t('register.haveAccount')} <Link to="/index" className="vt-text-link">{t('register.toLogin')}</Link>
+        {t('register.haveAccount')}{' '}
+        <Link to="/index" className="vt-text-link">
+          {t('register.toLogin')}
+        </Link>
       </div>
     </Form>
   );

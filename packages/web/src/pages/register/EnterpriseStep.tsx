@@ -23,7 +23,11 @@ function ChoiceCard({ choice, active, onPick }: { choice: Choice; active: boolea
       aria-checked={active}
       data-testid={`register-choice-${choice}`}
       onClick={() => onPick(choice)}
-      style={{ height: '100%', borderColor: active ? token.colorPrimary : undefined, background: active ? token.colorPrimaryBg : undefined }}
+      style={{
+        height: '100%',
+        borderColor: active ? token.colorPrimary : undefined,
+        background: active ? token.colorPrimaryBg : undefined,
+      }}
       styles={{ body: { padding: 20 } }}
     >
       <div style={{ fontSize: 24, color: token.colorPrimary, marginBottom: 8 }}>
@@ -60,8 +64,20 @@ function CreateForm() {
   };
 
   return (
-    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
-      <Form.Item name="title" label={t('register.create.field')} rules={[schemaRule((c) => c.api.company.create.body.shape.title, lang)]} extra={t('register.create.hint')}>
+    <Form
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      onFinish={(v) => void submit(v)}
+      onValuesChange={clearAlert}
+    >
+      <Form.Item
+        name="title"
+        label={t('register.create.field')}
+        rules={[schemaRule((c) => c.api.company.create.body.shape.title, lang)]}
+        extra={t('register.create.hint')}
+      >
         <Input data-testid="register-create-title" placeholder={t('register.create.placeholder')} maxLength={64} />
       </Form.Item>
       {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}
@@ -89,7 +105,8 @@ function JoinForm() {
       void navigate('/register_succeed?flag=2', { state });
     } catch (err) {
       // An unknown code is a 404 without fields; it still belongs on the code field.
-      if (err instanceof ApiError && err.ret === RET.notFound) form.setFields([{ name: 'enCode', errors: [err.message] }]);
+      if (err instanceof ApiError && err.ret === RET.notFound)
+        form.setFields([{ name: 'enCode', errors: [err.message] }]);
       else onError(err);
     } finally {
       setSubmitting(false);
@@ -97,8 +114,20 @@ function JoinForm() {
   };
 
   return (
-    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
-      <Form.Item name="enCode" label={t('register.join.field')} rules={[schemaRule((c) => c.api.company.applyJoin.body.shape.enCode, lang)]} extra={t('register.join.hint')}>
+    <Form
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      onFinish={(v) => void submit(v)}
+      onValuesChange={clearAlert}
+    >
+      <Form.Item
+        name="enCode"
+        label={t('register.join.field')}
+        rules={[schemaRule((c) => c.api.company.applyJoin.body.shape.enCode, lang)]}
+        extra={t('register.join.hint')}
+      >
         <Input data-testid="register-join-code" placeholder={t('register.join.placeholder')} maxLength={32} />
       </Form.Item>
       {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}

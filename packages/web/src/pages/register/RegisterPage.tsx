@@ -36,7 +36,11 @@ export default function RegisterPage() {
             style={{ margin: '8px 0 28px' }}
             items={[{ title: t('register.stepAccount') }, { title: t('register.stepEnterprise') }]}
           />
-          {step === 0 ? <AccountStep onDone={() => setStep(1)} /> : <EnterpriseStep choice={choice} onChoice={setChoice} />}
+          {step === 0 ? (
+            <AccountStep onDone={() => setStep(1)} />
+          ) : (
+            <EnterpriseStep choice={choice} onChoice={setChoice} />
+          )}
         </Card>
       </FormPage>
     </PublicLayout>

@@ -40,9 +40,15 @@ export default function RegisterSucceedPage() {
   const details = [
     title ? { key: 'title', label: t('succeed.enterprise'), children: title } : null,
     code
-      ? { key: 'code', label: t('succeed.code'), children: <Typography.Text copyable={created}>{code}</Typography.Text> }
+      ? {
+          key: 'code',
+          label: t('succeed.code'),
+          children: <Typography.Text copyable={created}>{code}</Typography.Text>,
+        }
       : null,
-    created ? { key: 'status', label: t('succeed.status'), children: t(`succeed.statusValue.${ENTERPRISE_STATUS.review}`) } : null,
+    created
+      ? { key: 'status', label: t('succeed.status'), children: t(`succeed.statusValue.${ENTERPRISE_STATUS.review}`) }
+      : null,
   ].filter((item) => item !== null);
 
   return (

@@ -18,4 +18,3 @@ export function readSucceedState(state: unknown): SucceedState {
     code: typeof code === 'string' ? code : undefined,
   };
 }
-

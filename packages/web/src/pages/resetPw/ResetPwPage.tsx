@@ -47,11 +47,40 @@ export default function ResetPwPage() {
             {t('reset.title')}
           </Typography.Title>
           <Typography.Paragraph type="secondary">{t('reset.subtitle')}</Typography.Paragraph>
-          <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} onValuesChange={clearAlert}>
-            <PhoneField testId="reset-un" label={t('field.phone')} placeholder={t('field.phonePlaceholder')} autoComplete="username" />
-            <CodeField form={form} purpose="reset" testPrefix="reset" label={t('field.code')} placeholder={t('field.codePlaceholder')} onError={onError} />
-            <Form.Item name="pw" label={t('reset.newPassword')} rules={[passwordRule(lang)]} extra={t('field.passwordHint')}>
-              <Input.Password data-testid="reset-pw" prefix={<LockOutlined />} placeholder={t('field.passwordPlaceholder')} autoComplete="new-password" />
+          <Form
+            form={form}
+            layout="vertical"
+            size="large"
+            requiredMark={false}
+            onFinish={(v) => void submit(v)}
+            onValuesChange={clearAlert}
+          >
+            <PhoneField
+              testId="reset-un"
+              label={t('field.phone')}
+              placeholder={t('field.phonePlaceholder')}
+              autoComplete="username"
+            />
+            <CodeField
+              form={form}
+              purpose="reset"
+              testPrefix="reset"
+              label={t('field.code')}
+              placeholder={t('field.codePlaceholder')}
+              onError={onError}
+            />
+            <Form.Item
+              name="pw"
+              label={t('reset.newPassword')}
+              rules={[passwordRule(lang)]}
+              extra={t('field.passwordHint')}
+            >
+              <Input.Password
+                data-testid="reset-pw"
+                prefix={<LockOutlined />}
+                placeholder={t('field.passwordPlaceholder')}
+                autoComplete="new-password"
+              />
             </Form.Item>
             <Form.Item
               name="pw2"
@@ -61,11 +90,18 @@ export default function ResetPwPage() {
                 { required: true, message: message('field.required', lang) },
                 ({ getFieldValue }) => ({
                   validator: (_rule, value: unknown) =>
-                    !value || value === getFieldValue('pw') ? Promise.resolve() : Promise.reject(new Error(t('reset.mismatch'))),
+                    !value || value === getFieldValue('pw')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('reset.mismatch'))),
                 }),
               ]}
             >
-              <Input.Password data-testid="reset-pw2" prefix={<LockOutlined />} placeholder={t('reset.repeatPlaceholder')} autoComplete="new-password" />
+              <Input.Password
+                data-testid="reset-pw2"
+                prefix={<LockOutlined />}
+                placeholder={t('reset.repeatPlaceholder')}
+                autoComplete="new-password"
+              />
             </Form.Item>
             {alert && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={alert} />}
             <Button data-testid="reset-submit" type="primary" htmlType="submit" block loading={submitting}>

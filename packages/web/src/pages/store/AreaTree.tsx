@@ -30,7 +30,13 @@ export function AreaTree({ value, onChange }: { value?: Range; onChange: (range:
     <div data-testid="area-tree" style={styles.wrap}>
       <div style={styles.head}>
         <Typography.Text strong>{t('page.areas')}</Typography.Text>
-        <Button type="link" size="small" data-testid="area-all" disabled={!selected.length} onClick={() => onChange(undefined)}>
+        <Button
+          type="link"
+          size="small"
+          data-testid="area-all"
+          disabled={!selected.length}
+          onClick={() => onChange(undefined)}
+        >
           {t('page.allAreas')}
         </Button>
       </div>
@@ -48,7 +54,9 @@ export function AreaTree({ value, onChange }: { value?: Range; onChange: (range:
             </span>
           )}
         />
-        {tree.loadedRoot && !tree.data.length ? <Typography.Text type="secondary">{t('page.areaEmpty')}</Typography.Text> : null}
+        {tree.loadedRoot && !tree.data.length ? (
+          <Typography.Text type="secondary">{t('page.areaEmpty')}</Typography.Text>
+        ) : null}
       </div>
     </div>
   );

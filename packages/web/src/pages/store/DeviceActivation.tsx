@@ -32,14 +32,24 @@ export function DeviceActivation({ deviceId }: { deviceId: number }) {
     <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="device-activation">
       <Descriptions size="small" column={2}>
         <Descriptions.Item label={t('activation.state')}>
-          {s.activated ? <Tag color="green" data-testid="activation-active">{t('activation.active')}</Tag> : <Tag data-testid="activation-inactive">{t('activation.inactive')}</Tag>}
+          {s.activated ? (
+            <Tag color="green" data-testid="activation-active">
+              {t('activation.active')}
+            </Tag>
+          ) : (
+            <Tag data-testid="activation-inactive">{t('activation.inactive')}</Tag>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label={t('activation.activatedAt')}>{formatTime(s.activatedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('activation.code')}>
           {s.code ? (
-            <Typography.Text code copyable style={{ fontSize: 18, letterSpacing: 2 }} data-testid="activation-code">{s.code}</Typography.Text>
+            <Typography.Text code copyable style={{ fontSize: 18, letterSpacing: 2 }} data-testid="activation-code">
+              {s.code}
+            </Typography.Text>
           ) : (
-            <Typography.Text type="secondary" data-testid="activation-none">{s.attempts >= s.maxAttempts ? t('activation.killed') : t('activation.none')}</Typography.Text>
+            <Typography.Text type="secondary" data-testid="activation-none">
+              {s.attempts >= s.maxAttempts ? t('activation.killed') : t('activation.none')}
+            </Typography.Text>
           )}
         </Descriptions.Item>
         <Descriptions.Item label={t('activation.expires')}>{s.code ? formatTime(s.expires) : '—'}</Descriptions.Item>
@@ -49,15 +59,28 @@ export function DeviceActivation({ deviceId }: { deviceId: number }) {
       <Space>
         {/* a first code is harmless; a new one kills the old code (and asks first, issue 25 §4) */}
         <Popconfirm
-          title={t('activation.regenerateConfirm')} disabled={!s.code && !s.activated} okButtonProps={{ 'data-testid': 'regenerate-ok' } as ButtonProps}
+          title={t('activation.regenerateConfirm')}
+          disabled={!s.code && !s.activated}
+          okButtonProps={{ 'data-testid': 'regenerate-ok' } as ButtonProps}
           onConfirm={() => void regenerate()}
         >
-          <Button size="small" data-testid="activation-regenerate" onClick={() => { if (!s.code && !s.activated) void regenerate(); }}>
+          <Button
+            size="small"
+            data-testid="activation-regenerate"
+            onClick={() => {
+              if (!s.code && !s.activated) void regenerate();
+            }}
+          >
             {s.code || s.activated ? t('activation.regenerate') : t('activation.generate')}
           </Button>
         </Popconfirm>
-        <Popconfirm title={t('activation.deactivateConfirm')} onConfirm={() => void act(() => call(api.device.deactivate, { id: deviceId }), 'activation.deactivated')}>
-          <Button size="small" danger disabled={!s.activated && !s.code} data-testid="activation-deactivate">{t('activation.deactivate')}</Button>
+        <Popconfirm
+          title={t('activation.deactivateConfirm')}
+          onConfirm={() => void act(() => call(api.device.deactivate, { id: deviceId }), 'activation.deactivated')}
+        >
+          <Button size="small" danger disabled={!s.activated && !s.code} data-testid="activation-deactivate">
+            {t('activation.deactivate')}
+          </Button>
         </Popconfirm>
       </Space>
     </Space>

@@ -6,7 +6,14 @@ import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { formatTime } from '../../components/LifecycleTable';
 
-const STATE_COLORS: Record<string, string> = { on: 'green', starting: 'blue', off: 'default', 'no-camera': 'red', denied: 'red', 'model-failed': 'red' };
+const STATE_COLORS: Record<string, string> = {
+  on: 'green',
+  starting: 'blue',
+  off: 'default',
+  'no-camera': 'red',
+  denied: 'red',
+  'model-failed': 'red',
+};
 
 /**
  * A screen's camera (issue 26): its state, frames analysed, last visitor and the last hour's visitors,
@@ -15,7 +22,11 @@ const STATE_COLORS: Record<string, string> = { on: 'green', starting: 'blue', of
  */
 export function DeviceCamera({ deviceId, ai }: { deviceId: number; ai: number }) {
   const { t } = useTranslation('device');
-  const history = useQuery({ queryKey: keys.device.history(deviceId), queryFn: () => call(api.device.statusEvents, { id: deviceId, days: 7 }), refetchInterval: 15000 });
+  const history = useQuery({
+    queryKey: keys.device.history(deviceId),
+    queryFn: () => call(api.device.statusEvents, { id: deviceId, days: 7 }),
+    refetchInterval: 15000,
+  });
   const h = history.data;
   if (!h || h.neverConnected) return null;
   const cam = h.camera;
@@ -23,24 +34,45 @@ export function DeviceCamera({ deviceId, ai }: { deviceId: number; ai: number })
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="device-camera">
       {h.errors.length ? (
-        <Alert type="error" showIcon data-testid="device-errors" title={t('camera.errors')}
-          description={<ul style={{ margin: 0, paddingInlineStart: 18 }}>{h.errors.map((e) => (
-            <li key={e.code} data-testid={`device-error-${e.code}`}>{t(`camera.error.${e.code}`, { defaultValue: e.code })}{e.message ? ` (${e.message})` : ''}</li>
-          ))}</ul>} />
+        <Alert
+          type="error"
+          showIcon
+          data-testid="device-errors"
+          title={t('camera.errors')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {h.errors.map((e) => (
+                <li key={e.code} data-testid={`device-error-${e.code}`}>
+                  {t(`camera.error.${e.code}`, { defaultValue: e.code })}
+                  {e.message ? ` (${e.message})` : ''}
+                </li>
+              ))}
+            </ul>
+          }
+        />
       ) : null}
       {cam ? (
         <Descriptions size="small" column={2}>
           <Descriptions.Item label={t('camera.state')}>
-            <Tag color={STATE_COLORS[cam.state] ?? 'default'} data-testid="camera-state" data-state={cam.state}>{t(`camera.states.${cam.state}`, { defaultValue: cam.state })}</Tag>
+            <Tag color={STATE_COLORS[cam.state] ?? 'default'} data-testid="camera-state" data-state={cam.state}>
+              {t(`camera.states.${cam.state}`, { defaultValue: cam.state })}
+            </Tag>
           </Descriptions.Item>
           <Descriptions.Item label={t('camera.fps')}>{t('camera.fpsValue', { fps: cam.fps })}</Descriptions.Item>
           <Descriptions.Item label={t('camera.lastVisit')}>{formatTime(cam.lastVisitAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('camera.lastHour')}><span data-testid="camera-last-hour">{t('camera.lastHourValue', v)}</span></Descriptions.Item>
+          <Descriptions.Item label={t('camera.lastHour')}>
+            <span data-testid="camera-last-hour">{t('camera.lastHourValue', v)}</span>
+          </Descriptions.Item>
         </Descriptions>
       ) : (
-        <Typography.Text type="secondary">{ai ? t('camera.none') : `${t('control.ai')} ${t('ai.0')}`}{v.total ? ` · ${t('camera.lastHour')}: ${t('camera.lastHourValue', v)}` : ''}</Typography.Text>
+        <Typography.Text type="secondary">
+          {ai ? t('camera.none') : `${t('control.ai')} ${t('ai.0')}`}
+          {v.total ? ` · ${t('camera.lastHour')}: ${t('camera.lastHourValue', v)}` : ''}
+        </Typography.Text>
       )}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('camera.privacy')}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('camera.privacy')}
+      </Typography.Text>
     </Space>
   );
 }

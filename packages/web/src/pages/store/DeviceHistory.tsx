@@ -16,10 +16,19 @@ const hours = (s: number) => (s / 3600).toFixed(1);
 /** A device's recent status transitions and its online time per day (device/status-events). */
 export function DeviceHistory({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('device');
-  const history = useQuery({ queryKey: keys.device.history(deviceId), queryFn: () => call(api.device.statusEvents, { id: deviceId, days: 7 }), refetchInterval: 15000 });
+  const history = useQuery({
+    queryKey: keys.device.history(deviceId),
+    queryFn: () => call(api.device.statusEvents, { id: deviceId, days: 7 }),
+    refetchInterval: 15000,
+  });
   const h = history.data;
   if (!h) return null;
-  if (h.neverConnected) return <Typography.Text type="secondary" data-testid="history-never">{t('history.never')}</Typography.Text>;
+  if (h.neverConnected)
+    return (
+      <Typography.Text type="secondary" data-testid="history-never">
+        {t('history.never')}
+      </Typography.Text>
+    );
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="device-history">
       <div data-testid="uptime">
@@ -28,7 +37,9 @@ export function DeviceHistory({ deviceId }: { deviceId: number }) {
           <div key={d.day} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
             <span style={{ width: 90 }}>{d.day.slice(5)}</span>
             <Progress percent={Math.round(d.ratio * 100)} size="small" style={{ flex: 1, margin: 0 }} />
-            <span style={{ width: 60, textAlign: 'right' }}>{t('history.hours', { hours: hours(d.onlineSeconds) })}</span>
+            <span style={{ width: 60, textAlign: 'right' }}>
+              {t('history.hours', { hours: hours(d.onlineSeconds) })}
+            </span>
           </div>
         ))}
       </div>
@@ -41,8 +52,18 @@ export function DeviceHistory({ deviceId }: { deviceId: number }) {
         locale={{ emptyText: t('history.empty') }}
         columns={[
           { key: 'at', dataIndex: 'at', title: t('history.at'), render: (v: number) => formatTime(v) },
-          { key: 'previous', dataIndex: 'previous', title: t('history.from'), render: (v: number | null) => (v === null ? '—' : <DeviceStatusTag status={v} />) },
-          { key: 'status', dataIndex: 'status', title: t('history.to'), render: (v: number) => <DeviceStatusTag status={v} /> },
+          {
+            key: 'previous',
+            dataIndex: 'previous',
+            title: t('history.from'),
+            render: (v: number | null) => (v === null ? '—' : <DeviceStatusTag status={v} />),
+          },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('history.to'),
+            render: (v: number) => <DeviceStatusTag status={v} />,
+          },
         ]}
       />
     </Space>

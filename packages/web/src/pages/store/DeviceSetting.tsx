@@ -23,7 +23,14 @@ export function DeviceSetting({ row, kind }: { row: DeviceRow; kind: Kind }) {
       {text(shown)}
       {pending !== undefined && pending !== shown ? (
         <Tooltip title={t('setting.pending', { value: text(pending) })}>
-          <Tag icon={<SyncOutlined spin />} color="processing" style={{ marginLeft: 6 }} data-testid={`setting-${kind}-pending-${row.id}`}>{text(pending)}</Tag>
+          <Tag
+            icon={<SyncOutlined spin />}
+            color="processing"
+            style={{ marginLeft: 6 }}
+            data-testid={`setting-${kind}-pending-${row.id}`}
+          >
+            {text(pending)}
+          </Tag>
         </Tooltip>
       ) : null}
     </span>

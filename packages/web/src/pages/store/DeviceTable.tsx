@@ -17,8 +17,18 @@ import { useDeviceFeed } from './useDeviceFeed';
 type Target = 'selected' | 'filtered';
 
 /** Bulk control: the selected devices, or every enabled device matching the filter (device/bulk). */
-function BulkDialog({ open, selected, filter, extra, onClose }: {
-  open: boolean; selected: number[]; filter: FilterObject; extra?: Record<string, string | number>; onClose: () => void;
+function BulkDialog({
+  open,
+  selected,
+  filter,
+  extra,
+  onClose,
+}: {
+  open: boolean;
+  selected: number[];
+  filter: FilterObject;
+  extra?: Record<string, string | number>;
+  onClose: () => void;
 }) {
   const { t } = useTranslation('device');
   const { message } = App.useApp();
@@ -37,7 +47,12 @@ function BulkDialog({ open, selected, filter, extra, onClose }: {
         const res = await sendControl(selected, value);
         void message.success(t('control.queued', { count: res.count }));
       } else {
-        const res = await call(api.device.bulk, { ...toQuery(filter), ...extra, value: JSON.stringify(value), requestId: requestId() });
+        const res = await call(api.device.bulk, {
+          ...toQuery(filter),
+          ...extra,
+          value: JSON.stringify(value),
+          requestId: requestId(),
+        });
         void message.success(t('control.bulkQueued', { count: res.count }));
       }
       await client.invalidateQueries({ queryKey: keys.device.allCommands });
@@ -55,8 +70,12 @@ function BulkDialog({ open, selected, filter, extra, onClose }: {
         <Space>
           <Typography.Text strong>{t('control.target')}</Typography.Text>
           <Radio.Group value={target} onChange={(e) => setTarget(e.target.value as Target)}>
-            <Radio value="selected" disabled={!selected.length}>{t('control.bulkSelected', { count: selected.length })}</Radio>
-            <Radio value="filtered" data-testid="bulk-filtered">{t('control.bulkFiltered')}</Radio>
+            <Radio value="selected" disabled={!selected.length}>
+              {t('control.bulkSelected', { count: selected.length })}
+            </Radio>
+            <Radio value="filtered" data-testid="bulk-filtered">
+              {t('control.bulkFiltered')}
+            </Radio>
           </Radio.Group>
         </Space>
         <ControlPanel busy={busy} withVirtual onSend={(v) => void send(v)} />
@@ -84,13 +103,24 @@ export function DeviceTable({ filter, extra }: { filter: FilterObject; extra?: R
         extra={extra}
         selection={canControl ? { keys: selected, onChange: (keys) => setSelected(keys) } : undefined}
         rowExtra={(row) => (
-          <Button key="control" type="link" size="small" icon={<ControlOutlined />} data-testid={`row-control-${row.id}`} onClick={() => setDevice(row)}>
+          <Button
+            key="control"
+            type="link"
+            size="small"
+            icon={<ControlOutlined />}
+            data-testid={`row-control-${row.id}`}
+            onClick={() => setDevice(row)}
+          >
             {t('control.open')}
           </Button>
         )}
-        toolbar={canControl ? (
-          <Button data-testid="bulk-open" icon={<ControlOutlined />} onClick={() => setBulk(true)}>{t('control.bulk')}</Button>
-        ) : null}
+        toolbar={
+          canControl ? (
+            <Button data-testid="bulk-open" icon={<ControlOutlined />} onClick={() => setBulk(true)}>
+              {t('control.bulk')}
+            </Button>
+          ) : null
+        }
       />
       <DeviceDrawer device={device} canControl={canControl} onClose={() => setDevice(null)} />
       {bulk ? (

@@ -31,16 +31,30 @@ export default function ManageDetailsPage() {
   const navigate = useNavigate();
   const { params, filter, setParams } = useUrlFilter();
   const id = idParam(params);
-  const shop = useQuery({ queryKey: keys.lifecycle.detail('shop', id ?? 0), queryFn: () => call(api.shop.get, { id: id ?? 0 }), enabled: id !== null });
+  const shop = useQuery({
+    queryKey: keys.lifecycle.detail('shop', id ?? 0),
+    queryFn: () => call(api.shop.get, { id: id ?? 0 }),
+    enabled: id !== null,
+  });
   const wanted = params.get('section') as Section | null;
   const section: Section = wanted && SECTIONS.includes(wanted) ? wanted : 'devices';
   const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/store/store')}>{t('page.backToStores')}</Button>
+    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/store/store')}>
+      {t('page.backToStores')}
+    </Button>
   );
 
   if (id === null) return <EmptyState testId="detail-missing" title={t('page.missingId')} actions={back} />;
   if (shop.isPending) return <PageSpin />;
-  if (shop.isError) return <EmptyState testId="detail-not-found" title={t('page.notFound')} description={shop.error.message} actions={back} />;
+  if (shop.isError)
+    return (
+      <EmptyState
+        testId="detail-not-found"
+        title={t('page.notFound')}
+        description={shop.error.message}
+        actions={back}
+      />
+    );
   const s = shop.data;
   const extra = { shopId: id };
 
@@ -55,8 +69,19 @@ export default function ManageDetailsPage() {
     <div className="vt-detail" data-testid="manage-details">
       <Card
         className="vt-detail-card"
-        title={<Space><ShopOutlined />{s.name}<StatusTag status={s.liveVersion ? s.online : s.status} /></Space>}
-        extra={<Space>{back}<RecordActions entity="shop" calls={api.shop} id={s.id} title={s.name} /></Space>}
+        title={
+          <Space>
+            <ShopOutlined />
+            {s.name}
+            <StatusTag status={s.liveVersion ? s.online : s.status} />
+          </Space>
+        }
+        extra={
+          <Space>
+            {back}
+            <RecordActions entity="shop" calls={api.shop} id={s.id} title={s.name} />
+          </Space>
+        }
       >
         <DraftNotice draft={s.draft} />
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
@@ -73,13 +98,18 @@ export default function ManageDetailsPage() {
       <Card className="vt-detail-card">
         <Tabs
           activeKey={section}
-          onChange={(key) => setParams((prev) => {
-            const next = new URLSearchParams();
-            next.set('id', prev.get('id') ?? '');
-            next.set('section', key);
-            return next;
-          })}
-          items={SECTIONS.map((key) => ({ key, label: <span data-testid={`section-${key}`}>{t(`detail.${key}`)}</span> }))}
+          onChange={(key) =>
+            setParams((prev) => {
+              const next = new URLSearchParams();
+              next.set('id', prev.get('id') ?? '');
+              next.set('section', key);
+              return next;
+            })
+          }
+          items={SECTIONS.map((key) => ({
+            key,
+            label: <span data-testid={`section-${key}`}>{t(`detail.${key}`)}</span>,
+          }))}
         />
         {tables[section]}
       </Card>

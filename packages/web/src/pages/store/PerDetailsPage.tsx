@@ -22,27 +22,54 @@ export default function PerDetailsPage() {
   const { params } = useUrlFilter();
   const id = idParam(params);
   const employee = useQuery({
-    queryKey: keys.lifecycle.detail('employee', id ?? 0), queryFn: () => call(api.employee.get, { id: id ?? 0 }), enabled: id !== null,
+    queryKey: keys.lifecycle.detail('employee', id ?? 0),
+    queryFn: () => call(api.employee.get, { id: id ?? 0 }),
+    enabled: id !== null,
   });
-  const back = <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/store/store?entity=employee')}>{t('page.backToStores')}</Button>;
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/store/store?entity=employee')}>
+      {t('page.backToStores')}
+    </Button>
+  );
 
   if (id === null) return <EmptyState testId="detail-missing" title={t('page.missingId')} actions={back} />;
   if (employee.isPending) return <PageSpin />;
-  if (employee.isError) return <EmptyState testId="detail-not-found" title={t('page.notFound')} description={employee.error.message} actions={back} />;
+  if (employee.isError)
+    return (
+      <EmptyState
+        testId="detail-not-found"
+        title={t('page.notFound')}
+        description={employee.error.message}
+        actions={back}
+      />
+    );
   const e = employee.data;
 
   return (
     <div className="vt-detail" data-testid="per-details">
       <Card
         className="vt-detail-card"
-        title={<Space><UserOutlined />{e.name}<StatusTag status={e.liveVersion ? e.online : e.status} /></Space>}
-        extra={<Space>{back}<RecordActions entity="employee" calls={api.employee} id={e.id} title={e.name} /></Space>}
+        title={
+          <Space>
+            <UserOutlined />
+            {e.name}
+            <StatusTag status={e.liveVersion ? e.online : e.status} />
+          </Space>
+        }
+        extra={
+          <Space>
+            {back}
+            <RecordActions entity="employee" calls={api.employee} id={e.id} title={e.name} />
+          </Space>
+        }
       >
         <DraftNotice draft={e.draft} />
         <Descriptions size="small" column={{ xs: 1, md: 2 }}>
           <Descriptions.Item label={t('field.phone')}>{e.phone}</Descriptions.Item>
           <Descriptions.Item label={t('field.gender')}>{enumLabel(t, GENDER_ENUM, e.gender)}</Descriptions.Item>
-          <Descriptions.Item label={t('field.shop')}><Link to={`/store/manage_details?id=${e.shopId}`}>{e.shopName}</Link></Descriptions.Item>
+          <Descriptions.Item label={t('field.shop')}>
+            <Link to={`/store/manage_details?id=${e.shopId}`}>{e.shopName}</Link>
+          </Descriptions.Item>
           <Descriptions.Item label={t('field.hireDate')}>{formatDate(e.hireDate)}</Descriptions.Item>
           <Descriptions.Item label={t('field.account')}>
             {e.userId ? <Tag color="green">{t('detail.linked')}</Tag> : <Tag>{t('detail.notLinked')}</Tag>}

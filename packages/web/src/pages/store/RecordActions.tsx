@@ -8,15 +8,41 @@ import { HistoryDrawer } from '../../components/LifecycleTable/HistoryDrawer';
 import { LogDrawer } from '../../components/LifecycleTable/LogDrawer';
 
 /** Versions and operation log of one record, for the detail pages. */
-export function RecordActions({ entity, calls, id, title }: { entity: string; calls: LifecycleCalls; id: number; title: string }) {
+export function RecordActions({
+  entity,
+  calls,
+  id,
+  title,
+}: {
+  entity: string;
+  calls: LifecycleCalls;
+  id: number;
+  title: string;
+}) {
   const { t } = useTranslation('lifecycle');
   const [open, setOpen] = useState<'history' | 'logs' | null>(null);
   return (
     <Space>
-      <Button icon={<HistoryOutlined />} data-testid="detail-history" onClick={() => setOpen('history')}>{t('action.history')}</Button>
-      <Button icon={<ProfileOutlined />} data-testid="detail-logs" onClick={() => setOpen('logs')}>{t('action.logs')}</Button>
-      <HistoryDrawer entity={entity} calls={calls} id={open === 'history' ? id : null} title={title} onClose={() => setOpen(null)} />
-      <LogDrawer entity={entity} calls={calls} id={open === 'logs' ? id : null} title={title} onClose={() => setOpen(null)} />
+      <Button icon={<HistoryOutlined />} data-testid="detail-history" onClick={() => setOpen('history')}>
+        {t('action.history')}
+      </Button>
+      <Button icon={<ProfileOutlined />} data-testid="detail-logs" onClick={() => setOpen('logs')}>
+        {t('action.logs')}
+      </Button>
+      <HistoryDrawer
+        entity={entity}
+        calls={calls}
+        id={open === 'history' ? id : null}
+        title={title}
+        onClose={() => setOpen(null)}
+      />
+      <LogDrawer
+        entity={entity}
+        calls={calls}
+        id={open === 'logs' ? id : null}
+        title={title}
+        onClose={() => setOpen(null)}
+      />
     </Space>
   );
 }
@@ -29,7 +55,10 @@ export function DraftNotice({ draft }: { draft: { version: number; status: numbe
   const status = draft.status === CONTENT_STATUS.submitted ? 'toBeReviewed' : rejected ? 'reject' : 'draft';
   return (
     <Alert
-      style={{ marginBottom: 12 }} type={rejected ? 'warning' : 'info'} showIcon data-testid="draft-notice"
+      style={{ marginBottom: 12 }}
+      type={rejected ? 'warning' : 'info'}
+      showIcon
+      data-testid="draft-notice"
       title={t('detail.draft', { version: draft.version, status: t(`lifecycle:status.${status}`) })}
       description={rejected && draft.reason ? t('detail.rejectedBecause', { reason: draft.reason }) : undefined}
     />

@@ -6,7 +6,14 @@ import { DEVICE_STATUS_WORDS, STATUS_WORDS } from '../../components/StatusTag';
 import { AreaTree } from './AreaTree';
 import { DeviceTable } from './DeviceTable';
 import {
-  DEVICE_STATUS_CODES, employeeConfig, ENTITIES, etConfig, FILTER_GROUPS_OF, LIFECYCLE_STATUS_CODES, memberConfig, shopConfig,
+  DEVICE_STATUS_CODES,
+  employeeConfig,
+  ENTITIES,
+  etConfig,
+  FILTER_GROUPS_OF,
+  LIFECYCLE_STATUS_CODES,
+  memberConfig,
+  shopConfig,
   type StoreEntity,
 } from './entities';
 import './store.css';
@@ -52,7 +59,10 @@ export default function StorePage() {
           data-testid="entity-switch"
           value={entity}
           onChange={switchEntity}
-          options={ENTITIES.map((e) => ({ value: e, label: <span data-testid={`entity-${e}`}>{t(`entityTab.${e}`)}</span> }))}
+          options={ENTITIES.map((e) => ({
+            value: e,
+            label: <span data-testid={`entity-${e}`}>{t(`entityTab.${e}`)}</span>,
+          }))}
         />
         <div className="vt-store-table">{table}</div>
       </div>

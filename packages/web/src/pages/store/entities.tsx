@@ -1,5 +1,13 @@
 import { Link } from 'react-router';
-import { AGE_BANDS, api as contract, DEVICE_STATUS, ET_TYPES, ONLINE_STATUS, CONTENT_STATUS, type ResultOf } from '@vitrine/contract';
+import {
+  AGE_BANDS,
+  api as contract,
+  DEVICE_STATUS,
+  ET_TYPES,
+  ONLINE_STATUS,
+  CONTENT_STATUS,
+  type ResultOf,
+} from '@vitrine/contract';
 import { api } from '../../api/routes';
 import type { EntityConfig } from '../../components/LifecycleTable';
 import { formFields } from '../../components/LifecycleTable/formFields';
@@ -31,7 +39,11 @@ export const shopConfig: EntityConfig<ShopRow> = {
   calls: api.shop,
   titleOf: (r) => r.name,
   columns: [
-    { key: 'name', title: 'store:field.name', render: (r) => (r.liveVersion ? <Link to={`/store/manage_details?id=${r.id}`}>{r.name}</Link> : r.name) },
+    {
+      key: 'name',
+      title: 'store:field.name',
+      render: (r) => (r.liveVersion ? <Link to={`/store/manage_details?id=${r.id}`}>{r.name}</Link> : r.name),
+    },
     { key: 'code', title: 'store:field.code', detail: true },
     { key: 'level', title: 'store:field.level', kind: 'enum', valueEnum: LEVEL_ENUM, width: 90 },
     { key: 'address', title: 'store:field.address', detail: true },
@@ -75,7 +87,11 @@ export const employeeConfig: EntityConfig<EmployeeRow> = {
   calls: api.employee,
   titleOf: (r) => r.name,
   columns: [
-    { key: 'name', title: 'store:field.personName', render: (r) => (r.liveVersion ? <Link to={`/store/per_details?id=${r.id}`}>{r.name}</Link> : r.name) },
+    {
+      key: 'name',
+      title: 'store:field.personName',
+      render: (r) => (r.liveVersion ? <Link to={`/store/per_details?id=${r.id}`}>{r.name}</Link> : r.name),
+    },
     { key: 'phone', title: 'store:field.phone' },
     { key: 'gender', title: 'store:field.gender', kind: 'enum', valueEnum: GENDER_ENUM, width: 80 },
     { key: 'shopName', title: 'store:field.shop' },
@@ -126,9 +142,19 @@ export const deviceConfig: EntityConfig<DeviceRow> = {
     { key: 'code', title: 'device:field.code', detail: true },
     { key: 'deviceStatus', title: 'device:field.deviceStatus', kind: 'deviceStatus', tabs: ['enabled'] },
     { key: 'type', title: 'device:field.type', kind: 'enum', valueEnum: DEVICE_TYPE_ENUM, detail: true },
-    { key: 'orientation', title: 'device:field.orientation', render: (r) => <DeviceSetting row={r} kind="direction" />, detail: true },
+    {
+      key: 'orientation',
+      title: 'device:field.orientation',
+      render: (r) => <DeviceSetting row={r} kind="direction" />,
+      detail: true,
+    },
     { key: 'shopName', title: 'device:field.shop' },
-    { key: 'volume', title: 'device:field.volume', render: (r) => <DeviceSetting row={r} kind="volume" />, detail: true },
+    {
+      key: 'volume',
+      title: 'device:field.volume',
+      render: (r) => <DeviceSetting row={r} kind="volume" />,
+      detail: true,
+    },
     { key: 'ai', title: 'device:field.ai', render: (r) => <DeviceSetting row={r} kind="ai" />, detail: true },
     { key: 'lastSeen', title: 'device:field.lastSeen', kind: 'time', tabs: ['enabled'], detail: true },
   ],
@@ -150,10 +176,19 @@ export type StoreEntity = (typeof ENTITIES)[number];
 
 /** Lifecycle statuses the status filter offers (the server reads 101–104 and 301/302). */
 export const LIFECYCLE_STATUS_CODES = [
-  CONTENT_STATUS.draft, CONTENT_STATUS.submitted, CONTENT_STATUS.approved, CONTENT_STATUS.rejected,
-  ONLINE_STATUS.online, ONLINE_STATUS.offline,
+  CONTENT_STATUS.draft,
+  CONTENT_STATUS.submitted,
+  CONTENT_STATUS.approved,
+  CONTENT_STATUS.rejected,
+  ONLINE_STATUS.online,
+  ONLINE_STATUS.offline,
 ];
-export const DEVICE_STATUS_CODES = [DEVICE_STATUS.normal, DEVICE_STATUS.abnormal, DEVICE_STATUS.playbackAbnormal, DEVICE_STATUS.offline];
+export const DEVICE_STATUS_CODES = [
+  DEVICE_STATUS.normal,
+  DEVICE_STATUS.abnormal,
+  DEVICE_STATUS.playbackAbnormal,
+  DEVICE_STATUS.offline,
+];
 
 /** The sidebar groups each entity supplies (spec §2). */
 export const FILTER_GROUPS_OF: Record<StoreEntity, FilterGroup[]> = {

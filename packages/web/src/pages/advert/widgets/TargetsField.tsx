@@ -35,22 +35,39 @@ function Targets({ value, onChange, mode }: Props & { mode: 'devices' | 'shops' 
   const covered = useQuery({
     queryKey: keys.geo.count(shops ? 'shop' : 'device', range),
     queryFn: () => call(shops ? api.geo.shopCount : api.geo.deviceCount, { shopRange: range }),
-    enabled: !isEmptyRange(range), staleTime: 10_000,
+    enabled: !isEmptyRange(range),
+    staleTime: 10_000,
   });
   const total = (isEmptyRange(range) ? 0 : (covered.data?.count ?? 0)) + (shops ? 0 : v.d.length);
   return (
     <Space orientation="vertical" size={4} data-testid="field-targets">
-      <Button icon={<AimOutlined />} onClick={() => setOpen(true)} data-testid="field-targets-choose">{t(shops ? 'action.chooseRecipients' : 'action.chooseTargets')}</Button>
+      <Button icon={<AimOutlined />} onClick={() => setOpen(true)} data-testid="field-targets-choose">
+        {t(shops ? 'action.chooseRecipients' : 'action.chooseTargets')}
+      </Button>
       <Typography.Text type={none ? 'warning' : 'secondary'} data-testid="field-targets-summary">
-        {none ? t(shops ? 'targets.noneShops' : 'targets.none') : t(shops ? 'targets.summaryShops' : 'targets.summary', { p: v.p.length, c: v.c.length, a: v.a.length, s: v.s.length, d: v.d.length })}
+        {none
+          ? t(shops ? 'targets.noneShops' : 'targets.none')
+          : t(shops ? 'targets.summaryShops' : 'targets.summary', {
+              p: v.p.length,
+              c: v.c.length,
+              a: v.a.length,
+              s: v.s.length,
+              d: v.d.length,
+            })}
       </Typography.Text>
       {none ? null : (
         <Typography.Text strong data-testid="field-targets-total">
-          {covered.isFetching ? <Spin size="small" /> : t(shops ? 'targets.totalShops' : 'targets.totalDevices', { count: total })}
+          {covered.isFetching ? (
+            <Spin size="small" />
+          ) : (
+            t(shops ? 'targets.totalShops' : 'targets.totalDevices', { count: total })
+          )}
         </Typography.Text>
       )}
       <TreeDialog
-        open={open} mode={mode} value={{ p: v.p, c: v.c, a: v.a, s: [...v.s.map(String), ...v.d.map((id) => `d${id}`)] }}
+        open={open}
+        mode={mode}
+        value={{ p: v.p, c: v.c, a: v.a, s: [...v.s.map(String), ...v.d.map((id) => `d${id}`)] }}
         onCancel={() => setOpen(false)}
         onOk={(range, _count, picked) => {
           setOpen(false);
