@@ -107,6 +107,47 @@ describe('background jobs', () => {
     expect(row.jobs).toBeGreaterThanOrEqual(3);
   });
 
+  it('stop() returns only once pg-boss has written the finished job complete (it does not await that itself)', async () => {
+    // the statement that marks the job complete is held back: stop() must wait for it, so that the
+    // database a test (or a shutdown) closes next is not closed under it
+    let pending = 0;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slowDb = {
+      ...t.db,
+      exec: async (text: string, values?: unknown[]) => {
+        if (!/state = 'completed'|'completed'::/.test(text)) return t.db.exec(text, values);
+        pending++;
+        try {
+          await held;
+          return await t.db.exec(text, values);
+        } finally {
+          pending--;
+        }
+      },
+    };
+    const jobs = new Jobs<Deps>(
+      slowDb,
+      [{ name: 'test-held', run: async () => ({ ok: true }) }],
+      () => t.deps,
+      capture(),
+      FAST,
+    );
+    running.push(jobs);
+    const completed = next(jobs, 'completed');
+    await jobs.start();
+    await jobs.send('test-held');
+    await completed;
+    await until(async () => (pending > 0 ? true : undefined), 'the completion statement');
+    let stopped = false;
+    const stopping = jobs.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(pending).toBe(0);
+  });
+
   it('runs a cron schedule (pg-boss keeps it once per minute across instances)', async () => {
     const jobs = instance([{ name: 'test-cron', schedule: { cron: '* * * * *' }, run: async () => 'ran' }]);
     const ran = next(jobs, 'completed', (o) => o.name === 'test-cron');

@@ -45,6 +45,8 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
   private tickers: NodeJS.Timeout[] = [];
   private workers = new Map<string, string>();
   private defs: Map<string, JobDef<C>>;
+  /** pg-boss's statements not yet answered (it marks a finished job complete without awaiting it). */
+  private inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private db: Db,
@@ -62,7 +64,7 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
       }).filter(([, v]) => v !== undefined),
     );
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => db.exec(text, values) },
+      db: { executeSql: (text, values) => this.track(db.exec(text, values)) },
       schema: SCHEMA,
       // an instance that only sends keeps no timers; cron evaluation only when some job has a cron
       supervise: opts.work !== false,
@@ -186,5 +188,15 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
     if (!this.opened) return;
     await this.opened.catch(() => undefined);
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.opts.stopTimeoutMs ?? 30_000 });
+    // A job's completion is written after pg-boss counts it done: the database stays open for it
+    // (closed under it, its rejection reached no one: an unhandled error in the suite).
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track<T>(statement: Promise<T>): Promise<T> {
+    this.inFlight.add(statement);
+    const done = () => void this.inFlight.delete(statement);
+    statement.then(done, done);
+    return statement;
   }
 }
