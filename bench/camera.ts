@@ -2,7 +2,7 @@
  * The audience detector in headless Chromium without a GPU (issue 26, docs/decisions/0112):
  * `npx tsx bench/camera.ts`. Builds the player, serves its dist on 127.0.0.1 with a bench page that
  * drives the player's own audience chunk and detector worker, and measures:
- * 1. inference ms per frame (the worker's time) on face-api's sample photos at input sizes 160/224/320,
+ * 1. inference ms per frame (the worker's time) on face-api's sample photos at input sizes 224/320/416,
  *    and agreement with hand labels (faces found, gender, age band within one band);
  * 2. a fake camera showing a photo while a 1080p video plays: analysed frames a second, the share of
  *    a core Chromium uses with detection on and off, and the video's dropped frames on vs off.
@@ -180,7 +180,7 @@ async function main() {
     rmSync(maker.profile, { recursive: true, force: true });
     const y4m = join(tmp, 'camera.y4m');
     writeY4m(y4m, 640, 480, 5, [{ frame, times: 5 }]);
-    const size = num('BENCH_CAMERA_INPUT', 320);
+    const size = num('BENCH_CAMERA_INPUT', 416); // the player's default (AUDIENCE_DEFAULTS in audience/run.ts)
     const live = await open(fakeCameraArgs(y4m));
     await live.page.goto(page);
     await live.page.waitForFunction(() => (window as { benchReady?: boolean }).benchReady === true);

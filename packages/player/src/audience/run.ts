@@ -39,10 +39,11 @@ export type AudienceOptions = {
 };
 
 /**
- * 320: a face 1.5 m from a 640×480 camera is ~55 px wide, which the tiny detector misses at 224
- * (bench/camera.ts: 3 of 22 sample faces found at 224, 19 at 320, 20 at 416 for twice the time).
+ * 416: a face 1.5 m from a 640×480 camera is ~55 px wide, which the tiny detector misses at 224; at
+ * 416 gender is right for 95 % of the sample faces against 79 % at 320, and a quiet 2-core box still
+ * analyses 3.2 frames a second with under half a core (bench/camera.ts; docs/decisions/0112).
  */
-export const AUDIENCE_DEFAULTS = { inputSize: 320, maxFps: 5, share: 0.5, frameWidth: 640, retryMs: 30_000 };
+export const AUDIENCE_DEFAULTS = { inputSize: 416, maxFps: 5, share: 0.5, frameWidth: 640, retryMs: 30_000 };
 
 const cameraError = (err: unknown): CameraState => {
   const name = err instanceof DOMException ? err.name : '';
