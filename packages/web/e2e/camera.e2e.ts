@@ -1,8 +1,9 @@
 // The audience on the screen (issue 26): a player whose device has AI on, activated with the code the
 // console shows, sees the people of a photo through a fake camera (face-api's own sample photo, made
 // into a .y4m by Chromium itself) and reports one visit each, women as the photo shows, greeted by the
-// pitch of their cell; the "camera in use" mark shows. A camera seeing nobody reports no visit. A
-// refused camera is a heartbeat error the console's device drawer shows in words.
+// pitch of their cell; the "camera in use" mark shows. Offline, a reloaded screen counts and greets
+// from its cached models and sends the visits once back online. A camera seeing nobody reports no
+// visit. A refused camera is a heartbeat error the console's device drawer shows in words.
 // Screenshots: .e2e-artifacts/camera-*.png.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,20 @@ async function activate(page: Page, team: StoreTeam, device: { id: number; code:
   await page.getByTestId('player-activate').click();
   await page.getByTestId('player').waitFor();
 }
+
+/** Visits the screen holds in its buffer (IndexedDB), not yet answered by the server. */
+const bufferedVisits = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const req = indexedDB.open('vitrine-player');
+        req.onsuccess = () => {
+          const c = req.result.transaction('events').objectStore('events').index('kind').count('visits');
+          c.onsuccess = () => resolve(c.result);
+        };
+        req.onerror = () => resolve(-1);
+      }),
+  );
 
 const cameraState = (page: Page) =>
   page.evaluate(() => (window as { vitrineAudience?: { state: string; fps: number } }).vitrineAudience ?? null);
@@ -176,6 +191,38 @@ describe('the audience on the screen: camera → visits and pitches, no image le
     expect(Object.keys(appearance[0]).sort()).toEqual(
       ['action', 'ageBand', 'dwellMs', 'eventId', 'gender', 'pitchId', 'time'].filter((k) => k in appearance[0]).sort(),
     );
+    expect(player.pageErrors).toEqual([]);
+    await player.close();
+  });
+
+  it('offline, a reloaded screen still sees and greets its visitors from the cached models; their visits leave once it is back online', async () => {
+    const player = await launch(fakeCameraArgs(join(tmp, 'people.y4m')));
+    browsers.push(player);
+    const p = player.page;
+    const device = await screen('offline');
+    await activate(p, team, device);
+    await p.waitForFunction(() => (window as { vitrinePlayerReady?: boolean }).vitrinePlayerReady === true);
+    await expect.poll(async () => (await cameraState(p))?.state, { timeout: 60_000 }).toBe('on');
+
+    await player.context.setOffline(true);
+    await p.reload();
+    await p.getByTestId('player').waitFor();
+    // the models, the WASM and the worker come from the Service Worker's caches: the camera is on again
+    await expect.poll(async () => (await cameraState(p))?.state, { timeout: 60_000 }).toBe('on');
+    await p.getByTestId('player-pitch').waitFor({ timeout: 60_000 });
+    await shot(p, 'camera-offline-pitch');
+    await expect.poll(() => bufferedVisits(p), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
+
+    const delivered: Visit[] = [];
+    p.on('response', async (r) => {
+      if (r.url().endsWith('/device-api/visits') && r.ok())
+        delivered.push(...(r.request().postDataJSON() as { events: Visit[] }).events);
+    });
+    await player.context.setOffline(false);
+    // sent after the next heartbeat (every ~10 s here); removed from the buffer only once answered
+    await expect.poll(() => delivered.length, { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
+    expect(delivered.filter((v) => v.gender === 1)).toEqual([]);
+    expect(delivered.some((v) => v.pitchId !== undefined && pitches.get(v.pitchId)?.startsWith('女士'))).toBe(true);
     expect(player.pageErrors).toEqual([]);
     await player.close();
   });
