@@ -133,6 +133,15 @@ const deviceControls = {
     body: paging.extend({ id }),
     result: listOf(deviceCommand),
   }),
+  collect: defineCall({
+    path: 'device/collect',
+    auth: 'tenant',
+    perm: { menu: STORE, bit: 'view' },
+    summary:
+      'Ask the screen to heartbeat now through its live socket (its status and applied settings refresh); nothing is queued',
+    body: z.object({ id }).strict(),
+    result: z.object({}),
+  }),
 };
 
 export const shopCalls = lifecycleCalls('shop', STORE, shopData, shopView, shopFilter);

@@ -222,11 +222,11 @@ export const STORES_ROUTES: MatrixRoute[] = [
   control('device/manage', { action: 'restart' }),
   control('device/virtual-status', { status: 7 }),
   { path: 'device/bulk', body: { value: { control: 'volume', volume: 20 } }, asManager: FORBIDDEN },
-  {
-    path: 'device/commands',
+  ...['device/commands', 'device/collect'].map((path): MatrixRoute => ({
+    path,
     body: async (w) => ({ id: await shopOrRecord(w, DEVICE) }),
     foreign: async (w) => ({ id: await enabled(w, w.b, DEVICE) }),
-  },
+  })),
   // activation: the publish bit (the store manager has none); status history: the view bit
   ...['device/activation', 'device/activation-code', 'device/deactivate'].map((path): MatrixRoute => ({
     path,

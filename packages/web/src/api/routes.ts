@@ -204,6 +204,7 @@ export const api: RoutesOf<typeof contract> = {
     virtualStatus: { path: 'device/virtual-status', method: 'POST' },
     bulk: { path: 'device/bulk', method: 'POST' },
     commands: { path: 'device/commands', method: 'POST' },
+    collect: { path: 'device/collect', method: 'POST' },
     activation: { path: 'device/activation', method: 'POST' },
     activationCode: { path: 'device/activation-code', method: 'POST' },
     deactivate: { path: 'device/deactivate', method: 'POST' },

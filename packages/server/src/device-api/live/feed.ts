@@ -4,7 +4,7 @@ import { parseLive } from './hub.js';
 /** The console's event of a live-channel notification (hub.ts parseLive), with its enterprise. */
 export function consoleEventOf(payload: string): { enterpriseId: number; event: ConsoleLiveEvent } | undefined {
   const n = parseLive(payload);
-  if (!n || n.kind === 'p') return undefined;
+  if (!n || n.kind === 'p' || n.kind === 'h') return undefined;
   return { enterpriseId: n.enterpriseId, event: n.kind === 'c' || n.kind === 'k' ? 'commands' : 'devices' };
 }
 

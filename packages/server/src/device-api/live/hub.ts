@@ -29,18 +29,19 @@ type Log = { warn: (obj: object, msg: string) => void };
 /**
  * A notification's payload; undefined when it is none of ours. 0280_live_notify.sql: `c:` a command
  * queued and `d:` a device changed (with the device), `p:` a playlist input changed; 0282: `k:` a
- * command answered and `s:` a device's status (the enterprise only; the consoles' feed hears them).
+ * command answered and `s:` a device's status (the enterprise only; the consoles' feed hears them);
+ * `h:` a console asks a device to heartbeat now (`device/collect`, with the device).
  */
 export function parseLive(
   payload: string,
 ):
-  | { kind: 'c' | 'd'; enterpriseId: number; deviceId: number }
+  | { kind: 'c' | 'd' | 'h'; enterpriseId: number; deviceId: number }
   | { kind: 'p' | 'k' | 's'; enterpriseId: number }
   | undefined {
-  const m = /^([cdpks]):(\d+)(?::(\d+))?$/.exec(payload);
+  const m = /^([cdpksh]):(\d+)(?::(\d+))?$/.exec(payload);
   if (!m) return undefined;
-  const kind = m[1] as 'c' | 'd' | 'p' | 'k' | 's';
-  if (kind === 'c' || kind === 'd')
+  const kind = m[1] as 'c' | 'd' | 'p' | 'k' | 's' | 'h';
+  if (kind === 'c' || kind === 'd' || kind === 'h')
     return m[3] ? { kind, enterpriseId: Number(m[2]), deviceId: Number(m[3]) } : undefined;
   return { kind, enterpriseId: Number(m[2]) };
 }
@@ -106,10 +107,11 @@ export class LiveHub {
     const n = parseLive(payload);
     if (!n) return;
     if (n.kind === 'p') return run(this.playlistChanged(n.enterpriseId));
-    if (n.kind !== 'c' && n.kind !== 'd') return; // the consoles' kinds
+    if (n.kind !== 'c' && n.kind !== 'd' && n.kind !== 'h') return; // the consoles' kinds
     const conn = this.byDevice.get(n.deviceId);
     // the enterprise too: ids are unique, but a socket is only ever touched for its own enterprise
     if (!conn || conn.dev.enterpriseId !== n.enterpriseId) return;
+    if (n.kind === 'h') return void conn.send({ type: 'collect' });
     run(n.kind === 'c' ? this.pushCommands(conn) : this.deviceChanged(conn));
   }
 
@@ -160,13 +162,6 @@ export class LiveHub {
         conn.send({ type: 'playlist', etag });
       });
     }
-  }
-
-  /** Ask a held device to heartbeat now. */
-  collect(deviceId: number): boolean {
-    const conn = this.byDevice.get(deviceId);
-    conn?.send({ type: 'collect' });
-    return !!conn;
   }
 
   /** Graceful shutdown: every socket is told when to come back (spread, so they do not return at once) and closed. */

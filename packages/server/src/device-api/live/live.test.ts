@@ -85,6 +85,20 @@ describe('the live channel', () => {
     expect((await states(f, device.id)).find((c) => c.id === id)?.state).toBe('acknowledged');
   });
 
+  it('device/collect asks the screen to heartbeat now; another enterprise cannot ask, and its screen hears nothing', async () => {
+    const at = Date.now();
+    expect((await post(t, 'device/collect', { id: device.id }, f.sup)).body.ret).toBe(0);
+    await sock.next('collect', 1000);
+    expect(Date.now() - at).toBeLessThan(1000);
+    const other = await makeFleet(t);
+    const theirs = await makeDevice(t, other);
+    const theirSock = await live({ deviceToken: await activated(t, other, theirs) });
+    await theirSock.next('welcome');
+    expect((await post(t, 'device/collect', { id: theirs.id }, f.sup)).body.ret).toBe(40004);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(theirSock.received.map((m) => m.type)).toEqual(['welcome']);
+  });
+
   it('tells a launched plan to the screens of its enterprise, and nothing to another enterprise', async () => {
     const other = await makeFleet(t);
     const otherSock = await live({ deviceToken: await activated(t, other, await makeDevice(t, other)) });

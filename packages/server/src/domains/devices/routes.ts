@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import { registerLifecycle } from '../../lifecycle/routes.js';
 import type { LifecycleService } from '../../lifecycle/service.js';
 import { register } from '../../plugins/register.js';
-import { bulk, commands, control } from './service.js';
+import { bulk, collect, commands, control } from './service.js';
 import { deactivateDevice, getActivation, regenerateActivation } from './activation.js';
 import { statusHistory } from './history.js';
 import { consoleFeedRoute } from '../../device-api/live/feed-route.js';
@@ -19,6 +19,7 @@ export function deviceRoutes(app: FastifyInstance, deps: Deps, service: Lifecycl
     virtualStatus,
     bulk: bulkCall,
     commands: commandsCall,
+    collect: collectCall,
     activation,
     activationCode,
     deactivate,
@@ -35,6 +36,7 @@ export function deviceRoutes(app: FastifyInstance, deps: Deps, service: Lifecycl
   );
   register(app, deps, bulkCall, (i, ctx) => bulk(deps, ctx, i));
   register(app, deps, commandsCall, (i, ctx) => commands(deps, ctx, i));
+  register(app, deps, collectCall, (i, ctx) => collect(deps, ctx, i));
   register(app, deps, activation, (i, ctx) => getActivation(deps, ctx, i.id));
   register(app, deps, activationCode, (i, ctx) => regenerateActivation(deps, ctx, i.id));
   register(app, deps, deactivate, (i, ctx) => deactivateDevice(deps, ctx, i.id));

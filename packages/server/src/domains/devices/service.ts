@@ -13,6 +13,7 @@ import {
 } from './commands.js';
 import { signRawUrl } from '../files/sign.js';
 import { DEVICE } from '../../records/device-entity.js';
+import { LIVE_CHANNEL } from '../../device-api/live/hub.js';
 
 const BULK_MAX = 5000;
 type Control = { ids: number[]; requestId?: string };
@@ -60,5 +61,18 @@ export function commands(deps: Deps, ctx: TenantCtx, input: { id: number; pageNu
     await reach(q, DEVICE, ctx, input.id);
     const page = await listCommands(q, ctx, input.id, input.pageNum, input.pageSize);
     return { ...page, list: page.list.map((c) => commandView(deps, ctx.enterprise.id, c)) };
+  });
+}
+
+/**
+ * A console looking at a device asks it to heartbeat now (API.md live channel `collect`): whichever
+ * instance holds its socket tells it (`h:` on the live channel, delivered at commit). A device
+ * without a socket heartbeats on its own period; nothing is queued.
+ */
+export function collect(deps: Deps, ctx: TenantCtx, input: { id: number }) {
+  return tenantTx(deps.db, ctx, async (q) => {
+    await reach(q, DEVICE, ctx, input.id);
+    await q.query('select pg_notify($1, $2)', [LIVE_CHANNEL, `h:${ctx.enterprise.id}:${input.id}`]);
+    return {};
   });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   App,
   Button,
@@ -282,6 +282,12 @@ export function DeviceDrawer({
   const { message } = App.useApp();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // a screen with a live socket heartbeats at once when its drawer opens: the status, the settings it
+  // applied and its camera come fresh (the feed refreshes the list when that heartbeat lands)
+  const deviceId = device?.id;
+  useEffect(() => {
+    if (deviceId !== undefined) void call(api.device.collect, { id: deviceId }).catch(() => undefined);
+  }, [deviceId]);
 
   const send = async (value: Parameters<typeof sendControl>[1]) => {
     if (!device) return;
