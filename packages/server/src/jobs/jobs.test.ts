@@ -148,6 +148,48 @@ describe('background jobs', () => {
     expect(pending).toBe(0);
   });
 
+  it('a job that outlives the stop finishes on a closed database without an unhandled rejection', async () => {
+    // pg-boss writes that job complete without awaiting the write: on a database closed by then the
+    // write fails, and the failure must be caught (it failed two CI runs as an unhandled rejection)
+    let closed = false;
+    const closingDb = {
+      ...t.db,
+      exec: (text: string, values?: unknown[]) =>
+        closed ? Promise.reject(new Error('PGlite is closed')) : t.db.exec(text, values),
+    };
+    const unhandled: unknown[] = [];
+    const seen = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', seen);
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let started!: () => void;
+      const inFlight = new Promise<void>((r) => (started = r));
+      const log = capture();
+      const jobs = new Jobs<Deps>(
+        closingDb,
+        [{ name: 'test-outlives', run: () => (started(), gate) }],
+        () => t.deps,
+        log,
+        { ...FAST, stopTimeoutMs: 1000 },
+      );
+      running.push(jobs);
+      await jobs.start();
+      await jobs.send('test-outlives');
+      await inFlight;
+      await jobs.stop();
+      closed = true;
+      const finished = next(jobs, 'completed');
+      release();
+      await finished;
+      await new Promise((r) => setTimeout(r, 200));
+      expect(unhandled).toEqual([]);
+      expect(log.lines.map((l) => l.msg)).toContain('job queue: a statement after stop failed (its job is retried)');
+    } finally {
+      process.off('unhandledRejection', seen);
+    }
+  });
+
   it('runs a cron schedule (pg-boss keeps it once per minute across instances)', async () => {
     const jobs = instance([{ name: 'test-cron', schedule: { cron: '* * * * *' }, run: async () => 'ran' }]);
     const ran = next(jobs, 'completed', (o) => o.name === 'test-cron');

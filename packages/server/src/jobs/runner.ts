@@ -47,6 +47,7 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
   private defs: Map<string, JobDef<C>>;
   /** pg-boss's statements not yet answered (it marks a finished job complete without awaiting it). */
   private inFlight = new Set<Promise<unknown>>();
+  private stopped = false;
 
   constructor(
     private db: Db,
@@ -64,7 +65,11 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
       }).filter(([, v]) => v !== undefined),
     );
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => this.track(db.exec(text, values)) },
+      db: {
+        // after stop nothing waits for a statement (see statement())
+        executeSql: (text, values) =>
+          this.stopped ? this.statement(text, values) : this.track(this.statement(text, values)),
+      },
       schema: SCHEMA,
       // an instance that only sends keeps no timers; cron evaluation only when some job has a cron
       supervise: opts.work !== false,
@@ -183,6 +188,7 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
    * and so retried by whichever instance runs next.
    */
   async stop(): Promise<void> {
+    if (this.stopped) return;
     for (const t of this.tickers) clearInterval(t);
     this.tickers = [];
     if (!this.opened) return;
@@ -191,6 +197,23 @@ export class Jobs<C> extends EventEmitter implements JobQueue {
     // A job's completion is written after pg-boss counts it done: the database stays open for it
     // (closed under it, its rejection reached no one: an unhandled error in the suite).
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+    this.stopped = true;
+  }
+
+  /**
+   * One of pg-boss's statements. After stop, a job that outlived the stop timeout (already failed by
+   * pg-boss, so retried) may still finish and have pg-boss write it complete — unawaited, on a database
+   * perhaps closed by then. Such a failure is logged and the statement never answers: rejecting
+   * would reject unhandled, and an empty answer breaks pg-boss's reading of it (both seen).
+   */
+  private async statement(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    try {
+      return await this.db.exec(text, values);
+    } catch (err) {
+      if (!this.stopped) throw err;
+      this.log.warn({ err }, 'job queue: a statement after stop failed (its job is retried)');
+      return new Promise(() => undefined);
+    }
   }
 
   private track<T>(statement: Promise<T>): Promise<T> {
