@@ -1,7 +1,10 @@
 // The cluster fault test (issue 27 §3): 3 instances behind HAProxy on one PostgreSQL, 1,000 screen
-// loops posting visits through HAProxy; one instance is killed with SIGKILL mid-run. Checks: every
-// visit acknowledged (HTTP 200, ret 0) is in the database afterwards; the screens work again through
-// the others within 10 s. Skips (exit 0, says why) without haproxy or a PostgreSQL DATABASE_URL.
+// loops posting visits and plays and heartbeating through HAProxy; one instance is killed with SIGKILL
+// mid-run, and right after it the console queues a command (sent twice with one requestId, as a
+// console retries a call its instance dropped). Checks: every visit and play acknowledged (HTTP 200,
+// ret 0) is in the database afterwards; the screens work again through the others within 10 s; the
+// command exists once and its screen acknowledged it. Skips (exit 0, says why) without haproxy or a
+// PostgreSQL DATABASE_URL.
 // Bounded: ~1 minute. `node scripts/cluster-fault.mjs` (BREAK=own-data-dir: each instance its own
 // DATA_DIR: the media check goes red; PGBOUNCER=1: the instances reach PostgreSQL through PgBouncer).
 /* global fetch, Buffer */
@@ -98,7 +101,18 @@ try {
     tokens.push(r.deviceToken);
   }
   console.log(`${tokens.length} demo devices activated; ${SCREENS} screen loops share their tokens`);
+  // what each screen plays: the first item of its playlist (a screen with none posts no plays)
+  const playing = [];
+  for (const token of tokens) {
+    const d = new DeviceClient(cluster.url);
+    d.token = token;
+    const list = await d.playlist();
+    const seg = list?.segments?.find((g) => g.items.length) ?? (list?.fallback?.items.length ? list.fallback : null);
+    playing.push(seg ? { contentId: seg.items[0].contentId, planId: seg.planId } : null);
+  }
   const acked = [];
+  const ackedPlays = [];
+  const acks = new Map(); // command id → acknowledgements accepted by the server
   let killedAt = 0;
   let lastErrorAt = 0;
   let okAfterKill = 0;
@@ -108,7 +122,8 @@ try {
   const loop = async (i) => {
     const d = new DeviceClient(cluster.url);
     d.token = tokens[i % tokens.length];
-    while (Date.now() - start < RUN_MS) {
+    const item = playing[i % tokens.length];
+    for (let round = 0; Date.now() - start < RUN_MS; round++) {
       const now = Date.now() / 1000;
       const events = [0, 1].map((k) => ({
         eventId: randomUUID(),
@@ -119,8 +134,20 @@ try {
         dwellMs: 900,
       }));
       try {
+        // visits every round; a play and a heartbeat (acknowledging what it brings) in turn
         const r = await d.call('visits', { events });
         if (r.accepted === events.length) acked.push(...events.map((e) => e.eventId));
+        if (round % 2 === 0 && item) {
+          const play = { eventId: randomUUID(), ...item, start: now - 10, durationMs: 10_000 };
+          const p = await d.call('plays', { events: [play] });
+          if (p.accepted === 1) ackedPlays.push(play.eventId);
+        } else if (round % 2 === 1 && i < tokens.length) {
+          const hb = await d.call('heartbeat', { appVersion: 'fault-1.0', clock: Math.round(now) });
+          if (hb.commands?.length) {
+            const a = await d.call('ack', { results: hb.commands.map((c) => ({ id: c.id, ok: 1 })) });
+            for (const id of a.accepted) acks.set(id, (acks.get(id) ?? 0) + 1);
+          }
+        }
         if (killedAt) okAfterKill++;
       } catch (err) {
         errors++;
@@ -131,10 +158,24 @@ try {
       await new Promise((r) => setTimeout(r, 400 + (i % 7) * 50));
     }
   };
-  const killer = new Promise((r) => setTimeout(r, KILL_AT_MS)).then(() => {
+  const commandKey = `fault-${process.pid}`;
+  const queued = [];
+  const killer = new Promise((r) => setTimeout(r, KILL_AT_MS)).then(async () => {
     cluster.instances[1].child.kill('SIGKILL');
     killedAt = Date.now();
     console.log(`instance a2 (port ${cluster.instances[1].port}) killed with SIGKILL at ${killedAt - start} ms`);
+    // the console queues a volume change during the fault, and sends it again as a retry would
+    for (let attempt = 0; attempt < 2; attempt++) {
+      for (let tries = 0; tries < 20; tries++) {
+        try {
+          const r = await staff.post('device/volume', { ids: [rows[0].id], volume: 37, requestId: commandKey });
+          queued.push(...r.commands.map((c) => c.id));
+          break;
+        } catch {
+          await new Promise((res) => setTimeout(res, 500));
+        }
+      }
+    }
   });
   await Promise.all([killer, ...Array.from({ length: SCREENS }, (_, i) => loop(i))]);
   console.log(
@@ -145,10 +186,30 @@ try {
   await c.connect();
   const found = (await c.query('select count(*)::int as n from visit_events where event_id = any($1::uuid[])', [acked]))
     .rows[0].n;
+  const foundPlays = (
+    await c.query('select count(*)::int as n from play_events where event_id = any($1::uuid[])', [ackedPlays])
+  ).rows[0].n;
+  const commands = (
+    await c.query(`select id::int, state from device_commands where device_id = $1 and idem_key like $2`, [
+      rows[0].id,
+      `${commandKey}:%`,
+    ])
+  ).rows;
   await c.end();
   check(
     acked.length > 0 && found === acked.length,
     `every acknowledged visit is in the database (${found} of ${acked.length})`,
+  );
+  check(
+    ackedPlays.length > 0 && foundPlays === ackedPlays.length,
+    `every acknowledged play is in the database (${foundPlays} of ${ackedPlays.length})`,
+  );
+  check(
+    commands.length === 1 &&
+      new Set(queued).size === 1 &&
+      commands[0].state === 'acknowledged' &&
+      (acks.get(commands[0].id) ?? 0) >= 1,
+    `the command queued during the fault (and retried) exists once and its screen acknowledged it (rows ${JSON.stringify(commands)}, answers ${JSON.stringify(queued)})`,
   );
   const recovery = lastErrorAt && killedAt ? lastErrorAt - killedAt : 0;
   check(
