@@ -2,7 +2,8 @@
  * Live channel bench (issue 27 §1, §4), PostgreSQL (needs DATABASE_URL; creates and drops
  * vitrine_bench_live_<pid>). Run: DATABASE_URL=… npx tsx bench/live.ts
  *
- * The server is a child process (buildApp on PostgreSQL, listening); this process holds N screens'
+ * The server is one child process or more (buildApp on PostgreSQL, listening; `BENCH_INSTANCES`,
+ * default 1: the screens spread over them, as behind a balancer); this process holds N screens'
  * sockets (the `ws` package, hello with each device token) and queues commands as the console's
  * queueCommands does (one statement: command_seq bumped, the rows inserted; the 0280 trigger
  * notifies at commit). Measured:
@@ -12,6 +13,10 @@
  *    average 30 s and at worst 66 s.
  * 2. Memory per socket: the server's RSS after a forced GC with all N sockets open, minus before
  *    any was opened, over N.
+ * 3. A plan launch to every screen (issue 27 §4): a launched plan targeting the fleet's district is
+ *    committed; each screen is told `playlist` (spread by the server over its push window) and then
+ *    fetches GET playlist with its ETag. Measured: commit → the last screen holding the new playlist
+ *    (goal ≤ 10 s), p50/p99 per screen, and the fetches in the busiest second.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,6 +36,7 @@ import { seedFleet } from './fleet.js';
 const SCREENS = Number(process.env.BENCH_SCREENS ?? 1000);
 const SINGLES = Number(process.env.BENCH_SINGLES ?? 200);
 const BULKS = Number(process.env.BENCH_BULKS ?? 5);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const token = (id: number) => `bench-live-token-${id}`;
 const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -89,6 +95,19 @@ const QUEUE = `with s as (update devices set command_seq = command_seq + 1 where
 
 type Screen = { id: number; ws: WebSocket };
 
+/** A screen told its playlist changed fetches it (as the player does); `held` hears when it has it. */
+const playlistFetch = { held: (_at: number) => undefined as void, fetches: [] as number[] };
+
+async function fetchPlaylist(port: number, id: number, etag: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${DEVICE_API_PREFIX}/playlist`, {
+    headers: { dt: token(id), 'if-none-match': 'stale' },
+  });
+  await res.arrayBuffer();
+  const at = performance.now();
+  playlistFetch.fetches.push(at);
+  if (res.ok && res.headers.get('etag')?.includes(etag)) playlistFetch.held(at);
+}
+
 function connect(
   port: number,
   id: number,
@@ -107,6 +126,7 @@ function connect(
           at,
           ws,
         );
+      if (msg.type === 'playlist') void fetchPlaylist(port, id, msg.etag);
     });
     ws.on('close', (code) => reject(new Error(`screen ${id} closed ${code}`)));
     ws.on('error', reject);
@@ -118,10 +138,12 @@ const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { minimumFractionDig
 async function main() {
   const load = loadavg()[0];
   const scratch = await scratchDatabase('live');
-  const child = fork(import.meta.filename, ['serve', scratch.url], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const children = Array.from({ length: INSTANCES }, () =>
+    fork(import.meta.filename, ['serve', scratch.url], {
+      execArgv: ['--import', 'tsx', '--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
   try {
     const mdb = await openPg(scratch.url, 2);
     await migrate(mdb);
@@ -129,15 +151,20 @@ async function main() {
     const admin = new pg.Client({ connectionString: scratch.url });
     await admin.connect();
     const { ent, user, ids } = await setup(admin);
-    child.send({ cmd: 'start' });
-    const { port } = await new Promise<{ port: number }>((res) =>
-      child.once('message', (m) => res(m as { port: number })),
+    for (const c of children) c.send({ cmd: 'start' });
+    const ports = await Promise.all(
+      children.map((c) => new Promise<number>((res) => c.once('message', (m) => res((m as { port: number }).port)))),
     );
-    const ask = () =>
+    const askOne = (c: (typeof children)[number]) =>
       new Promise<{ rssMiB: number; sockets: number }>((res) => {
-        child.once('message', (m) => res(m as { rssMiB: number; sockets: number }));
-        child.send({ cmd: 'rss' });
+        c.once('message', (m) => res(m as { rssMiB: number; sockets: number }));
+        c.send({ cmd: 'rss' });
       });
+    // every instance's RSS and sockets, summed
+    const ask = async () => {
+      const all = await Promise.all(children.map(askOne));
+      return { rssMiB: all.reduce((n, a) => n + a.rssMiB, 0), sockets: all.reduce((n, a) => n + a.sockets, 0) };
+    };
 
     // the sockets, opened 100 at a time; every command heard is acknowledged over its socket
     const before = await ask();
@@ -157,7 +184,11 @@ async function main() {
     const t0 = performance.now();
     const screens: Screen[] = [];
     for (let i = 0; i < ids.length; i += 100)
-      screens.push(...(await Promise.all(ids.slice(i, i + 100).map((id) => connect(port, id, arrived)))));
+      screens.push(
+        ...(await Promise.all(
+          ids.slice(i, i + 100).map((id, k) => connect(ports[(i + k) % ports.length], id, arrived)),
+        )),
+      );
     const connectMs = performance.now() - t0;
     await new Promise((r) => setTimeout(r, 1000));
     const full = await ask();
@@ -188,6 +219,50 @@ async function main() {
       bulkAll.push(...latency.splice(0));
       await new Promise((r) => setTimeout(r, 500));
     }
+    // 3. a plan launched to every screen: commit → every screen holds the new playlist
+    await admin.query(
+      `insert into files (enterprise_id, user_id, sha256, storage_key, kind, name, mime, ext, type, size, width, height)
+       values ($1, $2, md5('launch') || md5('launch2'), 'launch', 'material', 'launch.jpg', 'image/jpeg', 'jpg', 2, 100000, 1920, 1080)`,
+      [ent, user],
+    );
+    const [{ id: content }] = (
+      await admin.query<{ id: number }>(
+        `insert into ad_contents (enterprise_id, author_id, status, live_version, online, name, ad_type, device_type, orientation, items)
+         select $1, $2, 103, 1, 302, '上新', 'main', 'big', 1, jsonb_build_array(jsonb_build_object('fileId', f.id, 'durationMs', 10000))
+           from files f where f.enterprise_id = $1 and f.storage_key = 'launch' returning id`,
+        [ent, user],
+      )
+    ).rows;
+    const held: number[] = [];
+    const launchedAll = new Promise<void>((res) => {
+      playlistFetch.held = (at) => {
+        held.push(at);
+        if (held.length === SCREENS) res();
+      };
+    });
+    playlistFetch.fetches = [];
+    await admin.query('begin');
+    await admin.query(
+      `insert into ad_plans (enterprise_id, author_id, status, live_version, online, name, date_from, date_to, weekdays, dayparts, priority, targets, contents, is_default)
+       values ($1, $2, 103, 1, 302, '上新计划', current_date - 1, current_date + 30, '[0,1,2,3,4,5,6]', '[]', 5,
+               '{"p":[],"c":[],"a":["440305"],"s":[],"d":[]}', jsonb_build_array(jsonb_build_object('contentId', $3::int, 'weight', 1)), 0)`,
+      [ent, user, content],
+    );
+    const launchAt = performance.now();
+    await admin.query('commit');
+    await Promise.race([
+      launchedAll,
+      new Promise((_, rej) =>
+        setTimeout(() => rej(new Error(`${SCREENS - held.length} screens never got the new playlist`)), 120_000),
+      ),
+    ]);
+    const launch = held.map((at) => at - launchAt);
+    const perSecond = new Map<number, number>();
+    for (const at of playlistFetch.fetches) {
+      const second = Math.floor((at - launchAt) / 1000);
+      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+    }
+    const busiest = Math.max(...perSecond.values());
     for (const s of screens) s.ws.terminate();
 
     const perSocketKB = ((full.rssMiB - before.rssMiB) * 1024) / SCREENS;
@@ -208,7 +283,7 @@ async function main() {
       ],
     ];
     const section = [
-      `Run ${new Date().toISOString().slice(0, 16)}Z, ${fmt(SCREENS)} sockets on one server process (PostgreSQL), load average ${load.toFixed(1)} at the start.`,
+      `Run ${new Date().toISOString().slice(0, 16)}Z, ${fmt(SCREENS)} sockets on ${INSTANCES === 1 ? 'one server process' : `${INSTANCES} server processes`} (one PostgreSQL), load average ${load.toFixed(1)} at the start.`,
       '',
       '| commands | n | p50 ms | p99 ms | max ms |',
       '| --- | ---: | ---: | ---: | ---: |',
@@ -217,8 +292,12 @@ async function main() {
       `Latency is commit → \`commands\` message read on the screen's socket (the console's HTTP call adds its own time before the commit). ` +
         `The poll it replaces answers on average after 30 s (60 s ± 10 % heartbeats): ratio poll ÷ live p99 (bulk) ≈ ${fmt(30_000 / quantile(bulkAll, 0.99))}.`,
       '',
-      `Memory: server RSS ${fmt(before.rssMiB, 1)} MiB without sockets, ${fmt(full.rssMiB, 1)} MiB with ${fmt(SCREENS)} (after GC): ` +
+      `Memory: server RSS (all instances) ${fmt(before.rssMiB, 1)} MiB without sockets, ${fmt(full.rssMiB, 1)} MiB with ${fmt(SCREENS)} (after GC): ` +
         `**${fmt(perSocketKB, 1)} KB per socket** (goal ≤ 30 KB). ${fmt(SCREENS)} hellos and welcomes took ${fmt(connectMs)} ms.`,
+      '',
+      `A plan launched to all ${fmt(SCREENS)} screens: commit → the last screen holding the new playlist (told \`playlist\`, then GET playlist) ` +
+        `**${fmt(Math.max(...launch))} ms** (goal ≤ 10 s); per screen p50 ${fmt(median(launch))} ms, p99 ${fmt(quantile(launch, 0.99))} ms; ` +
+        `at most ${fmt(busiest)} playlist fetches in one second (the server spreads its pushes).`,
     ].join('\n');
     console.log(section);
     writeReadmeSection(
@@ -228,8 +307,8 @@ async function main() {
     );
     await admin.end();
   } finally {
-    child.send({ cmd: 'close' });
-    await new Promise((res) => child.once('exit', res));
+    for (const c of children) c.send({ cmd: 'close' });
+    await Promise.all(children.map((c) => new Promise((res) => c.once('exit', res))));
     await scratch.drop();
   }
 }
