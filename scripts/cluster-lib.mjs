@@ -70,7 +70,7 @@ backend app
     option httpchk
     http-check send meth GET uri /readyz
     http-check expect status 200
-    default-server check inter 1s fall 3 rise 2 on-marked-down shutdown-sessions
+    default-server check inter 1s fall 3 rise 2
 ${servers.map((s) => `    server ${s.name} 127.0.0.1:${s.port}`).join('\n')}
 `;
 }
