@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RET, type MenuItem, type RoleEntry } from '@vitrine/contract';
-import { post, useTestApp } from '../../../test/harness.js';
+import { invalidated, post, useTestApp } from '../../../test/harness.js';
 import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders } from '../../../test/factories.js';
 import { reviewEnterprise } from '../operator/service.js';
 
@@ -42,7 +42,11 @@ describe('enterprise entry', () => {
     expect(menu.status).toBe(403);
     expect(menu.body.ret).toBe(RET.tenantInvalid);
 
+    // approved by the operator: the enterprise's cached state is forgotten on the change notification
+    // (on PostgreSQL it arrives asynchronously: a request before it once read the cached review state)
+    const since = t.deps.cache.invalidations;
     await reviewEnterprise(t.db.admin, code, true);
+    await invalidated(t, since);
     const after = await post<{ menuInfo: MenuItem[]; userInfo: { isMain: number } }>(
       t,
       'account/menu',
