@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { buildServerIfNeeded, NODE_FLAGS } from './build-server.mjs';
 import { startCluster, which } from './cluster-lib.mjs';
 
@@ -37,6 +38,8 @@ if (!process.execArgv.some((a) => a.startsWith('--conditions'))) {
 const { DeviceClient, ConsoleClient } = await import('../packages/server/dist/sim/client.js');
 const { DEMO_USERS, DEMO_PASSWORD } = await import('../packages/server/dist/seed/demo.js');
 const { BOUNDARY, makePng, multipartBody } = await import('../packages/server/dist/domains/files/fixtures.js');
+const { LiveClient, DEVICE_API_PREFIX, LIVE_PATH } = await import('@vitrine/contract');
+const REDIS = process.env.REDIS_URL;
 const dbUrl = new URL(base);
 // a database of this run's own (a run that died leaves one behind; another owner's would not drop)
 const DB_NAME = `vitrine_cluster_fault_${process.pid}`;
@@ -66,6 +69,8 @@ const cluster = await startCluster({
     SIMULATE: '0',
     LOG: 'warn',
     DB_POOL: '8',
+    // REDIS_URL set: notifications through Redis, one instance relaying (db/relay.ts); the killed one
+    ...(REDIS ? { REDIS_URL: REDIS } : {}),
     DEVICE_CALLS_PER_MINUTE: '1000000',
     LIMIT_ACTIVATE_PER_MINUTE: '100000',
     LIMIT_AUTH_PER_MINUTE: '100000',
@@ -111,6 +116,51 @@ try {
     const seg = list?.segments?.find((g) => g.items.length) ?? (list?.fallback?.items.length ? list.fallback : null);
     playing.push(seg ? { contentId: seg.items[0].contentId, planId: seg.planId } : null);
   }
+  // every activated screen but the command's (whose HTTP loop acknowledges it) holds a live socket
+  // through HAProxy; commands it hears are acknowledged over it
+  const heard = new Map(); // command id → when its socket heard it
+  let lastUpAt = 0;
+  const lives = tokens.slice(1).map((token) => {
+    const c = new LiveClient({
+      url: `${cluster.url.replace(/^http/, 'ws')}${DEVICE_API_PREFIX}/${LIVE_PATH}`,
+      token: () => token,
+      etag: () => undefined,
+      open: (url) => new WebSocket(url),
+      onCommands: (commands) => {
+        for (const x of commands) if (!heard.has(x.id)) heard.set(x.id, Date.now());
+        c.ack(commands.map((x) => ({ id: x.id, ok: 1 })));
+      },
+      onPlaylist: () => undefined,
+      onCollect: () => undefined,
+      onState: (up) => {
+        if (up) lastUpAt = Date.now();
+      },
+      pingMs: 5000,
+    });
+    c.start();
+    return c;
+  });
+  const allUp = async (ms) => {
+    const end = Date.now() + ms;
+    while (lives.some((l) => !l.connected) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    return lives.every((l) => l.connected);
+  };
+  check(await allUp(15_000), `${lives.length} screens hold a live socket through HAProxy`);
+  // the instance that relays the notifications (REDIS_URL): its PostgreSQL session
+  const relayPid = async () => {
+    const c = new pg.Client({ connectionString: dbUrl.toString() });
+    await c.connect();
+    try {
+      const r = await c.query(
+        `select l.pid from pg_locks l join pg_stat_activity s using (pid)
+          where l.locktype = 'advisory' and l.granted and s.application_name = 'vitrine-relay' and s.datname = current_database()`,
+      );
+      return r.rows[0]?.pid;
+    } finally {
+      await c.end();
+    }
+  };
+  const relayBefore = REDIS ? await relayPid() : undefined;
   const acked = [];
   const ackedPlays = [];
   const acks = new Map(); // command id → acknowledgements accepted by the server
@@ -162,10 +212,14 @@ try {
   };
   const commandKey = `fault-${process.pid}`;
   const queued = [];
+  // with Redis the first instance, which relays (it took the relay's lock first); else the second
+  const victim = REDIS ? 0 : 1;
   const killer = new Promise((r) => setTimeout(r, KILL_AT_MS)).then(async () => {
-    cluster.instances[1].child.kill('SIGKILL');
+    cluster.instances[victim].child.kill('SIGKILL');
     killedAt = Date.now();
-    console.log(`instance a2 (port ${cluster.instances[1].port}) killed with SIGKILL at ${killedAt - start} ms`);
+    console.log(
+      `instance a${victim + 1} (port ${cluster.instances[victim].port}) killed with SIGKILL at ${killedAt - start} ms`,
+    );
     // the console queues a volume change during the fault, and sends it again as a retry would
     for (let attempt = 0; attempt < 2; attempt++) {
       for (let tries = 0; tries < 20; tries++) {
@@ -200,6 +254,33 @@ try {
     }
   }
   for (const [k, n] of kinds) console.log(`  ${n} x ${k}`);
+  // the sockets: back on the surviving instances, and a command reaches each within a second
+  const up = await allUp(5_000);
+  check(
+    up && lastUpAt - killedAt < 10_000,
+    `the killed instance's screens reconnected their sockets to the others within 10 s of the kill (last at ${lastUpAt - killedAt} ms)`,
+  );
+  if (REDIS) {
+    const after = await relayPid();
+    check(
+      relayBefore !== undefined && after !== undefined && after !== relayBefore,
+      `the killed instance relayed the notifications, another does now (relay session ${relayBefore} → ${after})`,
+    );
+  }
+  {
+    const t0 = Date.now();
+    const r = await staff.post('device/manage', { ids: rows.slice(1).map((x) => x.id), action: 'refresh' });
+    const ids = r.commands.map((c) => c.id);
+    const end = Date.now() + 5_000;
+    while (ids.some((id) => !heard.has(id)) && Date.now() < end) await new Promise((res) => setTimeout(res, 20));
+    const late = ids.map((id) => (heard.get(id) ?? Infinity) - t0);
+    const worst = Math.max(...late);
+    check(
+      ids.length === lives.length && worst < 1000,
+      `after the fault a command to the ${ids.length} live screens reaches each socket within a second (slowest ${worst} ms after the console's call)`,
+    );
+  }
+  for (const l of lives) l.stop();
   const c = new pg.Client({ connectionString: dbUrl.toString() });
   await c.connect();
   const found = (await c.query('select count(*)::int as n from visit_events where event_id = any($1::uuid[])', [acked]))

@@ -1,6 +1,7 @@
 // npm run cluster -- --instances 3 [--pgbouncer] [--port 8080]: N server instances on one PostgreSQL
 // (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/vitrine_cluster) sharing media (S3_* when
-// set, else one DATA_DIR), behind HAProxy (and PgBouncer in transaction mode). Ctrl-C stops all.
+// set, else one DATA_DIR), behind HAProxy (and PgBouncer in transaction mode); REDIS_URL set: their
+// notifications go through Redis, one instance relaying PostgreSQL's (db/relay.ts). Ctrl-C stops all.
 import { buildServerIfNeeded } from './build-server.mjs';
 import { buildWebIfNeeded } from './build-web.mjs';
 import { APT_LINE, startCluster, which } from './cluster-lib.mjs';
@@ -38,7 +39,7 @@ const cluster = await startCluster({
 });
 console.log(
   `\n  Vitrine cluster: ${cluster.url}/index  (${instances} instances: ${cluster.instances.map((i) => i.port).join(', ')}; ` +
-    `database ${pgbouncer ? 'through PgBouncer' : 'direct'}; media ${process.env.S3_BUCKET ? 'S3' : cluster.instances[0].dataDir})\n  Ctrl-C stops everything.\n`,
+    `database ${pgbouncer ? 'through PgBouncer' : 'direct'}; notifications ${process.env.REDIS_URL ? 'through Redis' : 'by LISTEN'}; media ${process.env.S3_BUCKET ? 'S3' : cluster.instances[0].dataDir})\n  Ctrl-C stops everything.\n`,
 );
 let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM'])

@@ -17,6 +17,11 @@ export type Config = {
    * DATABASE_URL goes through PgBouncer in transaction mode, this one must not.
    */
   listenDatabaseUrl?: string;
+  /**
+   * REDIS_URL: notifications (caches, the live channel) reach the instances through Redis pub/sub,
+   * one instance relaying PostgreSQL's (db/relay.ts); absent: every instance LISTENs. PostgreSQL only.
+   */
+  redisUrl?: string;
   /** The media bucket (S3_BUCKET and the other S3_* variables); absent: the folder DATA_DIR/files. */
   s3?: S3Config;
   /** The non-superuser role transactions run as (DB_APP_ROLE); one per install on a shared cluster. */
@@ -108,6 +113,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     listenDatabaseUrl: env.LISTEN_DATABASE_URL || env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     s3: s3FromEnv(env),
     dbAppRole: env.DB_APP_ROLE || DEFAULT_APP_ROLE,
     dbPool: Number(env.DB_POOL ?? 10),

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { copyColumn } from './copy-out.js';
 import { statementTimeout } from './limits.js';
 import { PgListener, type Listener } from './listen.js';
+import { RedisRelay } from './relay.js';
 
 /** Anything that runs SQL: a transaction, or the unscoped connection used by migrations. */
 export type Q = { query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> };
@@ -157,12 +158,13 @@ export async function openPglite(opts: {
 /**
  * `url` may go through PgBouncer in transaction mode: every pooled use is one transaction (scope set by
  * `set_config(…, true)`, unnamed statements only). `opts.directUrl` (default `url`) carries what needs
- * one server session across statements: LISTEN and `session()` (session advisory locks).
+ * one server session across statements: LISTEN and `session()` (session advisory locks). With
+ * `opts.redisUrl`, notifications reach the instances through Redis pub/sub (db/relay.ts).
  */
 export async function openPg(
   url: string,
   max = 10,
-  opts: { appRole?: string; directUrl?: string } = {},
+  opts: { appRole?: string; directUrl?: string; redisUrl?: string } = {},
 ): Promise<Db & { pool: pg.Pool }> {
   const role = checkRole(opts.appRole ?? DEFAULT_APP_ROLE);
   // int8 (count(*), bigint ids) as numbers: our values stay far below 2^53.
@@ -176,7 +178,8 @@ export async function openPg(
   // session() holds one server session across statements: direct, and small (migrations, the seed)
   const direct = directUrl === url ? pool : new pg.Pool({ connectionString: directUrl, max: 2 });
   if (direct !== pool) direct.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
-  const listener = new PgListener(directUrl);
+  // notifications: each instance LISTENs, or (REDIS_URL) one relays them to Redis for all (db/relay.ts)
+  const listener = opts.redisUrl ? new RedisRelay(directUrl, opts.redisUrl) : new PgListener(directUrl);
   // Commit reads the triggers' flags in the same round trip, so this instance forgets stale entries
   // before the caller answers, not when its own notification comes back a moment later.
   const commitSql = () => {

@@ -30,6 +30,7 @@ export async function openDatabase(config: Config): Promise<{ db: Db; release: (
     const db = await openPg(config.databaseUrl, config.dbPool, {
       appRole: config.dbAppRole,
       directUrl: config.listenDatabaseUrl,
+      redisUrl: config.redisUrl,
     });
     await migrate(db);
     return { db, release: () => undefined };
