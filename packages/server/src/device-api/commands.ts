@@ -7,19 +7,7 @@ import * as files from '../domains/files/queries.js';
 import { inspect, streamTooLargeKey } from '../domains/files/sniff.js';
 import type { AuthRow } from './runtime.js';
 import type { Row } from '../db/schema/index.js';
-
-type Result = { id: number; ok: 0 | 1; message?: string; file?: number };
-type Done = { id: number; seq: number; kind: string; payload: Record<string, unknown>; ok: number };
-
-/** Settings a device acknowledged (volume, direction, ai, and a virtual status as `status`): later commands win. */
-function appliedOf(done: Done[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const c of [...done].sort((a, b) => a.seq - b.seq)) {
-    if (c.ok && (c.kind === 'volume' || c.kind === 'direction' || c.kind === 'ai')) out[c.kind] = c.payload[c.kind];
-    if (c.ok && c.kind === 'virtual-status') out.status = c.payload.status;
-  }
-  return out;
-}
+import { settle, type Result } from './settle.js';
 
 /**
  * Results of commands. Idempotent: a result for a command already acknowledged or failed is
@@ -49,29 +37,11 @@ export async function ack(deps: Deps, dev: AuthRow, input: { results: Result[] }
       if (r.file && !known.has(r.file)) rejected.push({ id: r.id, reason: 'file.notFound' });
       return !r.file || known.has(r.file);
     });
-    const done = await q.query<Done>(
-      `update device_commands c set state = case when u.ok = 1 then 'acknowledged' else 'failed' end, done_at = now(), updated_at = now(),
-              result = coalesce(c.result, '{}'::jsonb) || jsonb_strip_nulls(jsonb_build_object('ok', u.ok, 'message', u.msg, 'fileId', u.file))
-         from unnest($3::bigint[], $4::int[], $5::text[], $6::int[]) as u(id, ok, msg, file)
-        where c.enterprise_id = $1 and c.device_id = $2 and c.id = u.id and c.state in ('pending', 'delivered')
-        returning c.id::int, c.seq, c.kind, c.payload, u.ok`,
-      [
-        dev.enterpriseId,
-        dev.deviceId,
-        usable.map((r) => r.id),
-        usable.map((r) => r.ok),
-        usable.map((r) => r.message ?? null),
-        usable.map((r) => r.file ?? null),
-      ],
+    const done = await settle(
+      q,
+      dev.enterpriseId,
+      usable.map((r) => ({ ...r, deviceId: dev.deviceId })),
     );
-    const applied = appliedOf(done);
-    if (Object.keys(applied).length) {
-      await q.query('update devices set applied = applied || $3::jsonb where enterprise_id = $1 and id = $2', [
-        dev.enterpriseId,
-        dev.deviceId,
-        JSON.stringify(applied),
-      ]);
-    }
     const updated = new Set(done.map((d) => d.id));
     const rest = usable.filter((r) => !updated.has(r.id)).map((r) => r.id);
     const states = new Map(

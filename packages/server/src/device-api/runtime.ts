@@ -5,6 +5,7 @@ import { DEVICE_LOOP_DEFAULTS, type DeviceLoopConfig } from './config.js';
 import { ConsoleFeed } from './live/feed.js';
 import { LiveHub } from './live/hub.js';
 import { splashPlaylists, type PlaylistSource } from './playlist.js';
+import { settleMany, type Result } from './settle.js';
 import { Presence, type PresenceLog } from './presence.js';
 
 export type { AuthRow, HeartbeatRow } from './device-row.js';
@@ -38,6 +39,8 @@ export type DeviceRuntime = {
   limiter: DeviceLimiter;
   auth: Batcher<string, AuthRow>;
   heartbeats: Batcher<string, HeartbeatRow>;
+  /** acknowledgements over live sockets, settled many at once (device-api/settle.ts) */
+  socketAcks: Batcher<{ dev: AuthRow; results: Result[] }, true>;
   /** the live sockets this instance holds (device-api/live) */
   live: LiveHub;
   /** the consoles listening for device changes on this instance (device-api/live/feed.ts) */
@@ -95,6 +98,11 @@ export function createDeviceRuntime(
     ),
     BATCH,
   );
+  // each acknowledgement is its own key (by identity): the batch is the acknowledgements waiting
+  const socketAcks = batcher(async (acks: { dev: AuthRow; results: Result[] }[]) => {
+    await settleMany(db, acks);
+    return new Map(acks.map((a) => [a, true as const]));
+  }, BATCH);
   return {
     loop,
     presence: new Presence(db, log),
@@ -102,6 +110,7 @@ export function createDeviceRuntime(
     limiter: new DeviceLimiter(loop.callsPerMinute),
     auth,
     heartbeats,
+    socketAcks,
     live: new LiveHub({ loop, playlists, auth, heartbeats }, log),
     feed: new ConsoleFeed(),
   };

@@ -85,6 +85,52 @@ describe('the live channel', () => {
     expect((await states(f, device.id)).find((c) => c.id === id)?.state).toBe('acknowledged');
   });
 
+  it('acknowledgements from several sockets are settled together, each on its own device only', async () => {
+    const d2 = await makeDevice(t, f);
+    const s2 = await live({ deviceToken: await activated(t, f, d2) });
+    await s2.next('welcome');
+    const q = await post<{ commands: { id: number; deviceId: number }[] }>(
+      t,
+      'device/volume',
+      { ids: [device.id, d2.id], volume: 23 },
+      f.sup,
+    );
+    const mine = q.body.result.commands.find((c) => c.deviceId === device.id)!.id;
+    const theirs = q.body.result.commands.find((c) => c.deviceId === d2.id)!.id;
+    await sock.next('commands', 1000);
+    await s2.next('commands', 1000);
+    const settled = async () => [
+      (await states(f, device.id)).find((c) => c.id === mine)?.state,
+      (await states(f, d2.id)).find((c) => c.id === theirs)?.state,
+    ];
+    const until = async (want: string) => {
+      for (let i = 0; i < 100 && (await settled()).join() !== want; i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    // the second screen also names the first one's command, failed: not its own, nothing changes
+    s2.send({
+      type: 'ack',
+      results: [
+        { id: theirs, ok: 1 },
+        { id: mine, ok: 0, message: 'not mine' },
+      ],
+    });
+    await until('delivered,acknowledged');
+    expect(await settled()).toEqual(['delivered', 'acknowledged']);
+    // both in the same turn (one batch): the first screen's own, and the second's again (idempotent)
+    sock.send({ type: 'ack', results: [{ id: mine, ok: 1 }] });
+    s2.send({ type: 'ack', results: [{ id: theirs, ok: 1 }] });
+    await until('acknowledged,acknowledged');
+    expect(await settled()).toEqual(['acknowledged', 'acknowledged']);
+    const applied = await t.db.admin.query<{ id: number; volume: number }>(
+      `select id, (applied->>'volume')::int as volume from devices where id = any($1::int[]) order by id`,
+      [[device.id, d2.id]],
+    );
+    expect(applied).toEqual([
+      { id: device.id, volume: 23 },
+      { id: d2.id, volume: 23 },
+    ]);
+  });
+
   it('device/collect asks the screen to heartbeat now; another enterprise cannot ask, and its screen hears nothing', async () => {
     const at = Date.now();
     expect((await post(t, 'device/collect', { id: device.id }, f.sup)).body.ret).toBe(0);

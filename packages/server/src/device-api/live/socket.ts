@@ -78,7 +78,9 @@ export async function liveRoutes(app: FastifyInstance, { deps }: { deps: Deps })
         if (msg.type === 'hello') return; // said already
         if (!deps.device.limiter.hit(conn.dev.deviceId)) return; // a runaway screen: its messages are dropped
         if (msg.type === 'ping') return send(ws, { type: 'pong' });
-        await ack(deps, conn.dev, { results: msg.results });
+        // results naming a file (a screenshot) are checked one by one; the rest are settled in batches
+        if (msg.results.some((r) => r.file)) await ack(deps, conn.dev, { results: msg.results });
+        else await deps.device.socketAcks.load({ dev: conn.dev, results: msg.results });
       };
 
       const welcome = async (token: string, heldEtag?: string) => {
