@@ -3,12 +3,19 @@ import { AD_TYPES, type Playlist } from '@vitrine/contract';
 import { post, useTestApp } from '../../test/harness.js';
 import { dev } from '../../test/devices.js';
 import { addMemberWithRole, makeEnterprise, makeUser, tenantHeaders } from '../../test/factories.js';
-import { seedDemoAdvert } from './demo-advert.js';
+import { localDayOf } from '../lib/local-time.js';
+import { nextOccasion, seedDemoAdvert } from './demo-advert.js';
 import { seedDemoStores } from './demo-stores.js';
 
 const t = useTestApp();
 
 describe('demo advertising', () => {
+  it('warms up for the next occasion at least a week ahead, and ends with it', () => {
+    expect(nextOccasion('2026-09-20')).toEqual({ name: '国庆', dateFrom: '2026-09-20', dateTo: '2026-10-07' });
+    expect(nextOccasion('2026-11-08')).toEqual({ name: '双十二', dateFrom: '2026-11-12', dateTo: '2026-12-12' });
+    expect(nextOccasion('2026-12-28')).toEqual({ name: '女神节', dateFrom: '2027-02-06', dateTo: '2027-03-08' });
+  });
+
   it('gives the demo materials, products, every ad type and launched plans, so its screens have something to play; once', async () => {
     const ent = await makeEnterprise(t);
     const manager = await makeUser(t);
@@ -19,8 +26,10 @@ describe('demo advertising', () => {
       manager: { id: manager.id, phone: manager.phone },
     };
     await seedDemoStores(t.deps, { ...people, shops: 25 });
+    const today = localDayOf('Asia/Shanghai', Date.now());
+    const warmup = `${nextOccasion(today).name}预热计划`;
     const started = performance.now();
-    const res = await seedDemoAdvert(t.deps, people);
+    const res = await seedDemoAdvert(t.deps, { ...people, today });
     console.log(
       `demo advertising: ${JSON.stringify(res)} in ${((performance.now() - started) / 1000).toFixed(1)} s (${t.db.kind})`,
     );
@@ -61,13 +70,13 @@ describe('demo advertising', () => {
       '会员周末特惠（待投放）',
     ]);
     expect(plans.filter((p) => p.status === 104).map((p) => p.name)).toEqual(['夜宵档试投放']);
-    expect(plans.filter((p) => p.status === 102).map((p) => p.name)).toEqual(['春节预热计划']);
+    expect(plans.filter((p) => p.status === 102).map((p) => p.name)).toEqual([warmup]);
     expect(plans.filter((p) => p.is_default).map((p) => p.name)).toEqual(['全天默认播放']);
     expect(plans.every((p) => p.targets > 0)).toBe(true);
     // the console sees the review waiting, and the operation log has the plans' story
     const h = tenantHeaders(ent.owner, ent, ent.ownerRole);
     const waiting = await post<{ list: { name: string }[] }>(t, 'ad-plan/apply-list', { pageNum: 1, pageSize: 20 }, h);
-    expect(waiting.body.result.list.map((p) => p.name)).toEqual(['春节预热计划']);
+    expect(waiting.body.result.list.map((p) => p.name)).toEqual([warmup]);
     const verbs = await q<{ verb: string }>(
       `select distinct verb from oplog where enterprise_id = $1 and entity = 'ad-plan' order by 1`,
     );

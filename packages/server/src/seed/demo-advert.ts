@@ -182,6 +182,8 @@ type ContentSpec = {
   music?: string[];
   volume?: number;
   draft?: boolean;
+  /** named for the next occasion (nextOccasion): '<occasion><name>' */
+  occasion?: boolean;
 };
 const big = { deviceType: 'big', orientation: 1 };
 const pictures = (names: string[], durationMs = 0) => names.map((file) => ({ file, durationMs }));
@@ -232,12 +234,13 @@ const CONTENTS = {
     pictures: pictures(['tea-green.jpg', 'tea-black.jpg', 'tea-oolong.jpg'], 5000),
   },
   music: { name: '轻松背景音乐', adType: 'bgm', ...big, music: ['calm.mp3'], volume: 40 },
-  spring: {
-    name: '春节预热轮播（草稿）',
+  warmup: {
+    name: '预热轮播（草稿）',
     adType: 'main',
     ...big,
     pictures: pictures(['weekend.jpg', 'member-day.jpg']),
     draft: true,
+    occasion: true,
   },
 } satisfies Record<string, ContentSpec>;
 type ContentKey = keyof typeof CONTENTS;
@@ -260,7 +263,45 @@ type PlanSpec = {
   bgm?: boolean;
   aiPitches?: number;
   days?: number;
+  /** a warm-up for the next occasion: named for it, from a month before it to its last day (nextOccasion) */
+  occasion?: boolean;
 };
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Fixed-date occasions a chain plans campaigns for: name, month, first and last day. A plan named
+ * for one runs up to it and ends with it — never a 国庆 plan in November (issue 25 §6).
+ */
+const OCCASIONS: [string, number, number, number][] = [
+  ['元旦', 1, 1, 3],
+  ['女神节', 3, 8, 8],
+  ['五一', 5, 1, 5],
+  ['618', 6, 18, 18],
+  ['开学季', 9, 1, 10],
+  ['国庆', 10, 1, 7],
+  ['双十一', 11, 11, 11],
+  ['双十二', 12, 12, 12],
+];
+/** Days a warm-up plan runs before its occasion. */
+const WARMUP_DAYS = 30;
+
+/**
+ * The first occasion at least a week after `today` (YYYY-MM-DD), and its warm-up: from WARMUP_DAYS
+ * before it (today at the earliest) to its last day.
+ */
+export function nextOccasion(today: string): { name: string; dateFrom: string; dateTo: string } {
+  const year = Number(today.slice(0, 4));
+  const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const soonest = addDays(today, 7);
+  const [name, month, first, last, y] = [year, year + 1]
+    .flatMap((y) => OCCASIONS.map(([n, m, f, l]) => [n, m, f, l, y] as const))
+    .find(([, m, f, , y]) => iso(y, m, f) >= soonest)!;
+  const start = iso(y, month, first);
+  const warm = addDays(start, -WARMUP_DAYS);
+  return { name, dateFrom: warm > today ? warm : today, dateTo: iso(y, month, last) };
+}
 /** One plan per province of the demo's store tree, an overnight one, one for the cash-desk tablets, the default, and one of each other state. */
 const PLANS: PlanSpec[] = [
   {
@@ -326,7 +367,8 @@ const PLANS: PlanSpec[] = [
     contents: [['arrivals', 1]],
   },
   {
-    name: '四川 · 暖冬围巾',
+    // named for no season: it runs all year
+    name: '四川 · 晚间好物推荐',
     priority: 4,
     targets: { p: ['51'] },
     dayparts: [{ from: '17:00', to: '21:00' }],
@@ -385,7 +427,14 @@ const PLANS: PlanSpec[] = [
     state: 'rejected',
     days: 30,
   },
-  { name: '春节预热计划', priority: 10, targets: { p: ALL }, contents: [['member', 1]], state: 'submitted', days: 60 },
+  {
+    name: '预热计划',
+    priority: 10,
+    targets: { p: ALL },
+    contents: [['member', 1]],
+    state: 'submitted',
+    occasion: true,
+  },
 ];
 const REJECTED = '夜宵时段门店已打烊，请调整时段';
 
@@ -415,7 +464,13 @@ async function storeMedia(deps: Deps, ctx: TenantCtx): Promise<Map<string, numbe
 }
 
 /** Products and contents, enabled (the last content a draft): their ids by code and by key. */
-async function seedCatalogue(deps: Deps, manager: TenantCtx, sup: TenantCtx, file: (name: string) => number) {
+async function seedCatalogue(
+  deps: Deps,
+  manager: TenantCtx,
+  sup: TenantCtx,
+  file: (name: string) => number,
+  occasion: string,
+) {
   return tenantTx(deps.db, sup, async (q) => {
     const row = (data: Record<string, unknown>, outcome: Outcome = 'enabled') => ({ data, outcome });
     const productIds = await bulkImport(
@@ -447,10 +502,18 @@ async function seedCatalogue(deps: Deps, manager: TenantCtx, sup: TenantCtx, fil
       manager,
       sup,
       keys.map((key) => {
-        const { pictures: items = [], products = [], music = [], draft, ...rest }: ContentSpec = CONTENTS[key];
+        const {
+          pictures: items = [],
+          products = [],
+          music = [],
+          draft,
+          occasion: named,
+          ...rest
+        }: ContentSpec = CONTENTS[key];
         return row(
           adContentData.parse({
             ...rest,
+            name: named ? occasion + rest.name : rest.name,
             items: items.map((i) => ({ fileId: file(i.file), durationMs: i.durationMs })),
             commodityIds: products.map((code) => product.get(code)!),
             bgm: music.map((m) => ({ fileId: file(m) })),
@@ -462,9 +525,6 @@ async function seedCatalogue(deps: Deps, manager: TenantCtx, sup: TenantCtx, fil
     return { products: productIds.length, content: new Map(keys.map((k, i) => [k, contentIds[i]])) };
   });
 }
-
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The plans, one call after another as the console makes them; then the default set and the plans launched. */
 async function seedPlans(
@@ -480,13 +540,14 @@ async function seedPlans(
   const as = <T>(def: CallDef, input: unknown, fn: () => Promise<T>) => runCall(def, input, strict, fn);
   const music = content.get('music');
   const launch: number[] = [];
+  const occasion = nextOccasion(today);
   for (const p of PLANS) {
     const data = adPlanData.parse({
-      name: p.name,
+      name: p.occasion ? occasion.name + p.name : p.name,
       priority: p.priority,
       targets: p.targets,
-      dateFrom: today,
-      dateTo: addDays(today, p.days ?? 365),
+      dateFrom: p.occasion ? occasion.dateFrom : today,
+      dateTo: p.occasion ? occasion.dateTo : addDays(today, p.days ?? 365),
       contents: p.contents.map(([key, weight]) => ({ contentId: content.get(key), weight })),
       ...(p.weekdays ? { weekdays: p.weekdays } : {}),
       ...(p.dayparts ? { dayparts: p.dayparts } : {}),
@@ -606,8 +667,8 @@ export async function seedDemoAdvert(
     await ctxFor(q, opts.enterpriseId, opts.supervisor, ROLE.supervisor),
   ]);
   const files = await storeMedia(deps, manager);
-  const catalogue = await seedCatalogue(deps, manager, sup, (name) => files.get(name)!);
   const today = opts.today ?? localDayOf(found.tz || 'Asia/Shanghai', Date.now());
+  const catalogue = await seedCatalogue(deps, manager, sup, (name) => files.get(name)!, nextOccasion(today).name);
   const plans = await seedPlans(deps, manager, sup, catalogue.content, today);
   const pitches = await seedPitches(deps, manager, sup, catalogue.content);
   return { materials: files.size, products: catalogue.products, contents: catalogue.content.size, ...plans, pitches };

@@ -35,11 +35,18 @@ const ctxOf = (id: number, phone: string, lang: Lang = 'zh'): UserCtx => ({
   user: { id, phone, nickname: '', sessionId: 0 },
 });
 
+/** The store manager's district (上海市黄浦区, the first demo district) as a department: their range, named as the tree names it. */
+export const DEMO_DISTRICT_DEPT = '黄浦区';
+
 /**
  * On an empty database: an approved demo enterprise with departments, the default jobs and one user
  * per role, plus a second enterprise so that isolation is visible. Runs through the services.
+ * `shops` (default 240) makes a smaller demo for tests.
  */
-export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: string[] } | null> {
+export async function seedDemo(
+  deps: Deps,
+  opts: { shops?: number } = {},
+): Promise<{ banner: string; codes: string[] } | null> {
   const [{ n }] = await deps.db.admin.query<{ n: number }>('select count(*)::int as n from users');
   if (n > 0) return null;
   const password = demoPassword(deps.config);
@@ -74,7 +81,8 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     );
     const [shop] = await q.query<{ id: number }>(
       'insert into departments (enterprise_id, pid, name) values ($1, $2, $3) returning id',
-      [demo.companyId, east.id, '黄浦区门店'],
+      // a district, not a shop: the manager's range is every shop of 黄浦 (issue 25 §6)
+      [demo.companyId, east.id, DEMO_DISTRICT_DEPT],
     );
     await addMember(q, scope, users.manager.id, false);
     await addRoleEntry(q, scope, {
@@ -95,6 +103,7 @@ export async function seedDemo(deps: Deps): Promise<{ banner: string; codes: str
     enterpriseId: demo.companyId,
     supervisor: users.supervisor,
     manager: users.manager,
+    shops: opts.shops,
   });
   const ads = await seedDemoAdvert(deps, {
     enterpriseId: demo.companyId,

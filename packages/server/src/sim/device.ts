@@ -34,11 +34,21 @@ export type SimDeviceSpec = {
   /** traffic relative to an average screen */
   weight: number;
   seed: number;
+  /**
+   * When its live reports begin (Unix seconds, default: when it is made): the first heartbeat reports
+   * what happened since then, and its backdated history ends there, so the two neither overlap nor
+   * leave a gap. A test sets it a day back to have one heartbeat report a whole day.
+   */
+  since?: number;
 };
 
-/** Backdated plays: the last 30 days, one sampled play every 10 minutes of opening hours. */
-const PLAY_HISTORY_DAYS = 30;
-const PLAY_SAMPLE_SECONDS = 600;
+/**
+ * The screen logs one play in every PLAY_SAMPLE_SECONDS of opening hours: the item on screen at each
+ * 10-minute mark. Live and backdated alike, so a day of history and today compare like for like
+ * (issue 25 §6); every play would be ~360 an hour a screen, 2 million a day for the demo's fleet and
+ * far more than a backdated fortnight on PGlite can hold and still start in a minute.
+ */
+export const PLAY_SAMPLE_SECONDS = 600;
 const WEEK = 7 * 86400;
 
 type Command = { id: number; action: CommandAction; params: Record<string, unknown>; seq: number };
@@ -55,7 +65,11 @@ export class SimDevice {
   private volume = 50;
   private direction = 1;
   private beats = 0;
-  private last = Date.now() / 1000;
+  /** the camera counts visitors only with AI on (API.md: the player is the detector), as the activation's config says */
+  private ai = 1;
+  /** when its live reports begin and its history ends */
+  private readonly since: number;
+  private last: number;
   private plays: PlayEvent[] = [];
   private visits: VisitEvent[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -77,6 +91,8 @@ export class SimDevice {
   ) {
     this.client = new DeviceClient(base);
     this.rng = seeded(spec.seed);
+    this.since = spec.since ?? Date.now() / 1000;
+    this.last = this.since;
   }
 
   /**
@@ -118,7 +134,7 @@ export class SimDevice {
     const r = await this.client.call<{
       deviceToken: string;
       interval: number;
-      config: { timezone: string; volume: number; direction: number };
+      config: { timezone: string; volume: number; direction: number; ai: number };
     }>('activate', {
       code: this.spec.code,
       activation: this.spec.activation,
@@ -129,20 +145,19 @@ export class SimDevice {
     this.timeZone = r.config.timezone;
     this.volume = r.config.volume;
     this.direction = r.config.direction;
+    this.ai = r.config.ai;
   }
 
-  /** Uploads `days` of backdated visitors, as a screen back from a long time offline would. */
-  async backfill(days: number, scale: number): Promise<number> {
-    const now = Date.now() / 1000;
+  /**
+   * Uploads the days `days` to `after` (exclusive) before its live reports begin, as a screen back
+   * from a long time offline would: the visitors its camera counted (at the live rate `scale`) and
+   * the plays it logged, by the same rules as its live reports. Answers the visits accepted.
+   */
+  async backfill(days: number, scale: number, after = 0): Promise<number> {
+    const until = this.since;
     let sent = 0;
-    for (let d = days; d > 0; d--) {
-      const events = visitorsBetween(now - d * 86400, now - (d - 1) * 86400, {
-        timeZone: this.timeZone,
-        hours: this.spec.hours,
-        rng: this.rng,
-        weight: this.spec.weight,
-        scale,
-      });
+    for (let d = days; d > after; d--) {
+      const events = this.visitorsIn(until - d * 86400, until - (d - 1) * 86400, scale);
       for (let i = 0; i < events.length; i += DEVICE_BATCH_MAX) {
         if (this.stopped) return sent;
         const r = await this.client.call<{ accepted: number }>('visits', {
@@ -152,28 +167,41 @@ export class SimDevice {
       }
     }
     this.counts.visits += sent;
-    await this.backfillPlays(Math.min(days, PLAY_HISTORY_DAYS), now);
+    if (!this.playlist) this.playlist = await this.client.playlist<Playlist>(undefined);
+    const plays = this.playsIn(until - days * 86400, until - after * 86400);
+    for (let i = 0; i < plays.length && !this.stopped; i += DEVICE_BATCH_MAX) {
+      const r = await this.client.call<{ accepted: number }>('plays', {
+        events: plays.slice(i, i + DEVICE_BATCH_MAX),
+      });
+      this.counts.plays += r.accepted;
+    }
     return sent;
   }
 
+  /** Visitors between two times (none without a camera), at `scale` times the shop's curve. */
+  private visitorsIn(from: number, to: number, scale: number): VisitEvent[] {
+    if (!this.ai) return [];
+    return visitorsBetween(from, to, {
+      timeZone: this.timeZone,
+      hours: this.spec.hours,
+      rng: this.rng,
+      weight: this.spec.weight,
+      scale,
+    });
+  }
+
   /**
-   * Uploads the plays of the last `days` the screen would have logged, thinned to one every
-   * PLAY_SAMPLE_SECONDS of opening hours: at each instant, the item its playlist plays at the same
-   * weekday and time (the playlist covers the week ahead), or the default plan's.
+   * The plays it logs between two times: at each PLAY_SAMPLE_SECONDS mark of opening hours, the item
+   * its playlist plays then — for a time before the playlist's window (which covers the week ahead),
+   * the item of the same weekday and time — or the default plan's.
    */
-  private async backfillPlays(days: number, now: number): Promise<void> {
-    if (!this.playlist) this.playlist = await this.client.playlist<Playlist>(undefined);
+  private playsIn(from: number, to: number): PlayEvent[] {
     const segs = this.playlist?.segments ?? [];
-    const start = segs.length ? Math.min(...segs.map((s) => s.from)) : now;
+    const start = segs.length ? Math.min(...segs.map((s) => s.from)) : from;
     const events: PlayEvent[] = [];
-    for (
-      let t = Math.ceil((now - days * 86400) / PLAY_SAMPLE_SECONDS) * PLAY_SAMPLE_SECONDS;
-      t < now - 3600;
-      t += PLAY_SAMPLE_SECONDS
-    ) {
+    for (let t = Math.ceil(from / PLAY_SAMPLE_SECONDS) * PLAY_SAMPLE_SECONDS; t < to; t += PLAY_SAMPLE_SECONDS) {
       if (!isOpenAt(this.spec.hours, localClock(t, this.timeZone).minute)) continue;
-      const week = t + Math.ceil(Math.max(0, start - t) / WEEK) * WEEK;
-      const item = this.itemAt(week);
+      const item = this.itemAt(t + Math.ceil(Math.max(0, start - t) / WEEK) * WEEK);
       if (item)
         events.push({
           eventId: randomUUID(),
@@ -183,12 +211,7 @@ export class SimDevice {
           durationMs: item.durationMs,
         });
     }
-    for (let i = 0; i < events.length && !this.stopped; i += DEVICE_BATCH_MAX) {
-      const r = await this.client.call<{ accepted: number }>('plays', {
-        events: events.slice(i, i + DEVICE_BATCH_MAX),
-      });
-      this.counts.plays += r.accepted;
-    }
+    return events;
   }
 
   start(): void {
@@ -237,7 +260,12 @@ export class SimDevice {
 
   private async beat(now: number) {
     const playing = this.spec.fault === 'stalled' ? null : this.nowPlaying(now);
-    const r = await this.client.call<{ interval: number; playlistEtag: string; commands: Command[] }>('heartbeat', {
+    const r = await this.client.call<{
+      interval: number;
+      playlistEtag: string;
+      commands: Command[];
+      config?: { ai: number };
+    }>('heartbeat', {
       appVersion: 'sim-1.0',
       freeStorageMb: this.spec.fault === 'storage-low' ? 80 : 6000,
       volume: this.volume,
@@ -253,6 +281,7 @@ export class SimDevice {
     this.beats++;
     this.counts.beats++;
     this.interval = r.interval;
+    if (r.config) this.ai = r.config.ai;
     if (r.commands.length) await this.apply([...r.commands].sort((a, b) => a.seq - b.seq));
     if (r.playlistEtag !== this.etag) await this.refreshPlaylist(r.playlistEtag);
   }
@@ -292,6 +321,7 @@ export class SimDevice {
       this.applied.set(c.id, 1);
       if (c.action === 'volume') this.volume = Number(c.params.volume ?? this.volume);
       if (c.action === 'direction') this.direction = Number(c.params.direction ?? this.direction);
+      if (c.action === 'ai') this.ai = Number(c.params.ai ?? this.ai);
       if (c.action === 'refresh') this.etag = undefined;
       if (c.action === 'screenshot') {
         results.push({ id: c.id, ok: 1, file: await this.client.screenshot(c.id, makePng(64, 36, c.id)) });
@@ -309,39 +339,10 @@ export class SimDevice {
     this.counts.acks += r.accepted.length;
   }
 
-  /** Plays of the playlist's items and the visitors between two heartbeats. */
+  /** The plays and the visitors between two heartbeats, by the same rules as the backdated ones. */
   private collect(from: number, to: number) {
-    if (this.spec.fault !== 'stalled') {
-      let t = from;
-      while (t < to) {
-        const cur = this.current(t);
-        if (!cur || cur.items.length === 0) break;
-        let advanced = false;
-        for (const item of cur.items) {
-          const ms = Math.max(1000, item.durationMs);
-          if (t + ms / 1000 > to) break;
-          this.plays.push({
-            eventId: randomUUID(),
-            contentId: item.contentId,
-            planId: cur.planId,
-            start: Math.round(t * 1000) / 1000,
-            durationMs: ms,
-          });
-          t += ms / 1000;
-          advanced = true;
-        }
-        if (!advanced) break;
-      }
-    }
-    this.visits.push(
-      ...visitorsBetween(from, to, {
-        timeZone: this.timeZone,
-        hours: this.spec.hours,
-        rng: this.rng,
-        weight: this.spec.weight,
-        scale: this.speed,
-      }),
-    );
+    if (this.spec.fault !== 'stalled') this.plays.push(...this.playsIn(from, to));
+    this.visits.push(...this.visitorsIn(from, to, this.speed));
   }
 
   /** Sends buffered events; what the server did not take stays buffered for the next period. */

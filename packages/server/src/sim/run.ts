@@ -17,11 +17,17 @@ export type SimulationOptions = {
   enterprise?: string;
   /** how many enabled devices to drive (default all) */
   devices?: number;
-  /** visitors per hour relative to a real shop (default 1) */
+  /** visitors per hour relative to a real shop (default 1), live and in the history alike */
   speed?: number;
-  /** days of backdated visitors uploaded by the first devices on their first activation (default 90) */
+  /**
+   * Days of backdated visitors and plays each screen uploads on its first activation (default
+   * DEMO_HISTORY_DAYS), by the same rules and at the same rate as its live reports.
+   */
   historyDays?: number;
+  /** how many screens upload history, the first by id (default all) */
   historyDevices?: number;
+  /** when the screens' live reports begin and their history ends (Unix seconds, default now; see SimDeviceSpec) */
+  since?: number;
   /** devices left never connected, so that status appears too (default 2) */
   neverConnected?: number;
   log?: (msg: string) => void;
@@ -42,6 +48,30 @@ export function faultOf(i: number): Fault {
 }
 
 const OPEN: Span[] = parseHours(DEFAULT_HOURS) ?? [[540, 1320]];
+
+/**
+ * The demo's history (issue 25 §6): every screen its last two weeks — yesterday, the dashboard's
+ * week and the data centre's default 7 days with the 7 before them — at its live rate, so no figure
+ * compares live reports with a thinner history. A longer one for every screen outgrows a fast
+ * start (each day of the demo's fleet is ~70,000 events), and a longer one for a few screens
+ * would show as a step in every chain-wide trend.
+ */
+export const DEMO_HISTORY_DAYS = 14;
+
+/**
+ * The devices left never connected: the last `n` that are not the first of their shop, so each
+ * shop keeps its first screen (the entrance one, with the camera) and its figures; with too few
+ * such, the last ones.
+ */
+export function neverConnected<T extends { id: number; shopId: number }>(rows: T[], n: number): Set<T> {
+  const first = new Map<number, number>();
+  for (const r of rows) if (!first.has(r.shopId) || r.id < first.get(r.shopId)!) first.set(r.shopId, r.id);
+  const out = new Set<T>();
+  for (let i = rows.length - 1; i >= 0 && out.size < n; i--)
+    if (first.get(rows[i].shopId) !== rows[i].id) out.add(rows[i]);
+  for (let i = rows.length - 1; i >= 0 && out.size < n; i--) out.add(rows[i]);
+  return out;
+}
 
 /**
  * Activation shares the per-address sign-in limit (60 a minute): a fleet behind one address rolls
@@ -71,13 +101,12 @@ export async function startSimulation(opts: SimulationOptions): Promise<Simulati
     (await staff.all<ShopRow>('shop/enable-list')).map((s) => [s.id, parseHours(s.hours) ?? [[540, 1320]]] as const),
   );
   const chosen = rows.sort((a, b) => a.id - b.id).slice(0, opts.devices ?? rows.length);
-  const never = Math.min(opts.neverConnected ?? 2, chosen.length);
-  const live = chosen.slice(0, chosen.length - never);
+  const skipped = neverConnected(chosen, opts.neverConnected ?? 2);
+  const live = chosen.filter((r) => !skipped.has(r));
 
   let stopped = false;
   const devices: SimDevice[] = [];
   const fresh: SimDevice[] = [];
-  const shopOf = new Map<SimDevice, number>();
   for (const [i, row] of live.entries()) {
     let state = await staff.post<Activation>('device/activation', { id: row.id });
     const first = state.activatedAt === null;
@@ -92,6 +121,7 @@ export async function startSimulation(opts: SimulationOptions): Promise<Simulati
         fault: faultOf(i),
         weight: 0.6 + ((row.id * 7919) % 100) / 100,
         seed: row.id,
+        since: opts.since,
       },
       opts.speed ?? 1,
       log,
@@ -104,34 +134,34 @@ export async function startSimulation(opts: SimulationOptions): Promise<Simulati
     if (opts.autostart !== false) device.start();
     devices.push(device);
     if (first) fresh.push(device);
-    shopOf.set(device, row.shopId);
   }
-  log(`simulator: ${devices.length} screens live, ${never} never connected`);
+  log(`simulator: ${devices.length} screens live, ${skipped.size} never connected`);
 
   const history = (async () => {
     let sent = 0;
-    // the first devices get the long, dense history; then one device of every other shop a short,
-    // thin one, so every shop has visitor history while the first start stays bounded (issue 25 §6)
-    const deep = fresh.slice(0, opts.historyDevices ?? 24);
-    const covered = new Set(deep.map((d) => shopOf.get(d)));
-    const thin = fresh.filter((d) => !covered.has(shopOf.get(d)) && (covered.add(shopOf.get(d)), true));
-    const plan = [
-      ...deep.map((d) => [d, opts.historyDays ?? 90, 0.5] as const),
-      ...thin.map((d) => [d, Math.min(opts.historyDays ?? 90, 14), 0.15] as const),
-    ];
-    for (const [d, days, scale] of plan) {
-      if (stopped) break;
-      sent += await d.backfill(days, scale).catch((err: unknown) => {
-        log(`simulator history ${d.spec.code}: ${err instanceof Error ? err.message : String(err)}`);
-        return 0;
-      });
+    const days = opts.historyDays ?? DEMO_HISTORY_DAYS;
+    const uploading = days > 0 ? fresh.slice(0, opts.historyDevices ?? fresh.length) : [];
+    // the two days the dashboard compares first, for every screen, then the rest: within seconds of
+    // the start today and yesterday are whole, while the fortnight is still arriving
+    const recent = Math.min(days, 2);
+    for (const [from, to] of [
+      [recent, 0],
+      [days, recent],
+    ]) {
+      for (const d of from > to ? uploading : []) {
+        if (stopped) break;
+        sent += await d.backfill(from, opts.speed ?? 1, to).catch((err: unknown) => {
+          log(`simulator history ${d.spec.code}: ${err instanceof Error ? err.message : String(err)}`);
+          return 0;
+        });
+      }
     }
     if (sent) log(`simulator: ${sent} backdated visits uploaded`);
     return sent;
   })();
   return {
     devices,
-    skipped: chosen.slice(live.length).map((r) => r.id),
+    skipped: chosen.filter((r) => skipped.has(r)).map((r) => r.id),
     history,
     stop: () => {
       stopped = true;
