@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { RET, type MenuItem } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { ApiError, call, onTenantInvalid } from '../../api/client';
@@ -10,6 +11,7 @@ import { appStore } from '../../state/app';
 import { isLoggedIn } from '../../state/session';
 import { useStore } from '../../state/store';
 import { applyUserInfo, revalidateRole } from '../enterprise';
+import { homeQuery } from '../../pages/home/homeQuery';
 
 const handled = (err: unknown) => err instanceof ApiError && err.handled;
 
@@ -65,6 +67,17 @@ export function useConsoleBoot() {
   });
 
   useEffect(() => onTenantInvalid(() => void revalidateRole()), []);
+
+  // Opening on /home: the dashboard's figures are asked for alongside the menu, not after it and the
+  // page's chunk (once, at the first moment the enterprise and role are known).
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const prefetched = useRef(false);
+  useEffect(() => {
+    if (prefetched.current || !info.isSuccess || !enCode || !roleNode) return;
+    prefetched.current = true;
+    if (pathname.startsWith('/home/home')) void queryClient.prefetchQuery(homeQuery());
+  }, [info.isSuccess, enCode, roleNode, pathname, queryClient]);
 
   return { app, info, menu };
 }

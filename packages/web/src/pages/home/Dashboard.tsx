@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HomeIncentives } from './HomeIncentives';
+import { homeQuery } from './homeQuery';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import { type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { DEVICE_STATUS_COLORS } from '../../components/StatusTag/statusWords';
-import { call } from '../../api/client';
-import { keys } from '../../api/keys';
 import { pageDenied } from '../../app/layout/menuTree';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
@@ -120,11 +119,7 @@ const REVIEW_PAGE: Record<string, string> = {
 
 export function Dashboard() {
   const { t } = useTranslation('home');
-  const home = useQuery({
-    queryKey: keys.stats.home(),
-    queryFn: () => call(api.stats.home, {}),
-    refetchInterval: 60_000,
-  });
+  const home = useQuery({ ...homeQuery(), refetchInterval: 60_000 });
   if (home.isPending) return <DashboardSkeleton />;
   const r: Home | undefined = home.data;
   if (!r) return null;
