@@ -14,6 +14,8 @@ export type LiveConn = {
   hash: string;
   /** the playlist ETag the screen holds, as far as we know (its hello's, then the last we pushed) */
   etag: string;
+  /** bumped by each ETag computation for this socket: one that a newer one overtook is dropped */
+  ticket?: number;
   send(msg: LiveServerMessage): void;
   close(code: number, reason: string): void;
 };
@@ -132,8 +134,8 @@ export class LiveHub {
     if (!row) return this.unauthorized(conn);
     if (row.enterpriseId !== conn.dev.enterpriseId) return this.unauthorized(conn);
     conn.dev = row;
-    const etag = await this.etagOf(conn);
-    if (etag !== conn.etag && this.holds(conn)) {
+    const etag = await this.freshEtag(conn);
+    if (etag !== undefined && etag !== conn.etag && this.holds(conn)) {
       conn.etag = etag;
       this.pushed++;
       conn.send({ type: 'playlist', etag });
@@ -150,8 +152,8 @@ export class LiveHub {
       enterpriseId === undefined ? [...this.byDevice.values()] : [...(this.byEnterprise.get(enterpriseId) ?? [])];
     const changed: [LiveConn, string][] = [];
     for (const conn of conns) {
-      const etag = await this.etagOf(conn);
-      if (etag !== conn.etag) changed.push([conn, etag]);
+      const etag = await this.freshEtag(conn);
+      if (etag !== undefined && etag !== conn.etag) changed.push([conn, etag]);
     }
     const window = Math.min(this.parts.loop.liveSpreadMs, changed.length * 2);
     for (const [conn, etag] of changed) {
@@ -173,6 +175,17 @@ export class LiveHub {
       this.remove(conn);
       conn.close(LIVE_CLOSE.goingAway, 'bye');
     }
+  }
+
+  /**
+   * The socket's ETag now, or undefined when another computation for it began meanwhile: a device
+   * change and a plan change can be worked on at once, and the one that began first (on older data)
+   * may finish last; it must not overwrite what the socket was told (seen in CI: a stale ETag pushed).
+   */
+  private async freshEtag(conn: LiveConn): Promise<string | undefined> {
+    const ticket = (conn.ticket = (conn.ticket ?? 0) + 1);
+    const etag = await this.etagOf(conn);
+    return ticket === conn.ticket ? etag : undefined;
   }
 
   private etagOf(conn: LiveConn): Promise<string> {
