@@ -52,7 +52,7 @@ export function haproxyConfig({ port, servers }) {
     maxconn 4000
 defaults
     mode http
-    option redispatch
+    option redispatch 1
     retries 2
     retry-on conn-failure empty-response
     timeout connect 2s
