@@ -63,9 +63,10 @@ function applySideEffects(lng: Language): void {
 }
 
 /**
- * Keys asked for that the loaded translations do not hold (namespace:key), first 50: the web tests
- * fail on any, the end-to-end tour of every page reads them from `window.__i18nMissing`. A call
- * that names its own defaultValue falls back on purpose and is not counted.
+ * Keys asked for that the loaded translations do not hold ("namespace:key (language)"), first 50:
+ * the web tests fail on any (test/setup.ts), the end-to-end tour of every page reads them from
+ * `window.__i18nMissing`. A call that names its own defaultValue falls back on purpose and is not
+ * counted.
  */
 export const missingKeys: string[] = [];
 function recordMissing(
@@ -76,8 +77,9 @@ function recordMissing(
   _update: boolean,
   options: unknown,
 ) {
-  if ((options as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
-  if (missingKeys.length < 50) missingKeys.push(`${ns}:${key}`);
+  const opts = options as { defaultValue?: unknown; lng?: string } | undefined;
+  if (opts?.defaultValue !== undefined) return;
+  if (missingKeys.length < 50) missingKeys.push(`${ns}:${key} (${opts?.lng ?? i18n.language})`);
 }
 if (typeof window !== 'undefined') (window as unknown as { __i18nMissing: string[] }).__i18nMissing = missingKeys;
 

@@ -2,6 +2,10 @@ import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { consoleFeedback, setFeedback } from '../api/feedback';
 import { i18n, LANGUAGES, missingKeys, NAMESPACES } from '../i18n';
 
+// In the app a key English lacks falls back to the Chinese text; here it is missing in the language
+// rendered, so that a test rendering in English fails on it (below) rather than showing Chinese.
+i18n.options.fallbackLng = false;
+
 // The app fetches translation namespaces with the routes that use them; tests render components
 // directly, so every namespace is there in both languages before any test runs.
 beforeAll(async () => {

@@ -40,7 +40,7 @@ export function ConsoleLayout() {
 
 /** Header, side menu, main area and the role chooser (spec §2). */
 function ConsoleFrame() {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'common']);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { app, info, menu } = useConsoleBoot();

@@ -11,7 +11,7 @@ import { MenuIcon } from './menuIcons';
 export const SEPARATOR_AFTER = '/count';
 
 export function SideMenu({ items }: { items: MenuItem[] }) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'common']);
   const lang = useLang();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -13,7 +13,7 @@ import { canonicalPath } from './menuTree';
 
 /** Account or nickname and current role; personal center, enterprise management, switch roles, sign out. */
 export function UserMenu() {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'common']);
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const { userName, nickName, roleItem, mainFlag } = useStore(appStore);
@@ -78,7 +78,7 @@ export function UserMenu() {
           <span className="vt-user-name">{name || t('user.anonymous')}</span>
           {roleItem.role ? (
             <span className="vt-user-role">
-              {t(`common:roleName.${roleItem.role}`, { defaultValue: roleItem.roleName })}
+              {t(`common:roleName.${roleItem.role}`, { defaultValue: roleItem.roleName ?? String(roleItem.role) })}
             </span>
           ) : null}
         </span>

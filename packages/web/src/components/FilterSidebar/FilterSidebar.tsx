@@ -10,6 +10,7 @@ import { isEmptyRange, rangeIds } from '../TreeDialog/ranges';
 import { lastDays, type FilterGroup, type FilterObject } from './filterUrl';
 import { CHOICE_KEY, ChoiceField, choiceOptions, type ChoiceGroup, type Option } from './groups';
 import { useUrlFilter } from './useUrlFilter';
+import type { KeysUnder } from '../../i18n/keys';
 
 export type FilterSidebarProps = {
   /** The groups this page supplies, in display order; the keyword is always there. */
@@ -22,11 +23,14 @@ export type FilterSidebarProps = {
   onApply?: (filter: FilterObject) => void;
 };
 
-const SHORTCUT_KEYS: Record<number, string> = { 7: 'lastWeek', 30: 'lastMonth', 90: 'lastThreeMonths' };
+const SHORTCUT_KEYS = { 7: 'lastWeek', 30: 'lastMonth', 90: 'lastThreeMonths' } as const satisfies Record<
+  (typeof TIME_SHORTCUT_DAYS)[number],
+  KeysUnder<'filter', 'time'>
+>;
 
 /** Spec §2 reusable filter sidebar; the applied filter lives in the URL (`useUrlFilter`). */
 export function FilterSidebar({ groups, statusOptions, scopeMode = 'shops', onApply }: FilterSidebarProps) {
-  const { t } = useTranslation('filter');
+  const { t } = useTranslation(['filter', 'store', 'device']);
   const { filter, setFilter } = useUrlFilter();
   const [draft, setDraft] = useState<FilterObject>(filter);
   const [treeOpen, setTreeOpen] = useState(false);

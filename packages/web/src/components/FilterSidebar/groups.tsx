@@ -19,7 +19,11 @@ export const CHOICE_KEY: Record<ChoiceGroup, keyof FilterObject> = {
   status: 'status',
 };
 
-export function choiceOptions(group: ChoiceGroup, t: TFunction, status: Option[] | undefined): Option[] {
+export function choiceOptions(
+  group: ChoiceGroup,
+  t: TFunction<['filter', 'store', 'device']>,
+  status: Option[] | undefined,
+): Option[] {
   switch (group) {
     case 'shopLevel':
       return Object.entries(STORE_TYPE).map(([label, value]) => ({ value, label }));

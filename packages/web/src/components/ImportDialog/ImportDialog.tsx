@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { App, Button, Modal, Space, Table, Tag, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { DownloadOutlined, ImportOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_MAX_BYTES, type BodyOf, type ResultOf } from '@vitrine/contract';
+import { IMPORT_ACTIONS, IMPORT_MAX_BYTES, type BodyOf, type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { ApiError, call, requestHeaders } from '../../api/client';
 
@@ -46,7 +46,8 @@ export function ImportDialog<C extends ImportCall>({
 }: {
   def: C;
   template: { path: string; file: string };
-  ns: string;
+  /** the namespace that holds the `import.*` texts */
+  ns: 'advert' | 'data';
   /** the file's columns, shown between the line number and the action */
   columns: TableColumnsType<Row<C>>;
   /** after a commit (refresh what the rows changed) */
@@ -60,8 +61,8 @@ export function ImportDialog<C extends ImportCall>({
   const [file, setFile] = useState<{ name: string; data: string } | null>(null);
   const [preview, setPreview] = useState<Answer<C> | null>(null);
   const [busy, setBusy] = useState(false);
-  const counts = (preview?.counts ?? {}) as Record<string, number>;
-  const good = Object.entries(counts).reduce((s, [a, n]) => s + (a === 'create' || a === 'update' ? n : 0), 0);
+  const counts = (preview?.counts ?? {}) as Partial<Record<(typeof IMPORT_ACTIONS)[number], number>>;
+  const good = (counts.create ?? 0) + (counts.update ?? 0);
 
   const run = async (mode: 'preview' | 'commit', f = file) => {
     if (!f) return;
@@ -138,9 +139,9 @@ export function ImportDialog<C extends ImportCall>({
         {preview ? (
           <>
             <Space style={{ marginBottom: 8 }} data-testid="import-counts">
-              {Object.entries(counts).map(([a, n]) => (
+              {IMPORT_ACTIONS.filter((a) => counts[a] !== undefined).map((a) => (
                 <Tag key={a} color={COLOURS[a]}>
-                  {t(`import.action.${a}`)} {n}
+                  {t(`import.action.${a}`)} {counts[a]}
                 </Tag>
               ))}
             </Space>

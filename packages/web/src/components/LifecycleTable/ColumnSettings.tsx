@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Popover, Space } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { translate } from '../../i18n/keys';
 import type { ColumnSpec } from './types';
 
 // v2: the columns declared `detail` start hidden (issue 25 §3); a choice kept under the first key
@@ -57,7 +58,7 @@ export function ColumnSettings<Row>({
           data-testid={`column-toggle-${c.key}`}
           onChange={(e) => onChange(e.target.checked ? hidden.filter((k) => k !== c.key) : [...hidden, c.key])}
         >
-          {t(c.title)}
+          {translate(t, c.title)}
         </Checkbox>
       ))}
       <Button size="small" type="link" onClick={() => onChange(null)}>

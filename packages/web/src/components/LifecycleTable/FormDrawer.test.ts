@@ -4,7 +4,7 @@ import type { FieldSpec } from './types';
 
 const field = (name: string, over: Partial<FieldSpec> = {}): FieldSpec => ({
   name,
-  label: name,
+  label: 'store:field.name',
   kind: 'text',
   required: false,
   numeric: false,

@@ -3,6 +3,7 @@ import { App, Button, Drawer, Form, Input, InputNumber, Select, Space, type Butt
 import { useTranslation } from 'react-i18next';
 import { call, fieldErrors } from '../../api/client';
 import { enumLabel } from './columns';
+import { translate } from '../../i18n/keys';
 import { DateField, EtSelect, RegionField, ShopSelect } from './fields';
 import type { FieldSpec, LifecycleCalls, LifecycleRow } from './types';
 
@@ -60,7 +61,7 @@ export function FormDrawer({
   onSaved: (saved: { id: number }) => void;
 }) {
   const wide = fields.some((f) => f.widget);
-  const { t } = useTranslation('lifecycle');
+  const { t } = useTranslation(['lifecycle', 'common']);
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -161,10 +162,12 @@ export function FormDrawer({
           <Form.Item
             key={f.name}
             name={f.kind === 'region' ? 'region' : f.name}
-            label={t(f.label)}
+            label={translate(t, f.label)}
             hidden={f.fixed !== undefined || (f.showIf ? !f.showIf(values) : false)}
-            extra={f.help ? t(f.help) : undefined}
-            rules={f.required ? [{ required: true, message: t('form.required', { field: t(f.label) }) }] : []}
+            extra={f.help ? translate(t, f.help) : undefined}
+            rules={
+              f.required ? [{ required: true, message: t('form.required', { field: translate(t, f.label) }) }] : []
+            }
           >
             {input(f)}
           </Form.Item>

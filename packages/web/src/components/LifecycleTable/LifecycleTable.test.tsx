@@ -40,11 +40,17 @@ const rows: Row[] = [
 
 const config: EntityConfig<Row> = {
   entity: 'shop',
+  label: 'store:entity.shop',
   calls: api.shop,
   titleOf: (r) => r.name,
   columns: [
     { key: 'name', title: 'store:field.name' },
-    { key: 'level', title: 'store:field.level', kind: 'enum', valueEnum: { 1: 'A', 2: 'B', 3: 'C' } },
+    {
+      key: 'level',
+      title: 'store:field.level',
+      kind: 'enum',
+      valueEnum: { 1: { text: 'A' }, 2: { text: 'B' }, 3: { text: 'C' } },
+    },
   ],
   fields: formFields(contract.shop.create.body, [{ name: 'name', label: 'store:field.name', kind: 'text' }]),
 };

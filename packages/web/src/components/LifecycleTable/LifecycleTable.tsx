@@ -21,6 +21,7 @@ import { HistoryDrawer } from './HistoryDrawer';
 import { LogDrawer } from './LogDrawer';
 import { RejectDialog } from './RejectDialog';
 import type { EntityConfig, LifecycleRow } from './types';
+import { translate } from '../../i18n/keys';
 import { useRowActions } from './useRowActions';
 import { COOKIE, getCookie } from '../../state/cookies';
 import './lifecycle-table.css';
@@ -90,7 +91,8 @@ export function LifecycleTable<Row extends LifecycleRow>({
   const me = Number(getCookie(COOKIE.userId) ?? 0);
   const launch = config.launch;
   const word = useMemo(
-    () => (a: RowAction) => t(launch && (a === 'online' || a === 'offline') ? launch.words[a] : `action.${a}`),
+    () => (a: RowAction) =>
+      launch && (a === 'online' || a === 'offline') ? translate(t, launch.words[a]) : t(`action.${a}`),
     [t, launch],
   );
   const columnsOf = useMemo(
@@ -202,7 +204,7 @@ export function LifecycleTable<Row extends LifecycleRow>({
             ) : null}
             {canCreate ? (
               <Button type="primary" icon={<PlusOutlined />} data-testid="create" onClick={actions.openCreate}>
-                {t('action.create', { entity: t(config.label ?? `store:entity.${config.entity}`) })}
+                {t('action.create', { entity: translate(t, config.label) })}
               </Button>
             ) : null}
           </Space>
@@ -275,7 +277,7 @@ export function LifecycleTable<Row extends LifecycleRow>({
         title={
           actions.editing?.row
             ? t('form.edit', { name: title(actions.editing.row) })
-            : t('action.create', { entity: t(config.label ?? `store:entity.${config.entity}`) })
+            : t('action.create', { entity: translate(t, config.label) })
         }
         onClose={actions.closeEdit}
         onSaved={(row) => {

@@ -5,19 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { CONTENT_STATUS } from '@vitrine/contract';
 import { DeviceStatusTag, StatusTag } from '../StatusTag';
 import type { LifecycleTab } from './actions';
+import { enumLabel, translate, type Namespace } from '../../i18n/keys';
 import type { ColumnSpec, LifecycleRow } from './types';
 
-/** A valueEnum entry: "ns:key" is translated, anything else is a fixed label (e.g. "A"). */
-export function enumLabel(t: TFunction, valueEnum: Record<string, string> | undefined, value: unknown): string {
-  const raw = valueEnum?.[String(value)];
-  if (raw === undefined) return value === null || value === undefined || value === '' ? '—' : String(value);
-  return raw.includes(':') ? t(raw) : raw;
-}
+export { enumLabel };
 
 import { formatDate, formatTime } from '../../i18n/time';
 export { formatDate, formatTime };
 
-function cell<Row extends LifecycleRow>(spec: ColumnSpec<Row>, row: Row, t: TFunction) {
+function cell<Row extends LifecycleRow>(spec: ColumnSpec<Row>, row: Row, t: TFunction<Namespace>) {
   if (spec.render) return spec.render(row);
   const value = (row as Record<string, unknown>)[spec.key];
   switch (spec.kind) {
@@ -89,14 +85,14 @@ function StatusTagDeleted() {
 export function buildColumns<Row extends LifecycleRow>(
   specs: ColumnSpec<Row>[],
   tab: LifecycleTab,
-  t: TFunction,
+  t: TFunction<['lifecycle']>,
 ): ColumnsType<Row> {
   const own: ColumnsType<Row> = specs
     .filter((s) => !s.tabs || s.tabs.includes(tab))
     .map((s) => ({
       key: s.key,
       dataIndex: s.key,
-      title: t(s.title),
+      title: translate(t, s.title),
       width: s.width,
       render: (_: unknown, row: Row) => cell(s, row, t),
     }));
@@ -135,7 +131,7 @@ export function RowDetails<Row extends LifecycleRow>({
   const { t } = useTranslation(['lifecycle', 'store', 'device']);
   const items = specs
     .filter((s) => !s.tabs || s.tabs.includes(tab))
-    .map((s) => ({ key: s.key, label: t(s.title), children: cell(s, row, t) }));
+    .map((s) => ({ key: s.key, label: translate(t, s.title), children: cell(s, row, t) }));
   if (tab !== 'review')
     items.push({ key: 'authorName', label: t('lifecycle:column.author'), children: row.authorName || '—' });
   if (tab !== 'mine') items.push({ key: 'mtime', label: t('lifecycle:column.mtime'), children: formatTime(row.mtime) });

@@ -10,4 +10,13 @@ export {
   type RowState,
 } from './actions';
 export { formatDate, formatTime, enumLabel } from './columns';
-export type { ColumnSpec, EntityConfig, FieldSpec, FormValues, LifecycleCalls, LifecycleRow } from './types';
+export type {
+  ColumnSpec,
+  EnumLabel,
+  EntityConfig,
+  FieldSpec,
+  FormValues,
+  LifecycleCalls,
+  LifecycleRow,
+  ValueEnum,
+} from './types';

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { CallRoute, LifecycleFields } from '@vitrine/contract';
+import type { I18nKey, ValueEnum } from '../../i18n/keys';
 import type { LifecycleTab } from './actions';
 
 /** The standard calls of one lifecycle entity (contract `lifecycleCalls`). */
@@ -26,16 +27,18 @@ export type LifecycleCalls = Record<
 /** A record view: the lifecycle fields plus the entity's own (from the contract's item schema). */
 export type LifecycleRow = LifecycleFields;
 
+export type { EnumLabel, ValueEnum } from '../../i18n/keys';
+
 /**
  * One column, declared (CONVENTIONS: declarative tables). `title` is an i18n key ("ns:key");
- * `valueEnum` maps values to i18n keys or fixed labels, defined once from the contract's enumerations.
+ * `valueEnum` maps values to their labels.
  */
 export type ColumnSpec<Row> = {
   /** A field of the row: the contract's item schema (lifecycle, data and view fields). */
   key: keyof Row & string;
-  title: string;
+  title: I18nKey;
   kind?: 'text' | 'enum' | 'time' | 'date' | 'deviceStatus' | 'number';
-  valueEnum?: Record<string, string>;
+  valueEnum?: ValueEnum;
   render?: (row: Row) => ReactNode;
   width?: number;
   /** Shown only on these tabs (default all). */
@@ -63,12 +66,12 @@ export type FieldWidget = ComponentType<{ value?: any; onChange?: (value: any) =
  */
 export type FieldDecl<K extends string> = {
   name: K | 'region';
-  label: string;
+  label: I18nKey;
   kind: FieldKind;
-  valueEnum?: Record<string, string>;
+  valueEnum?: ValueEnum;
   widget?: FieldWidget;
   showIf?: (values: FormValues) => boolean;
-  help?: string;
+  help?: I18nKey;
 };
 
 /**
@@ -101,8 +104,8 @@ export type EntityConfig<Row extends LifecycleRow> = {
     | 'inform2'
     | 'incentive';
   calls: LifecycleCalls;
-  /** The entity's name (i18n key; default `store:entity.<entity>`). */
-  label?: string;
+  /** The entity's name (i18n key). */
+  label: I18nKey;
   /**
    * Calls and words that replace the standard online / offline (ad plans: throw and revoke;
    * notifications: send, and withdraw = set-status with `offlineBody`).
@@ -111,13 +114,13 @@ export type EntityConfig<Row extends LifecycleRow> = {
     online: CallRoute;
     offline: CallRoute;
     offlineBody?: Record<string, unknown>;
-    words: { online: string; offline: string };
-    done: { online: string; offline: string };
+    words: { online: I18nKey; offline: I18nKey };
+    done: { online: I18nKey; offline: I18nKey };
     /**
      * What launching will do, asked before it is done (issue 25 §4): the question (i18n key, with
      * `name`) and, when given, the count it reads (e.g. the screens a plan will start playing on).
      */
-    confirm: { title: string; content: string; count?: (row: Row) => Promise<number> };
+    confirm: { title: I18nKey; content: I18nKey; count?: (row: Row) => Promise<number> };
   };
   /** The record's display name (history, dialogs). */
   titleOf: (row: Row) => string;

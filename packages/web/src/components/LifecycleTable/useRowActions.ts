@@ -6,11 +6,12 @@ import { CONTENT_STATUS, ONLINE_STATUS } from '@vitrine/contract';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useErrorToast } from '../ErrorToast';
+import { oneOf, translate } from '../../i18n/keys';
 import type { RowAction } from './actions';
 import type { EntityConfig, LifecycleRow } from './types';
 
 /** Actions that ask first: they remove something from view, or cannot be taken back unseen (approve, launch). */
-const CONFIRM: RowAction[] = ['delete', 'deleteOwn', 'offline', 'pass', 'online'];
+const CONFIRM = ['delete', 'deleteOwn', 'offline', 'pass', 'online'] as const satisfies RowAction[];
 const DANGER: RowAction[] = ['delete', 'deleteOwn'];
 
 /** Runs a row action against the entity's calls, refreshes its lists, opens the right dialog. */
@@ -32,12 +33,12 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
     setBusy(`${action}:${row.id}`);
     try {
       const id = row.id;
-      let done: string = `done.${action}`;
+      let selfApproved = false;
       switch (action) {
         case 'submit': {
           // nobody else may review it: the server approved it at once (lifecycle/policy.ts)
           const item = (await call(calls.apply, { id })) as { status?: number };
-          if (item.status === CONTENT_STATUS.approved) done = 'done.submitSelf';
+          selfApproved = item.status === CONTENT_STATUS.approved;
           break;
         }
         case 'copy':
@@ -74,9 +75,11 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
         default:
           return;
       }
-      const launched =
-        config.launch && (action === 'online' || action === 'offline') ? config.launch.done[action] : null;
-      void message.success(t(launched ?? done));
+      void message.success(
+        config.launch && (action === 'online' || action === 'offline')
+          ? translate(t, config.launch.done[action])
+          : t(selfApproved ? 'done.submitSelf' : `done.${action}`),
+      );
       setRejecting(null);
       await refresh();
     } catch (err) {
@@ -91,12 +94,13 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
     if (action === 'reject') return setRejecting(row);
     if (action === 'history') return setHistory(row);
     if (action === 'logs') return setLogs(row);
-    if (CONFIRM.includes(action)) return void ask(action, row);
+    const asked = oneOf(CONFIRM, action);
+    if (asked) return void ask(asked, row);
     void send(action, row);
   };
 
   /** The question before an action; a launch says what it will do ("32 screens will start playing"). */
-  const ask = async (action: RowAction, row: Row) => {
+  const ask = async (action: (typeof CONFIRM)[number], row: Row) => {
     const name = config.titleOf(row);
     const launch = action === 'online' ? config.launch?.confirm : undefined;
     let count: number | undefined;
@@ -106,13 +110,13 @@ export function useRowActions<Row extends LifecycleRow>(config: EntityConfig<Row
       setBusy(null);
     }
     void modal.confirm({
-      title: launch ? t(launch.title, { name }) : t(`confirm.${action}`, { name }),
+      title: launch ? translate(t, launch.title, { name }) : t(`confirm.${action}`, { name }),
       content: launch
         ? count !== undefined || !launch.count
-          ? t(launch.content, { count })
+          ? translate(t, launch.content, { count })
           : undefined
         : t(`confirm.${action}Help`, { defaultValue: '' }) || undefined,
-      okText: action === 'online' && config.launch ? t(config.launch.words.online) : t(`action.${action}`),
+      okText: action === 'online' && config.launch ? translate(t, config.launch.words.online) : t(`action.${action}`),
       okButtonProps: { danger: DANGER.includes(action), 'data-testid': 'confirm-ok' } as ButtonProps,
       onOk: () => send(action, row),
     });

@@ -14,7 +14,7 @@ export function VerbTag({ verb, summary }: { verb: string; summary: unknown }) {
   if (isSelfApproved(verb, summary))
     return (
       <Tag color="gold" data-testid="oplog-self-approved">
-        {t('oplog:verb.selfApproved')}
+        {t('verb.selfApproved')}
       </Tag>
     );
   return <Tag>{t(`oplog:verb.${verb}`, { defaultValue: verb })}</Tag>;

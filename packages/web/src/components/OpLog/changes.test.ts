@@ -4,7 +4,7 @@ import { fieldChanges, objectText } from './changes';
 
 // The same stored entries read in Chinese and in English: labels and values in the reader's words.
 
-const t = (lng: 'zh-CN' | 'en-US') => i18n.getFixedT(lng);
+const t = (lng: 'zh-CN' | 'en-US') => i18n.getFixedT(lng, 'oplog');
 const rows = (lng: 'zh-CN' | 'en-US', entity: string, summary: unknown) =>
   fieldChanges(entity, summary, t(lng)).map((r) => [r.label, r.before, r.after]);
 

@@ -13,7 +13,7 @@ const BIT_NAMES = Object.fromEntries(Object.entries(PERM).map(([name, bit]) => [
 const DEVICE_STATUS_NAMES = Object.fromEntries(Object.entries(DEVICE_STATUS).map(([name, code]) => [code, name]));
 
 /** The words for one field's value. */
-export function formatValue(entity: string, field: string, v: unknown, t: TFunction): string {
+export function formatValue(entity: string, field: string, v: unknown, t: TFunction<['oplog']>): string {
   const empty = t('oplog:value.empty');
   if (v === null || v === undefined || v === '')
     return field === 'range' && v === null ? t('oplog:value.range.all') : empty;
@@ -78,7 +78,7 @@ const rank = (field: string) => (LEADING.includes(field) ? LEADING.indexOf(field
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Every field that changed (a creation lists what it set; a deletion what it removed). */
-export function fieldChanges(entity: string, summary: unknown, t: TFunction): FieldChange[] {
+export function fieldChanges(entity: string, summary: unknown, t: TFunction<['oplog']>): FieldChange[] {
   if (!isObj(summary)) return [];
   // A data range's null is a value (the whole enterprise); elsewhere a null side means "nothing".
   const side = (v: unknown) => ((v !== null && v !== undefined) || entity === 'data-range' ? normalise(entity, v) : {});
@@ -97,7 +97,10 @@ export function fieldChanges(entity: string, summary: unknown, t: TFunction): Fi
 }
 
 /** What an entry touched, by name: 门店「南山店」 / Shop “Nanshan”; an id only when no name was kept. */
-export function objectText(entry: { entity: string; entityId: string; label: string }, t: TFunction): string {
+export function objectText(
+  entry: { entity: string; entityId: string; label: string },
+  t: TFunction<['oplog']>,
+): string {
   const entity = t(`oplog:entity.${entry.entity}`, { defaultValue: entry.entity });
   if (entry.label) return t('oplog:object', { entity, name: entry.label });
   if (entry.entityId === 'bulk') return t('oplog:bulk', { entity });

@@ -1,2 +1,2 @@
 export { StatusTag, DeviceStatusTag } from './StatusTag';
-export { STATUS_WORDS, DEVICE_STATUS_WORDS, DEVICE_STATUS_COLORS, statusOptions, type StatusWord } from './statusWords';
+export { STATUS_WORDS, DEVICE_STATUS_WORDS, DEVICE_STATUS_COLORS, type StatusWord } from './statusWords';

@@ -1,13 +1,14 @@
 import { APPLY_STATUS, CONTENT_STATUS, DEVICE_STATUS, MESSAGE_STATUS, ONLINE_STATUS } from '@vitrine/contract';
+import type { KeysUnder } from '../../i18n/keys';
 
 /**
  * The spec's audit words (§4) and device colours, defined once. `key` is an i18n key of the
  * `lifecycle` namespace (`status.*`) or the `device` namespace (`status.*`); `color` an antd Tag colour.
  */
-export type StatusWord = { key: string; color: string };
+export type StatusWord<K extends string> = { key: K; color: string };
 
 /** Content / template (101–104), application (201–203), online (301/302), message (401/402). */
-export const STATUS_WORDS: Record<number, StatusWord> = {
+export const STATUS_WORDS: Record<number, StatusWord<KeysUnder<'lifecycle', 'status'>>> = {
   [CONTENT_STATUS.draft]: { key: 'draft', color: 'default' },
   [CONTENT_STATUS.submitted]: { key: 'toBeReviewed', color: 'processing' },
   [CONTENT_STATUS.approved]: { key: 'approve', color: 'success' },
@@ -29,7 +30,7 @@ export const DEVICE_STATUS_COLORS: Record<number, string> = {
   [DEVICE_STATUS.normal]: '#52c41a',
 };
 
-export const DEVICE_STATUS_WORDS: Record<number, StatusWord> = {
+export const DEVICE_STATUS_WORDS: Record<number, StatusWord<KeysUnder<'device', 'status'>>> = {
   [DEVICE_STATUS.offline]: { key: 'offline', color: DEVICE_STATUS_COLORS[DEVICE_STATUS.offline] },
   [DEVICE_STATUS.abnormal]: { key: 'abnormal', color: DEVICE_STATUS_COLORS[DEVICE_STATUS.abnormal] },
   [DEVICE_STATUS.playbackAbnormal]: {
@@ -38,14 +39,3 @@ export const DEVICE_STATUS_WORDS: Record<number, StatusWord> = {
   },
   [DEVICE_STATUS.normal]: { key: 'normal', color: DEVICE_STATUS_COLORS[DEVICE_STATUS.normal] },
 };
-
-/** Options for a status filter or select, in the order given. */
-export function statusOptions(
-  codes: readonly number[],
-  t: (key: string) => string,
-): { value: number; label: string }[] {
-  return codes.map((code) => ({
-    value: code,
-    label: STATUS_WORDS[code] ? t(`lifecycle:status.${STATUS_WORDS[code].key}`) : String(code),
-  }));
-}

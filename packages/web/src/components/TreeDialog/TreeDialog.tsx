@@ -39,7 +39,7 @@ function splitDevices(range: Range, recordOf: (id: string) => number | null): { 
 
 /** Spec §2 tree dialog (560px): areas then shops (or devices), loaded on demand, with a selected count. */
 export function TreeDialog({ open, mode, title, value, onOk, onCancel }: TreeDialogProps) {
-  const { t } = useTranslation('filter');
+  const { t } = useTranslation(['filter', 'common']);
   const kind = mode === 'devices' ? 'device' : 'shop';
   const tree = useGeoTree(kind);
   const { loadRoot } = tree;

@@ -9,6 +9,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { PlanTimeline } from './PlanTimeline';
 import { keys } from '../../api/keys';
 import { usePaged } from '../../components/PagedTable/usePaged';
+import { enumLabel } from '../../i18n/keys';
+import { DEVICE_TYPE_ENUM, ORIENTATION_ENUM } from './entities';
 
 type Row = ResultOf<(typeof api)['ad-plan']['deviceList']>['list'][number];
 
@@ -50,7 +52,8 @@ export function PlanDevices({ plan, onClose }: { plan: { id: number; name: strin
           {
             key: 'type',
             title: t('device:field.type'),
-            render: (_, r) => `${t(`device:type.${r.type}`)} · ${t(`device:orientation.${r.orientation}`)}`,
+            render: (_, r) =>
+              `${enumLabel(t, DEVICE_TYPE_ENUM, r.type)} · ${enumLabel(t, ORIENTATION_ENUM, r.orientation)}`,
           },
           {
             key: 'status',

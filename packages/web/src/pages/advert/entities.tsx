@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AD_TYPES, api as contract } from '@vitrine/contract';
+import { AD_TYPES, api as contract, DEVICE_TYPES } from '@vitrine/contract';
+import { keyEnum } from '../../i18n/keys';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import type { CommodityRow, ContentRow, PitchRow, PlanRow } from './rows';
@@ -34,15 +35,13 @@ import { FormPreview } from './ContentPreview';
 
 // The declarative tables of the advertising area: one column list and one form per entity.
 
-const enumOf = (ns: string, values: readonly (string | number)[]) =>
-  Object.fromEntries(values.map((v) => [String(v), `${ns}.${v}`]));
-const AD_TYPE_ENUM = enumOf('filter:adType', AD_TYPES);
-const DEVICE_TYPE_ENUM = { big: 'device:type.big', pad: 'device:type.pad' } as Record<string, string>;
-const ORIENTATION_ENUM = enumOf('device:orientation', [1, 0]);
-const LAYOUT_ENUM = enumOf('advert:layout', ['left', 'right', 'full']);
-const PLAN_DEVICE_ENUM = enumOf('advert:planDeviceType', ['all', 'big', 'pad']);
-const PLAN_ORIENTATION_ENUM = enumOf('advert:planOrientation', [-1, 1, 0]);
-const ON_OFF = enumOf('advert:onOff', [0, 1]);
+const AD_TYPE_ENUM = keyEnum('filter:adType', AD_TYPES);
+export const DEVICE_TYPE_ENUM = keyEnum('device:type', DEVICE_TYPES);
+export const ORIENTATION_ENUM = keyEnum('device:orientation', [1, 0]);
+const LAYOUT_ENUM = keyEnum('advert:layout', ['left', 'right', 'full']);
+const PLAN_DEVICE_ENUM = keyEnum('advert:planDeviceType', ['all', 'big', 'pad']);
+const PLAN_ORIENTATION_ENUM = keyEnum('advert:planOrientation', [-1, 1, 0]);
+const ON_OFF = keyEnum('advert:onOff', [0, 1]);
 
 const typeIs =
   (...types: string[]) =>
@@ -240,8 +239,8 @@ export const planConfig: EntityConfig<PlanRow> = {
   defaults: { priority: 5, deviceType: 'all', orientation: -1, aiPitches: 0, weekdays: [0, 1, 2, 3, 4, 5, 6] },
 };
 
-const GENDER_ENUM = enumOf('advert:pitch.gender', [1, 2, 0]);
-const AGE_ENUM = enumOf('advert:pitch.age', [0, 1, 2, 3, 4]);
+const GENDER_ENUM = keyEnum('advert:pitch.gender', [1, 2, 0]);
+const AGE_ENUM = keyEnum('advert:pitch.age', [0, 1, 2, 3, 4]);
 function WholeEnterprise() {
   const { t } = useTranslation('advert');
   return <Tag>{t('pitch.everywhere')}</Tag>;

@@ -10,6 +10,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { playsTrendOption } from './charts';
 import { change } from './filter';
 import { Kpi } from './Kpi';
+import { AD_TYPES } from '@vitrine/contract';
+import { enumLabel, keyEnum } from '../../i18n/keys';
+
+const AD_TYPE_WORDS = keyEnum('data:adType', AD_TYPES);
 
 const hours = (s: number) => Math.round(s / 360) / 10;
 
@@ -18,7 +22,6 @@ export function AdPanel({ body }: { body: { from: string; to: string; group: str
   const { t } = useTranslation('data');
   const stats = useQuery({ queryKey: keys.stats.ad(body), queryFn: () => call(api.stats.ad, body as never) });
   const r = stats.data;
-  const tt = (key: string, opts?: Record<string, unknown>) => t(key, opts ?? {});
   if (stats.isPending)
     return (
       <Card data-testid="ads-loading">
@@ -83,7 +86,7 @@ export function AdPanel({ body }: { body: { from: string; to: string; group: str
         </Col>
       </Row>
       <Card size="small" title={t('ads.trend')} style={{ marginTop: 16 }}>
-        <Chart testId="chart-plays" label={t('ads.trend')} option={playsTrendOption(r, tt)} />
+        <Chart testId="chart-plays" label={t('ads.trend')} option={playsTrendOption(r, t)} />
       </Card>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={12}>
@@ -99,7 +102,7 @@ export function AdPanel({ body }: { body: { from: string; to: string; group: str
                   title: t('ads.content'),
                   key: 'name',
                   ellipsis: true,
-                  render: (_v, c) => `${c.name} · ${t(`adType.${c.adType}`)}`,
+                  render: (_v, c) => `${c.name} · ${enumLabel(t, AD_TYPE_WORDS, c.adType)}`,
                 },
                 ...cols,
               ]}

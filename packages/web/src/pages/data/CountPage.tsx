@@ -15,7 +15,7 @@ import { TreeDialog } from '../../components/TreeDialog/TreeDialog';
 import { ageOption, genderOption, heatOption, trendOption } from './charts';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
-import { bodyOf, change, readFilter, writeFilter, type CountFilter } from './filter';
+import { bodyOf, change, GENDERS, readFilter, writeFilter, type CountFilter, type Gender } from './filter';
 import { Kpi } from './Kpi';
 import { AdPanel } from './AdPanel';
 import { ExportButton } from './ExportButton';
@@ -57,7 +57,6 @@ export default function CountPage() {
   const shareBefore = r && all?.previous.visits ? Math.round((r.previous.visits * 100) / all.previous.visits) : 0;
   const actions = r ? AGE_BUCKETS.reduce((s, b) => s + r.summary[`age_act_${b}`], 0) : 0;
   const actionsBefore = r ? AGE_BUCKETS.reduce((s, b) => s + r.previous[`age_act_${b}`], 0) : 0;
-  const tt = (key: string, opts?: Record<string, unknown>) => t(key, opts ?? {});
 
   return (
     <div data-testid="count-page">
@@ -118,8 +117,8 @@ export default function CountPage() {
             placeholder={t('filter.anyGender')}
             style={{ width: 130 }}
             value={filter.gender}
-            onChange={(v?: number) => update({ gender: v })}
-            options={[2, 1, 0].map((g) => ({ value: g, label: t(`gender.${g}`) }))}
+            onChange={(v?: Gender) => update({ gender: v })}
+            options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))}
           />
           <Select
             aria-label={t('filter.deviceType')}
@@ -231,22 +230,22 @@ export default function CountPage() {
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
             <Col xs={24} xl={16}>
               <Card size="small" title={t('chart.trend')}>
-                <Chart testId="chart-trend" label={t('chart.trend')} option={trendOption(r, tt)} />
+                <Chart testId="chart-trend" label={t('chart.trend')} option={trendOption(r, t)} />
               </Card>
             </Col>
             <Col xs={24} xl={8}>
               <Card size="small" title={t('chart.gender')}>
-                <Chart testId="chart-gender" label={t('chart.gender')} option={genderOption(r, tt)} />
+                <Chart testId="chart-gender" label={t('chart.gender')} option={genderOption(r, t)} />
               </Card>
             </Col>
             <Col xs={24} xl={10}>
               <Card size="small" title={t('chart.age')}>
-                <Chart testId="chart-age" label={t('chart.age')} option={ageOption(r, tt)} />
+                <Chart testId="chart-age" label={t('chart.age')} option={ageOption(r, t)} />
               </Card>
             </Col>
             <Col xs={24} xl={14}>
               <Card size="small" title={t('chart.heat')}>
-                <Chart testId="chart-heat" label={t('chart.heat')} option={heatOption(r, tt)} height={300} />
+                <Chart testId="chart-heat" label={t('chart.heat')} option={heatOption(r, t)} height={300} />
               </Card>
             </Col>
           </Row>

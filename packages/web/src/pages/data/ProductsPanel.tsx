@@ -32,7 +32,6 @@ export function ProductsPanel({ body }: { body: { from: string; to: string; grou
   const { t } = useTranslation('data');
   const pdt = useQuery({ queryKey: keys.stats.pdt(body), queryFn: () => call(api.stats.pdt, body as never) });
   const comm = useQuery({ queryKey: keys.stats.comm(body), queryFn: () => call(api.stats.comm, body as never) });
-  const tt = (key: string, opts?: Record<string, unknown>) => t(key, opts ?? {});
   if (pdt.isPending)
     return (
       <Card data-testid="products-loading">
@@ -90,7 +89,7 @@ export function ProductsPanel({ body }: { body: { from: string; to: string; grou
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={10}>
           <Card size="small" title={t('products.categories')}>
-            <Chart testId="chart-categories" label={t('products.categories')} option={categoryOption(r, tt)} />
+            <Chart testId="chart-categories" label={t('products.categories')} option={categoryOption(r, t)} />
           </Card>
         </Col>
         <Col xs={24} xl={14}>
@@ -102,7 +101,7 @@ export function ProductsPanel({ body }: { body: { from: string; to: string; grou
             {!e ? (
               <Skeleton active />
             ) : e.list.length ? (
-              <Chart testId="chart-exposure" label={t('products.exposure')} option={exposureOption(e, tt)} />
+              <Chart testId="chart-exposure" label={t('products.exposure')} option={exposureOption(e, t)} />
             ) : (
               <EmptyState
                 testId="exposure-empty"

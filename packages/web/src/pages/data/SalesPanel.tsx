@@ -21,7 +21,6 @@ export function SalesPanel({ body }: { body: { from: string; to: string; group: 
   const { t } = useTranslation('data');
   const stats = useQuery({ queryKey: keys.stats.sale(body), queryFn: () => call(api.stats.sale, body as never) });
   const r: Sales | undefined = stats.data;
-  const tt = (key: string, opts?: Record<string, unknown>) => t(key, opts ?? {});
   if (stats.isPending)
     return (
       <Card data-testid="sales-loading">
@@ -80,7 +79,7 @@ export function SalesPanel({ body }: { body: { from: string; to: string; group: 
         </Col>
       </Row>
       <Card size="small" title={t('sales.trend')} style={{ marginTop: 16 }}>
-        <Chart testId="chart-sales" label={t('sales.trend')} option={salesTrendOption(r, tt)} />
+        <Chart testId="chart-sales" label={t('sales.trend')} option={salesTrendOption(r, t)} />
       </Card>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={12}>

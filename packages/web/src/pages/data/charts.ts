@@ -1,9 +1,10 @@
 import { AGE_BUCKETS, type PaResult } from '@vitrine/contract';
 import type { EChartsCoreOption } from 'echarts/core';
+import type { TFunction } from 'i18next';
 
 // The data centre's chart options, built from a stats/pa answer (pure, so they are tested without a canvas).
 
-type T = (key: string, opts?: Record<string, unknown>) => string;
+type T = TFunction<'data'>;
 
 const PRIMARY = '#2f5bea';
 const GENDER_COLOURS = ['#e8589a', '#2f5bea', '#8c8c8c'];
@@ -68,7 +69,7 @@ export function genderOption(r: PaResult, t: T): EChartsCoreOption {
 
 /** Visits by weekday (rows, Monday first) and hour (columns). */
 export function heatOption(r: PaResult, t: T): EChartsCoreOption {
-  const days = [1, 2, 3, 4, 5, 6, 0];
+  const days = [1, 2, 3, 4, 5, 6, 0] as const;
   const max = Math.max(1, ...r.heat.map((h) => h.visits));
   return {
     tooltip: { position: 'top' },
@@ -85,7 +86,7 @@ export function heatOption(r: PaResult, t: T): EChartsCoreOption {
       itemHeight: 160,
       inRange: { color: ['#eef3ff', PRIMARY] },
     },
-    series: [{ type: 'heatmap', data: r.heat.map((h) => [h.hour, days.indexOf(h.weekday), h.visits]) }],
+    series: [{ type: 'heatmap', data: r.heat.map((h) => [h.hour, days.findIndex((d) => d === h.weekday), h.visits]) }],
   };
 }
 

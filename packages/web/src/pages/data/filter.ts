@@ -3,12 +3,16 @@ import { DEFAULT_TIME_ZONE, STATS_GROUPS, STATS_SHORTCUT_DAYS, type Range, type 
 // The data centre's filter lives in the URL (shareable, survives reload): ?days=7|30|90 or
 // ?from=&to=, group, gender, type, and the shop scope from the tree dialog as scope={p,c,a,s} (n = its shop count).
 
+/** Female, male, unknown: the genders the filter offers, in its order. */
+export const GENDERS = [2, 1, 0] as const;
+export type Gender = (typeof GENDERS)[number];
+
 export type CountFilter = {
   from: string;
   to: string;
   days: number | null;
   group: StatsGroup;
-  gender?: number;
+  gender?: Gender;
   DeviceType?: 'big' | 'pad';
   scope: Range | null;
   shopCount: number;
@@ -62,7 +66,7 @@ export function readFilter(
     ...range,
     days,
     group: group && (STATS_GROUPS as readonly string[]).includes(group) ? group : days === 90 ? 'week' : 'day',
-    gender: gender === '0' || gender === '1' || gender === '2' ? Number(gender) : undefined,
+    gender: GENDERS.find((g) => gender === String(g)),
     DeviceType: type === 'big' || type === 'pad' ? type : undefined,
     scope: scopeOf(params.get('scope')),
     shopCount: Number(params.get('n')) || 0,

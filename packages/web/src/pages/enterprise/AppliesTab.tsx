@@ -13,7 +13,7 @@ type StatusFilter = 'all' | 201 | 202 | 203;
 
 /** Join applications (201 not reviewed / 202 approved / 203 rejected), approve or reject with a reason. */
 export function AppliesTab() {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const onError = useErrorToast();

@@ -28,7 +28,7 @@ type Props = {
 };
 
 export function DeptForm({ open, editing, defaultPid, tree, saving, onCancel, onSave }: Props) {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const [form] = Form.useForm<DeptValues>();
   useEffect(() => {
     if (!open) return;

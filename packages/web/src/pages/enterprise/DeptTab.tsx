@@ -68,7 +68,7 @@ function Members({ dept }: { dept: DeptNode }) {
 }
 
 export function DeptTab() {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const onError = useErrorToast();

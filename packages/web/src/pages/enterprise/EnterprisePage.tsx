@@ -42,7 +42,7 @@ const isTab = (v: string | null): v is TabKey => (ENTERPRISE_TABS as readonly (s
 
 /** /enterprise: the main admin runs the enterprise here (the server refuses everyone else too). */
 export default function EnterprisePage() {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const { mainFlag } = useStore(appStore);
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');

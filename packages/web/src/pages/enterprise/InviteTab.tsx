@@ -8,7 +8,7 @@ import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { parentOptions } from './DeptForm';
 import { useJobs } from './JobTab';
-import { formatTime, useErrorToast } from './shared';
+import { formatTime, roleWord, useErrorToast } from './shared';
 
 type Made = { link: string; expires: number };
 
@@ -53,7 +53,7 @@ export function InviteTab() {
             allowClear
             style={{ width: 220 }}
             placeholder={t('invite.defaultJob')}
-            options={(jobs.data ?? []).map((j) => ({ value: j.id, label: `${j.name} · ${t(`role.${j.role}`)}` }))}
+            options={(jobs.data ?? []).map((j) => ({ value: j.id, label: `${j.name} · ${roleWord(t, j.role)}` }))}
           />
         </Form.Item>
         <Button

@@ -22,7 +22,7 @@ export function useRoleOptions() {
 }
 
 export function JobTab() {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const onError = useErrorToast();

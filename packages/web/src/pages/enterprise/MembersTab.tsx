@@ -12,7 +12,7 @@ import { SetRolesDialog } from './SetRolesDialog';
 import { RoleTag, formatTime, useErrorToast } from './shared';
 
 export function MembersTab() {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const onError = useErrorToast();

@@ -23,7 +23,7 @@ const options = (list: readonly MenuNode[], exclude?: number): Option[] =>
 
 /** The permission menu catalogue: list, add, edit (path, title, icon, sort, level, pid). */
 export function MenuCatalogue() {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const lang = useLang();
   const { message } = App.useApp();
   const qc = useQueryClient();

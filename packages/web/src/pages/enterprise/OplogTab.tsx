@@ -9,12 +9,13 @@ import { usePaged } from '../../components/PagedTable/usePaged';
 import { ChangeTable, VerbTag, objectText } from '../../components/OpLog';
 import { OplogFilters } from './OplogFilters';
 import type { OplogFilter } from './oplogFilter';
-import { formatTime } from './shared';
+import { formatTime, roleWord } from './shared';
 
 type Row = ResultOf<typeof api.oplog.list>['list'][number];
 
 export function OplogTab() {
   const { t } = useTranslation(['enterprise', 'oplog']);
+  const { t: tLog } = useTranslation('oplog');
   const [filter, setFilter] = useState<OplogFilter>({});
   const list = usePaged(
     (pageNum) => keys.oplog.list({ ...filter, pageNum }),
@@ -52,10 +53,10 @@ export function OplogTab() {
               title: t('oplog.role'),
               key: 'role',
               width: 72,
-              render: (_v, r) => r.roleName || (r.role ? t(`role.${r.role}`) : '—'),
+              render: (_v, r) => r.roleName || (r.role ? roleWord(t, r.role) : '—'),
             },
             { title: t('oplog.verb'), key: 'verb', render: (_v, r) => <VerbTag verb={r.verb} summary={r.summary} /> },
-            { title: t('oplog.entity'), key: 'entity', render: (_v, r) => objectText(r, t) },
+            { title: t('oplog.entity'), key: 'entity', render: (_v, r) => objectText(r, tLog) },
             {
               title: t('oplog.source'),
               key: 'source',

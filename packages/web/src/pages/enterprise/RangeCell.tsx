@@ -12,7 +12,7 @@ import { keys } from '../../api/keys';
 
 /** A role entry's data range: areas and shops chosen with the spec §2 tree dialog, or the whole enterprise. */
 export function RangeCell({ entry, disabled = false }: { entry: MemberRole; disabled?: boolean }) {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const onError = useErrorToast();

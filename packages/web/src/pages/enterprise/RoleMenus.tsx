@@ -8,7 +8,7 @@ import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useLang } from '../../i18n';
 import { useJobs } from './JobTab';
-import { RoleTag, useErrorToast } from './shared';
+import { RoleTag, roleWord, useErrorToast } from './shared';
 import { BIT_NAMES, FULL_WEIGHT, flattenWeights, hasBit, toggleBit } from './weight';
 
 type Row = Omit<RoleMenu, 'children'> & { children?: Row[] };
@@ -58,7 +58,7 @@ export function RoleMenus() {
             loading={jobs.isPending}
             data-testid="perm-job"
             aria-label={t('perm.job')}
-            options={(jobs.data ?? []).map((j) => ({ value: j.id, label: `${j.name} · ${t(`role.${j.role}`)}` }))}
+            options={(jobs.data ?? []).map((j) => ({ value: j.id, label: `${j.name} · ${roleWord(t, j.role)}` }))}
             onChange={(v: number) => {
               setPicked(v);
               setEdits(new Map());

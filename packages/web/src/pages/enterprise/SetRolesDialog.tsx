@@ -9,6 +9,7 @@ import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { parentOptions } from './DeptForm';
 import { useJobs } from './JobTab';
+import { roleWord } from './shared';
 
 type Row = { deptId?: number; jobId?: number };
 type Values = { roles: Row[] };
@@ -22,7 +23,7 @@ type Props = {
 
 /** A member's role entries: one row per department + job (the job carries the role). */
 export function SetRolesDialog({ member, saving, onCancel, onSave }: Props) {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const [form] = Form.useForm<Values>();
   const depts = useQuery({ queryKey: keys.dept.list(), queryFn: () => call(api.dept.list), enabled: member !== null });
   const jobs = useJobs();
@@ -80,7 +81,7 @@ export function SetRolesDialog({ member, saving, onCancel, onSave }: Props) {
                       placeholder={t('member.job')}
                       options={(jobs.data ?? []).map((j) => ({
                         value: j.id,
-                        label: `${j.name} · ${t(`role.${j.role}`)}`,
+                        label: `${j.name} · ${roleWord(t, j.role)}`,
                       }))}
                       data-testid={`roles-job-${field.name}`}
                     />

@@ -1,6 +1,8 @@
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { APPLY_STATUS, ROLE } from '@vitrine/contract';
+import { APPLY_STATUS, ROLE, ROLES } from '@vitrine/contract';
+import { oneOf } from '../../i18n/keys';
 export { useErrorToast } from '../../components/ErrorToast';
 
 export { formatTime } from '../../i18n/time';
@@ -11,10 +13,15 @@ const ROLE_COLORS: Record<number, string> = {
   [ROLE.supervisor]: 'purple',
 };
 
-/** Role 1 shop assistant / 2 store manager / 3 supervisor, in the UI's language. */
+/** Role 1 shop assistant / 2 store manager / 3 supervisor, in the UI's language; any other number as is. */
+export function roleWord(t: TFunction<'enterprise'>, role: number): string {
+  const known = oneOf(ROLES, role);
+  return known ? t(`role.${known}`) : String(role);
+}
+
 export function RoleTag({ role }: { role: number }) {
   const { t } = useTranslation('enterprise');
-  return <Tag color={ROLE_COLORS[role] ?? 'default'}>{t(`role.${role}`, { defaultValue: String(role) })}</Tag>;
+  return <Tag color={ROLE_COLORS[role] ?? 'default'}>{roleWord(t, role)}</Tag>;
 }
 
 export function ApplyStatusTag({ status }: { status: number }) {

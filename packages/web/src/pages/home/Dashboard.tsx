@@ -10,6 +10,7 @@ import { DEVICE_STATUS_COLORS } from '../../components/StatusTag/statusWords';
 import { pageDenied } from '../../app/layout/menuTree';
 import { appStore } from '../../state/app';
 import { useStore } from '../../state/store';
+import { enumLabel, keyEnum } from '../../i18n/keys';
 
 type Home = ResultOf<typeof api.stats.home>;
 
@@ -107,6 +108,20 @@ function DashboardSkeleton() {
 }
 
 /** The morning figures of /home (stats/home): only what the caller's job may see, all reported. */
+/** The entities whose records the server counts for review (server: domains/sales/home.ts), by name. */
+const REVIEW_WORDS = keyEnum('home:dash.entity', [
+  'shop',
+  'et',
+  'employee',
+  'member',
+  'device',
+  'commodity',
+  'ad-content',
+  'ad-plan',
+  'inform',
+  'inform2',
+  'incentive',
+]);
 /** The page where each entity's records wait for review (default /store/store). */
 const REVIEW_PAGE: Record<string, string> = {
   commodity: '/advert',
@@ -193,7 +208,7 @@ export function Dashboard() {
           data-testid="home-devices"
         >
           <div className="vt-home-status-row">
-            {[7, 1, 3, 0].map((code) => (
+            {([7, 1, 3, 0] as const).map((code) => (
               <Link
                 key={code}
                 to={`/store/store?entity=device&status=${code}`}
@@ -221,7 +236,7 @@ export function Dashboard() {
                 to={`${REVIEW_PAGE[x.entity] ?? '/store/store'}?entity=${x.entity}&tab=review`}
                 className="vt-home-status"
               >
-                <span>{t(`dash.entity.${x.entity}`)}</span>
+                <span>{enumLabel(t, REVIEW_WORDS, x.entity)}</span>
                 <strong>{x.count}</strong>
               </Link>
             ))}

@@ -47,7 +47,7 @@ export default function HomePage() {
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('role.current')}>
                 {roleItem.deptName && roleItem.role
-                  ? `${roleItem.deptName} / ${t(`common:roleName.${roleItem.role}`, { defaultValue: roleItem.roleName })}`
+                  ? `${roleItem.deptName} / ${t(`common:roleName.${roleItem.role}`, { defaultValue: roleItem.roleName ?? String(roleItem.role) })}`
                   : '—'}
               </Descriptions.Item>
               {roleItem.jobName ? (

@@ -2,11 +2,12 @@ import { Button, Card, Steps, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pageOf, type StepKey, type StepState } from './startProgress';
+import type { KeyOf } from '../../i18n/keys';
 
 type Step = { key: StepKey; state: StepState };
 
 /** Where a step's button goes, and what it says, for the step's state (none when nothing is left to do there). */
-function actionOf({ key, state }: Step): { to: string; label: string } | null {
+function actionOf({ key, state }: Step): { to: string; label: KeyOf<'home'> } | null {
   if (key === 'staff') return state === 'done' ? null : { to: '/enterprise?tab=invites', label: 'start.staff.go' };
   // a device once enabled: its activation code is in its control drawer on the device list
   if (state === 'done') return key === 'device' ? { to: pageOf(key, state), label: 'start.device.code' } : null;
@@ -33,10 +34,11 @@ export default function StartSteps({ steps, main }: { steps: Step[]; main: boole
         current={current}
         items={steps.map((step, i) => {
           const action = actionOf(step);
-          // a step's own words where it has them, else the state's words with the step's name
-          const text = t([`start.${step.key}.${step.state}`, `start.state.${step.state}`], {
-            name: t(`start.${step.key}.name`, { defaultValue: '' }),
-          });
+          // a step's own words where it has them (every step has its own for todo), else the state's
+          // words with the step's name: the defaultValue marks the step's own words as optional
+          const name = t(`start.${step.key}.name`, { defaultValue: '' });
+          const general = step.state === 'todo' ? '' : t(`start.state.${step.state}`, { name });
+          const text = t(`start.${step.key}.${step.state}`, { name, defaultValue: general });
           return {
             title: (
               <span data-testid={`start-step-${step.key}`} data-state={step.state}>

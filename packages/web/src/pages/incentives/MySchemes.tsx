@@ -6,7 +6,8 @@ import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { EmptyState } from '../../components/EmptyState';
-import { formatValue, OP_SYMBOLS, tierProgress } from './format';
+import { formatValue, METRIC_WORDS, OP_SYMBOLS, tierProgress } from './format';
+import { enumLabel } from '../../i18n/keys';
 
 type Tier = { threshold: number; reward: string; rewardFen: number };
 type Mine = {
@@ -56,7 +57,7 @@ export function MySchemes() {
               {me ? (
                 <Space orientation="vertical" size={12} style={{ width: '100%' }}>
                   <Space size={40} wrap>
-                    <Statistic title={t(`metric.${s.metric}`)} value={value(me.value)} />
+                    <Statistic title={enumLabel(t, METRIC_WORDS, s.metric)} value={value(me.value)} />
                     <Statistic title={t('mine.rank')} value={`${me.rank} / ${s.participants}`} />
                   </Space>
                   <Progress

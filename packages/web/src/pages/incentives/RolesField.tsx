@@ -1,5 +1,6 @@
 import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ROLE } from '@vitrine/contract';
 
 /** The staff roles a scheme ranks (by their job); none checked: every employee of the shops. */
 export function StaffRolesField({ value, onChange }: { value?: number[]; onChange?: (v: number[]) => void }) {
@@ -9,7 +10,7 @@ export function StaffRolesField({ value, onChange }: { value?: number[]; onChang
       data-testid="field-staff-roles"
       value={value ?? []}
       onChange={(v) => onChange?.(v as number[])}
-      options={[1, 2].map((r) => ({ value: r, label: t(`role.${r}`) }))}
+      options={[ROLE.assistant, ROLE.manager].map((r) => ({ value: r, label: t(`role.${r}`) }))}
     />
   );
 }

@@ -2,6 +2,8 @@ import { Button, Input, InputNumber, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FormValues } from '../../components/LifecycleTable';
+import { INCENTIVE_METRICS } from '@vitrine/contract';
+import { oneOf } from '../../i18n/keys';
 import { OP_SYMBOLS, thresholdScale } from './format';
 
 type Tier = { threshold: number; reward: string; rewardFen: number };
@@ -32,7 +34,7 @@ export function TiersField({
             value={tier.threshold / scale}
             onChange={(v) => set(i, { threshold: Math.round(Number(v ?? 0) * scale) })}
             aria-label={t('tier.threshold', { n: i + 1 })}
-            suffix={t(`unit.form.${String(values.metric ?? 'amount')}`)}
+            suffix={t(`unit.form.${oneOf(INCENTIVE_METRICS, values.metric) ?? 'amount'}`)}
             style={{ width: 180 }}
           />
           <Input

@@ -1,13 +1,14 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api as contract, INCENTIVE_METRICS, INCENTIVE_RESETS } from '@vitrine/contract';
+import { api as contract, INCENTIVE_RESETS } from '@vitrine/contract';
 import { api } from '../../api/routes';
-import type { EntityConfig, LifecycleRow } from '../../components/LifecycleTable';
+import type { EntityConfig, LifecycleRow, ValueEnum } from '../../components/LifecycleTable';
+import { keyEnum } from '../../i18n/keys';
 import { formFields } from '../../components/LifecycleTable/formFields';
 import { ShopTargetsField } from '../advert/widgets/TargetsField';
 import { CommodityPicker } from '../advert/widgets/records';
 import { DayField } from '../advert/widgets/simple';
-import { formatValue, OP_SYMBOLS } from './format';
+import { formatValue, METRIC_WORDS, OP_SYMBOLS } from './format';
 import { StaffRolesField } from './RolesField';
 import { TiersField } from './TiersField';
 
@@ -27,12 +28,9 @@ export type IncentiveRow = LifecycleRow & {
   reset: string;
 };
 
-const enumOf = (ns: string, values: readonly (string | number)[]) =>
-  Object.fromEntries(values.map((v) => [String(v), `${ns}.${v}`]));
-const METRIC_ENUM = enumOf('incentives:metric', INCENTIVE_METRICS);
-const LEVEL_ENUM = enumOf('incentives:level', ['employee', 'shop']);
-const RESET_ENUM = enumOf('incentives:reset', INCENTIVE_RESETS);
-const OP_ENUM = Object.fromEntries(Object.entries(OP_SYMBOLS).map(([k, v]) => [k, v]));
+const LEVEL_ENUM = keyEnum('incentives:level', ['employee', 'shop']);
+const RESET_ENUM = keyEnum('incentives:reset', INCENTIVE_RESETS);
+const OP_ENUM: ValueEnum = Object.fromEntries(Object.entries(OP_SYMBOLS).map(([k, v]) => [k, { text: v }]));
 
 function Tiers({ row }: { row: IncentiveRow }) {
   const { t } = useTranslation('incentives');
@@ -54,7 +52,7 @@ export const incentiveConfig: EntityConfig<IncentiveRow> = {
   titleOf: (r) => r.name,
   columns: [
     { key: 'name', title: 'incentives:field.name' },
-    { key: 'metric', title: 'incentives:field.metric', kind: 'enum', valueEnum: METRIC_ENUM, width: 110 },
+    { key: 'metric', title: 'incentives:field.metric', kind: 'enum', valueEnum: METRIC_WORDS, width: 110 },
     { key: 'level', title: 'incentives:field.level', kind: 'enum', valueEnum: LEVEL_ENUM, width: 90, detail: true },
     { key: 'tiers', title: 'incentives:field.tiers', render: (r) => <Tiers row={r} /> },
     { key: 'dateFrom', title: 'incentives:field.dates', render: (r) => `${r.dateFrom} ~ ${r.dateTo}` },
@@ -67,7 +65,7 @@ export const incentiveConfig: EntityConfig<IncentiveRow> = {
       name: 'metric',
       label: 'incentives:field.metric',
       kind: 'select',
-      valueEnum: METRIC_ENUM,
+      valueEnum: METRIC_WORDS,
       help: 'incentives:help.metric',
     },
     { name: 'level', label: 'incentives:field.level', kind: 'select', valueEnum: LEVEL_ENUM },

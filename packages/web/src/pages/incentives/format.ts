@@ -1,7 +1,12 @@
-import type { IncentiveMetric } from '@vitrine/contract';
+import type { TFunction } from 'i18next';
+import { INCENTIVE_METRICS, type IncentiveMetric } from '@vitrine/contract';
+import { keyEnum } from '../../i18n/keys';
+
+/** The metrics' names. */
+export const METRIC_WORDS = keyEnum('incentives:metric', INCENTIVE_METRICS);
 
 /** A metric's value as people read it: yuan for amounts, units, visitors, or sales per 100 visitors. */
-export function formatValue(metric: string, v: number, t: (k: string, o?: Record<string, unknown>) => string): string {
+export function formatValue(metric: string, v: number, t: TFunction<'incentives'>): string {
   switch (metric as IncentiveMetric) {
     case 'amount':
       return `¥${(v / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,8 +1,12 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellIcon, ChartIcon, PlayIcon, ShopIcon, TeamIcon, TrophyIcon } from '../_public/icons';
+import type { KeysUnder } from '../../i18n/keys';
 
-type Feature = { key: string; Icon: ComponentType<{ size?: number }> };
+type Feature = {
+  key: Exclude<KeysUnder<'public', 'features'>, 'heading' | 'subheading'>;
+  Icon: ComponentType<{ size?: number }>;
+};
 
 /** The product's areas (spec §1), each a card on the landing page. Texts live in public.json. */
 export const FEATURES: readonly Feature[] = [

@@ -5,6 +5,8 @@ import { type InformEntity, type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { formatTime } from '../../components/LifecycleTable/columns';
+import { enumLabel } from '../../i18n/keys';
+import { ROLE_ENUM } from './fields';
 import { keys } from '../../api/keys';
 import { usePaged } from '../../components/PagedTable/usePaged';
 
@@ -103,7 +105,7 @@ export function ReceiptsDrawer({
                 title: t('receipts.person'),
                 render: (_, p) => (
                   <>
-                    {p.name} <Tag>{t(`role.${p.role}`)}</Tag>
+                    {p.name} <Tag>{enumLabel(t, ROLE_ENUM, p.role)}</Tag>
                   </>
                 ),
               },

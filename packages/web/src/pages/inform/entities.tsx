@@ -1,16 +1,18 @@
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api as contract, INFORM_PRIORITIES, ONLINE_STATUS, type InformEntity } from '@vitrine/contract';
+import { api as contract, ONLINE_STATUS, type InformEntity } from '@vitrine/contract';
 import { api } from '../../api/routes';
-import type { EntityConfig, LifecycleRow } from '../../components/LifecycleTable';
+import type { ColumnSpec, EntityConfig, LifecycleRow } from '../../components/LifecycleTable';
 import type { FieldDecl } from '../../components/LifecycleTable/types';
 import { formFields } from '../../components/LifecycleTable/formFields';
 import { formatTime } from '../../components/LifecycleTable/columns';
 import { ShopTargetsField } from '../advert/widgets/TargetsField';
 import type { InformFile } from './Attachments';
 import { FileIcon } from './FileIcon';
-import { AttachmentsField, DeadlineField, RolesField } from './fields';
+import { AttachmentsField, DeadlineField, ROLE_ENUM, RolesField } from './fields';
 import { RichTextField } from './RichText';
+import { enumLabel } from '../../i18n/keys';
+import { PRIORITY_WORDS } from './PriorityTag';
 
 // The declarative tables of /inform: notifications (with a confirmation deadline) and announcements.
 
@@ -27,8 +29,6 @@ export type InformRow = LifecycleRow & {
   recipients: number;
   done: number;
 };
-
-const PRIORITY_ENUM = Object.fromEntries(INFORM_PRIORITIES.map((p) => [String(p), `inform:priority.${p}`]));
 
 function Progressed({
   row,
@@ -54,18 +54,16 @@ function Progressed({
   );
 }
 
-const roleWords = (roles: number[], t: (k: string) => string) => roles.map((r) => t(`inform:role.${r}`)).join('、');
-
 function Roles({ roles }: { roles: number[] }) {
   const { t } = useTranslation('inform');
-  return <>{roleWords(roles, t)}</>;
+  return <>{roles.map((r) => enumLabel(t, ROLE_ENUM, r)).join('、')}</>;
 }
 
 const HEAD: FieldDecl<'title' | 'body' | 'attachments' | 'priority'>[] = [
   { name: 'title', label: 'inform:field.title', kind: 'text' },
   { name: 'body', label: 'inform:field.body', kind: 'custom', widget: RichTextField },
   { name: 'attachments', label: 'inform:field.attachments', kind: 'custom', widget: AttachmentsField },
-  { name: 'priority', label: 'inform:field.priority', kind: 'select', valueEnum: PRIORITY_ENUM },
+  { name: 'priority', label: 'inform:field.priority', kind: 'select', valueEnum: PRIORITY_WORDS },
 ];
 const TAIL: FieldDecl<'targets' | 'roles'>[] = [
   {
@@ -95,7 +93,7 @@ export function informConfig(entity: InformEntity, onReceipts: (row: InformRow) 
     titleOf: (r) => r.title,
     columns: [
       { key: 'title', title: 'inform:field.title' },
-      { key: 'priority', title: 'inform:field.priority', kind: 'enum', valueEnum: PRIORITY_ENUM, width: 90 },
+      { key: 'priority', title: 'inform:field.priority', kind: 'enum', valueEnum: PRIORITY_WORDS, width: 90 },
       { key: 'roles', title: 'inform:field.roles', render: (r) => <Roles roles={r.roles} />, detail: true },
       {
         key: 'files',
@@ -116,10 +114,10 @@ export function informConfig(entity: InformEntity, onReceipts: (row: InformRow) 
       ...(entity === 'inform'
         ? [
             {
-              key: 'deadline' as const,
+              key: 'deadline',
               title: 'inform:field.deadline',
               render: (r: InformRow) => (r.deadline ? formatTime(r.deadline) : '—'),
-            },
+            } satisfies ColumnSpec<InformRow>,
           ]
         : []),
       {

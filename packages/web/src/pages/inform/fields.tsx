@@ -4,7 +4,8 @@ import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { dayjs } from '../../i18n/dayjs';
 import { fromPicker, toPicker } from '../../i18n/time';
 import { useTranslation } from 'react-i18next';
-import { INFORM_ATTACHMENTS_MAX, type FileRecord } from '@vitrine/contract';
+import { INFORM_ATTACHMENTS_MAX, ROLES, type FileRecord } from '@vitrine/contract';
+import { keyEnum } from '../../i18n/keys';
 import { ApiError } from '../../api/client';
 import { acceptOf, checkFile } from '../../components/Upload/hints';
 import { stepsFor } from '../../components/Upload/transport';
@@ -115,6 +116,9 @@ export function AttachmentsField({
   );
 }
 
+/** The roles' words (the spec's role codes). */
+export const ROLE_ENUM = keyEnum('inform:role', ROLES);
+
 /** Who receives: shop assistants, store managers, supervisors (the spec's role codes). */
 export function RolesField({ value, onChange }: { value?: number[]; onChange?: (v: number[]) => void }) {
   const { t } = useTranslation('inform');
@@ -123,7 +127,7 @@ export function RolesField({ value, onChange }: { value?: number[]; onChange?: (
       data-testid="field-roles"
       value={value ?? [1, 2]}
       onChange={(v) => onChange?.(v as number[])}
-      options={[1, 2, 3].map((r) => ({ value: r, label: t(`role.${r}`) }))}
+      options={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))}
     />
   );
 }

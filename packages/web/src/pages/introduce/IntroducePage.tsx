@@ -21,7 +21,7 @@ function Section({ title, text, children }: { title: string; text: string; child
 }
 
 function CallToAction() {
-  const { t } = useTranslation('introduce');
+  const { t } = useTranslation(['introduce', 'public']);
   return (
     <Space wrap size={12}>
       <LinkButton type="primary" size="large" to={isLoggedIn() ? '/home' : '/register'}>

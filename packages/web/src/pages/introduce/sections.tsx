@@ -16,8 +16,14 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATUS } from '@vitrine/contract';
+import type { KeyOf, KeysUnder } from '../../i18n/keys';
 
-type Area = { key: string; icon: ReactNode; bullets: number; extra?: ReactNode };
+type Area = {
+  key: Exclude<KeysUnder<'introduce', 'areas'>, 'heading' | 'subheading'>;
+  icon: ReactNode;
+  bullets: readonly KeyOf<'introduce'>[];
+  extra?: ReactNode;
+};
 
 /** Age bands of the visitor statistics (spec §3, §9). */
 export const AGE_BANDS = ['0-18', '19-29', '30-39', '40-49', '50+'] as const;
@@ -59,12 +65,35 @@ function AgeBandTags() {
 }
 
 const AREAS: readonly Area[] = [
-  { key: 'ads', icon: <PlaySquareOutlined />, bullets: 4 },
-  { key: 'ai', icon: <SolutionOutlined />, bullets: 3, extra: <AgeBandTags /> },
-  { key: 'inform', icon: <NotificationOutlined />, bullets: 3 },
-  { key: 'incentives', icon: <TrophyOutlined />, bullets: 3 },
-  { key: 'stores', icon: <ShopOutlined />, bullets: 4, extra: <DeviceStatusTags /> },
-  { key: 'data', icon: <BarChartOutlined />, bullets: 4, extra: <AgeBandTags /> },
+  {
+    key: 'ads',
+    icon: <PlaySquareOutlined />,
+    bullets: ['areas.ads.b1', 'areas.ads.b2', 'areas.ads.b3', 'areas.ads.b4'],
+  },
+  {
+    key: 'ai',
+    icon: <SolutionOutlined />,
+    bullets: ['areas.ai.b1', 'areas.ai.b2', 'areas.ai.b3'],
+    extra: <AgeBandTags />,
+  },
+  { key: 'inform', icon: <NotificationOutlined />, bullets: ['areas.inform.b1', 'areas.inform.b2', 'areas.inform.b3'] },
+  {
+    key: 'incentives',
+    icon: <TrophyOutlined />,
+    bullets: ['areas.incentives.b1', 'areas.incentives.b2', 'areas.incentives.b3'],
+  },
+  {
+    key: 'stores',
+    icon: <ShopOutlined />,
+    bullets: ['areas.stores.b1', 'areas.stores.b2', 'areas.stores.b3', 'areas.stores.b4'],
+    extra: <DeviceStatusTags />,
+  },
+  {
+    key: 'data',
+    icon: <BarChartOutlined />,
+    bullets: ['areas.data.b1', 'areas.data.b2', 'areas.data.b3', 'areas.data.b4'],
+    extra: <AgeBandTags />,
+  },
 ];
 
 function IconBadge({ children }: { children: ReactNode }) {
@@ -104,10 +133,10 @@ export function AreaCards() {
               </Typography.Title>
             </div>
             <Typography.Paragraph type="secondary">{t(`areas.${area.key}.text`)}</Typography.Paragraph>
-            {Array.from({ length: area.bullets }, (_, i) => (
-              <div key={i} style={{ display: 'flex', gap: 8, marginBottom: 6 }}>
+            {area.bullets.map((bullet) => (
+              <div key={bullet} style={{ display: 'flex', gap: 8, marginBottom: 6 }}>
                 <CheckOutlined style={{ color: token.colorSuccess, marginTop: 5 }} />
-                <span>{t(`areas.${area.key}.b${i + 1}`)}</span>
+                <span>{t(bullet)}</span>
               </div>
             ))}
             {area.extra}

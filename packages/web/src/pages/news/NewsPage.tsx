@@ -21,7 +21,7 @@ const STATUS: Record<Tab, number | undefined> = {
 
 /** /news: my messages in this enterprise, newest first; unread 401 / read 402. */
 export default function NewsPage() {
-  const { t } = useTranslation('news');
+  const { t } = useTranslation(['news', 'common']);
   const { message } = App.useApp();
   const onError = useErrorToast();
   const [tab, setTab] = useState<Tab>('unread');

@@ -1,6 +1,7 @@
 import { App, Button, Descriptions, Popconfirm, Space, Tag, Typography, type ButtonProps } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { KeyOf } from '../../i18n/keys';
 import { type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
@@ -17,7 +18,7 @@ export function DeviceActivation({ deviceId }: { deviceId: number }) {
   const key = keys.device.activation(deviceId);
   const state = useQuery({ queryKey: key, queryFn: () => call(api.device.activation, { id: deviceId }) });
 
-  const act = async (fn: () => Promise<State>, done: string) => {
+  const act = async (fn: () => Promise<State>, done: KeyOf<'device'>) => {
     try {
       client.setQueryData(key, await fn());
       void message.success(t(done));

@@ -22,16 +22,15 @@ import { ApiError, call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { usePaged } from '../../components/PagedTable/usePaged';
 import { formatTime } from '../../components/LifecycleTable';
-import { DeviceStatusTag } from '../../components/StatusTag';
+import { DEVICE_STATUS_WORDS, DeviceStatusTag } from '../../components/StatusTag';
+import { enumLabel, keyEnum } from '../../i18n/keys';
 import type { DeviceRow } from './entities';
-
-const DEVICE_STATUS_NAMES: Record<number, string> = Object.fromEntries(
-  Object.entries(DEVICE_STATUS).map(([name, code]) => [code, name]),
-);
 import { DeviceActivation } from './DeviceActivation';
 import { DeviceCamera } from './DeviceCamera';
 import { DeviceHistory } from './DeviceHistory';
-import { DeviceSetting } from './DeviceSetting';
+import { DeviceSetting, SETTING_WORDS } from './DeviceSetting';
+
+const ACTION_WORDS = keyEnum('device:control', MANAGE_ACTIONS);
 
 type Command = ResultOf<typeof api.device.commands>['list'][number];
 
@@ -212,11 +211,13 @@ export function CommandList({ deviceId }: { deviceId: number }) {
   );
   // command parameters in words: "音量 30", "屏幕方向 竖屏", "AI 获客 开启"
   const word = (k: string, v: unknown) => {
-    if (k === 'direction' || k === 'orientation') return `${t('control.orientation')} ${t(`orientation.${String(v)}`)}`;
-    if (k === 'ai') return `${t('control.ai')} ${t(`ai.${String(v)}`)}`;
+    if (k === 'direction' || k === 'orientation')
+      return `${t('control.orientation')} ${enumLabel(t, SETTING_WORDS.direction, v)}`;
+    if (k === 'ai') return `${t('control.ai')} ${enumLabel(t, SETTING_WORDS.ai, v)}`;
     if (k === 'volume') return `${t('control.volume')} ${String(v)}`;
-    if (k === 'status') return `${t('control.virtual')} ${t(`status.${DEVICE_STATUS_NAMES[Number(v)] ?? 'offline'}`)}`;
-    if (k === 'action') return t(`control.${String(v)}`);
+    if (k === 'status')
+      return `${t('control.virtual')} ${t(`status.${(DEVICE_STATUS_WORDS[Number(v)] ?? DEVICE_STATUS_WORDS[0]).key}`)}`;
+    if (k === 'action') return enumLabel(t, ACTION_WORDS, v);
     return `${k} ${String(v)}`;
   };
   const payloadText = (c: Command) =>

@@ -3,10 +3,13 @@ import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResultOf } from '@vitrine/contract';
 import type { api } from '../../api/routes';
+import { enumLabel, keyEnum } from '../../i18n/keys';
 
 type DeviceRow = ResultOf<typeof api.device.myList>['list'][number];
 
 type Kind = 'volume' | 'direction' | 'ai';
+/** The words of the settings that have words. */
+export const SETTING_WORDS = { ai: keyEnum('device:ai', [1, 0]), direction: keyEnum('device:orientation', [1, 0]) };
 
 /**
  * A screen setting as it is (issue 25 §5): what the screen acknowledged applying, else the configured
@@ -17,7 +20,7 @@ export function DeviceSetting({ row, kind }: { row: DeviceRow; kind: Kind }) {
   const configured = kind === 'volume' ? row.volume : kind === 'ai' ? row.ai : row.orientation;
   const shown = row.reported?.[kind] ?? configured;
   const pending = row.pending?.[kind];
-  const text = (v: number) => (kind === 'volume' ? String(v) : kind === 'ai' ? t(`ai.${v}`) : t(`orientation.${v}`));
+  const text = (v: number) => (kind === 'volume' ? String(v) : enumLabel(t, SETTING_WORDS[kind], v));
   return (
     <span data-testid={`setting-${kind}-${row.id}`}>
       {text(shown)}

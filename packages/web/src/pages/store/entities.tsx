@@ -3,16 +3,18 @@ import {
   AGE_BANDS,
   api as contract,
   DEVICE_STATUS,
+  DEVICE_TYPES,
   ET_TYPES,
   ONLINE_STATUS,
   CONTENT_STATUS,
   type ResultOf,
 } from '@vitrine/contract';
 import { api } from '../../api/routes';
-import type { EntityConfig } from '../../components/LifecycleTable';
+import type { EntityConfig, ValueEnum } from '../../components/LifecycleTable';
 import { formFields } from '../../components/LifecycleTable/formFields';
 import type { FilterGroup } from '../../components/FilterSidebar';
 import { DeviceSetting } from './DeviceSetting';
+import { keyEnum } from '../../i18n/keys';
 
 // The declarative tables of the stores area: one column list and one form per entity.
 
@@ -23,19 +25,17 @@ export type EmployeeRow = RowOf<typeof api.employee>;
 export type MemberRow = RowOf<typeof api.member>;
 export type DeviceRow = RowOf<typeof api.device>;
 
-const enumOf = (ns: string, values: readonly (string | number)[]) =>
-  Object.fromEntries(values.map((v) => [String(v), `${ns}.${v}`]));
-
-export const LEVEL_ENUM = { 1: 'A', 2: 'B', 3: 'C' } as Record<string, string>;
-export const GENDER_ENUM = enumOf('store:gender', [1, 2]);
-export const ET_ENUM = enumOf('store:etType', ET_TYPES);
-export const DEVICE_TYPE_ENUM = { big: 'device:type.big', pad: 'device:type.pad' } as Record<string, string>;
-export const ORIENTATION_ENUM = enumOf('device:orientation', [1, 0]);
-export const AI_ENUM = enumOf('device:ai', [1, 0]);
-const AGE_ENUM = Object.fromEntries(AGE_BANDS.map((b) => [b, b]));
+export const LEVEL_ENUM: ValueEnum = { 1: { text: 'A' }, 2: { text: 'B' }, 3: { text: 'C' } };
+export const GENDER_ENUM = keyEnum('store:gender', [1, 2]);
+export const ET_ENUM = keyEnum('store:etType', ET_TYPES);
+export const DEVICE_TYPE_ENUM = keyEnum('device:type', DEVICE_TYPES);
+export const ORIENTATION_ENUM = keyEnum('device:orientation', [1, 0]);
+export const AI_ENUM = keyEnum('device:ai', [1, 0]);
+const AGE_ENUM: ValueEnum = Object.fromEntries(AGE_BANDS.map((b) => [b, { text: b }]));
 
 export const shopConfig: EntityConfig<ShopRow> = {
   entity: 'shop',
+  label: 'store:entity.shop',
   calls: api.shop,
   titleOf: (r) => r.name,
   columns: [
@@ -65,6 +65,7 @@ export const shopConfig: EntityConfig<ShopRow> = {
 
 export const etConfig: EntityConfig<EtRow> = {
   entity: 'et',
+  label: 'store:entity.et',
   calls: api.et,
   titleOf: (r) => r.name,
   columns: [
@@ -84,6 +85,7 @@ export const etConfig: EntityConfig<EtRow> = {
 
 export const employeeConfig: EntityConfig<EmployeeRow> = {
   entity: 'employee',
+  label: 'store:entity.employee',
   calls: api.employee,
   titleOf: (r) => r.name,
   columns: [
@@ -108,6 +110,7 @@ export const employeeConfig: EntityConfig<EmployeeRow> = {
 
 export const memberConfig: EntityConfig<MemberRow> = {
   entity: 'member',
+  label: 'store:entity.member',
   calls: api.member,
   titleOf: (r) => r.name,
   columns: [
@@ -135,6 +138,7 @@ export const memberConfig: EntityConfig<MemberRow> = {
 
 export const deviceConfig: EntityConfig<DeviceRow> = {
   entity: 'device',
+  label: 'store:entity.device',
   calls: api.device,
   titleOf: (r) => `${r.name} (${r.code})`,
   columns: [

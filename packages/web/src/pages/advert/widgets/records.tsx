@@ -88,7 +88,7 @@ export function PlanContentsField({
   value?: Entry[];
   onChange?: (v: Entry[]) => void;
 }) {
-  const { t } = useTranslation('advert');
+  const { t } = useTranslation(['advert', 'filter']);
   const [keyword, setKeyword] = useState('');
   const list = useEnabled('ad-content', api['ad-content'].enableList, keyword);
   const entries = value ?? [];

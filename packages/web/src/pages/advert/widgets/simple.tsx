@@ -144,7 +144,7 @@ export function WeekdaysField({ value, onChange }: { value?: number[]; onChange?
       data-testid="field-weekdays"
       value={value ?? []}
       onChange={(v) => onChange?.([...(v as number[])].sort())}
-      options={[1, 2, 3, 4, 5, 6, 0].map((d) => ({ value: d, label: t(`weekday.${d}`) }))}
+      options={([1, 2, 3, 4, 5, 6, 0] as const).map((d) => ({ value: d, label: t(`weekday.${d}`) }))}
     />
   );
 }
