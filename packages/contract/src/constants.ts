@@ -32,3 +32,12 @@ export function ageBandOf(age: number): number {
 
 /** Where an enterprise's days are counted when it has not said otherwise (DESIGN §7). */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/**
+ * What an incentive scheme measures. amount: sales in fen; quantity: units sold (of the chosen
+ * products or category, else all); visitors: visits at the shop; conversion: sales lines per 100
+ * visitors of the shop, in tenths (123 = 12.3). Visitors and conversion are shop figures: such
+ * schemes rank shops. Here, not beside the schemes: the console's /home reads it without zod.
+ */
+export const INCENTIVE_METRICS = ['amount', 'quantity', 'visitors', 'conversion'] as const;
+export type IncentiveMetric = (typeof INCENTIVE_METRICS)[number];

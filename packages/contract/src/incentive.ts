@@ -6,6 +6,7 @@ import { id, int, json, localDay, optionalText, text } from './fields.js';
 import { listOf, paging } from './list.js';
 import { lifecycleCalls } from './lifecycle.js';
 import { informTargets } from './inform.js';
+import { INCENTIVE_METRICS } from './constants.js';
 
 // Incentive schemes for staff (issue 12 §2): lifecycle records aimed at shops (and optionally named
 // employees) that measure a metric over a period against tiers with the spec's compare operators;
@@ -13,13 +14,7 @@ import { informTargets } from './inform.js';
 
 const INCENTIVES = '/incentives';
 
-/**
- * What a scheme measures. amount: sales in fen; quantity: units sold (of the chosen products or
- * category, else all); visitors: visits at the shop; conversion: sales lines per 100 visitors of the
- * shop, in tenths (123 = 12.3). Visitors and conversion are shop figures: such schemes rank shops.
- */
-export const INCENTIVE_METRICS = ['amount', 'quantity', 'visitors', 'conversion'] as const;
-export type IncentiveMetric = (typeof INCENTIVE_METRICS)[number];
+export { INCENTIVE_METRICS, type IncentiveMetric } from './constants.js';
 /** Who is ranked: each employee of the targeted shops, or each shop. */
 export const INCENTIVE_LEVELS = ['employee', 'shop'] as const;
 /** When progress starts again: never within the dates, every day, every week (Monday), every month. */

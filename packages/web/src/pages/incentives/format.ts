@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { INCENTIVE_METRICS, type IncentiveMetric } from '@vitrine/contract';
+import { INCENTIVE_METRICS, type IncentiveMetric } from '@vitrine/contract/constants';
 import { keyEnum } from '../../i18n/keys';
 
 /** The metrics' names. */
