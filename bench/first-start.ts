@@ -13,24 +13,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/demo.js';
+import { CHROMIUM, freePort, logInAsSupervisor, sleep } from './console.js';
 import { writeReadmeSection } from './scratch.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SECONDS = Number(process.env.BENCH_FS_SECONDS ?? 180);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((ok, fail) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => (typeof a === 'object' && a ? ok(a.port) : fail(new Error('no port'))));
-    });
-  });
 
 /** The pages a round opens, and the call that counts as each page's figures. */
 const PAGES = [
@@ -116,15 +106,7 @@ async function main() {
       viewport: { width: 1440, height: 900 },
     });
     const page = ctx.pages()[0] ?? (await ctx.newPage());
-    await page.goto('/index');
-    await page.getByTestId('login-tab-password').click();
-    await page
-      .locator('[data-testid="login-un"] input, input[data-testid="login-un"]')
-      .first()
-      .fill(DEMO_USERS.supervisor.phone);
-    await page.locator('[data-testid="login-pw"] input, input[data-testid="login-pw"]').first().fill(DEMO_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/home/home', { timeout: 120_000 });
+    await logInAsSupervisor(page);
     const rounds: Round[] = [];
     while (Date.now() - readyAt < SECONDS * 1000) {
       const at = Date.now() - readyAt;

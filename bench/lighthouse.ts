@@ -12,27 +12,16 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/demo.js';
+import { CHROMIUM, freePort, logInAsSupervisor, sleep } from './console.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const num = (name: string, fallback: number) => (Number(process.env[name]) > 0 ? Number(process.env[name]) : fallback);
 const ROUNDS = num('BENCH_LH_ROUNDS', 3);
 const SETTLE_S = num('BENCH_LH_SETTLE', 20);
 const PATH = process.env.BENCH_LH_PATH ?? '/home/home';
-
-const freePort = () =>
-  new Promise<number>((ok, fail) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => (typeof a === 'object' && a ? ok(a.port) : fail(new Error('no port'))));
-    });
-  });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startConsole(): Promise<{ url: string; stop: () => Promise<void> }> {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => undefined };
@@ -74,15 +63,7 @@ async function logIn(url: string, profile: string) {
     baseURL: url,
   });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.goto('/index');
-  await page.getByTestId('login-tab-password').click();
-  await page
-    .locator('[data-testid="login-un"] input, input[data-testid="login-un"]')
-    .first()
-    .fill(DEMO_USERS.supervisor.phone);
-  await page.locator('[data-testid="login-pw"] input, input[data-testid="login-pw"]').first().fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/home/home', { timeout: 60_000 });
+  await logInAsSupervisor(page);
   await page.getByTestId('home-page').waitFor();
   await ctx.close();
 }
