@@ -13,7 +13,7 @@ import { EMPLOYEE, ET, MEMBER, SHOP } from '../../records/store-entities.js';
 import { INFORM, INFORM2 } from '../../records/inform-entities.js';
 import { INCENTIVE } from '../../records/incentive-entity.js';
 import * as inbox from '../inbox/queries.js';
-import { visitCountsSql } from '../stats/period.js';
+import { hourWeightSql, visitCountsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 import { saleHoursSql, saleLinesSql } from '../../stats/streams.js';
 
@@ -58,6 +58,7 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
     const part = (minute % 60) / 60;
     const dayBefore = (n: number) =>
       new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const cut = { day: dayBefore(1), hour, part };
     const p = new Params([scope.enterpriseId, dayBefore(6), today]);
     const shops = shopScopeSql('$1', ctx.range, undefined, p.add);
 
@@ -76,7 +77,7 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
         `select coalesce(sum(n), 0)::float8 as n from (
            select ${hours} + h${hour} * ${yp.add(part)}::float8 as n from visit_rollup_daily where enterprise_id = $1 and local_day = ${yp.add(dayBefore(1))}::date and shop_id in (${shops})
            union all
-           select case when local_hour < ${hour} then 1 when local_hour = ${hour} then ${yp.add(part)}::float8 else 0 end from visit_events
+           select ${hourWeightSql(cut, yp.add)} from visit_events
             where enterprise_id = $1 and local_day = ${yp.add(dayBefore(1))}::date and shop_id in (${shops})
               and id > coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)) y
           where $2::date <= $3::date`,
@@ -98,7 +99,7 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
       const yp = new Params([...p.values]);
       const [y] = await q.query<{ amount: number; quantity: number; orders: number }>(
         `select coalesce(sum(amount * w), 0)::float8 as amount, coalesce(sum(quantity * w), 0)::float8 as quantity, coalesce(sum(lines * w), 0)::float8 as orders
-           from (select amount, quantity, lines, case when local_hour < ${hour} then 1 when local_hour = ${hour} then ${yp.add(part)}::float8 else 0 end as w
+           from (select amount, quantity, lines, ${hourWeightSql(cut, yp.add)} as w
                    from (${saleHoursSql(yp.add(dayBefore(1)), yp.add(dayBefore(1)))}) h where shop_id in (${shops})) y
           where $2::date <= $3::date`,
         yp.values,

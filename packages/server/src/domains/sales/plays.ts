@@ -4,13 +4,13 @@ import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { BUCKET, previousFrom } from '../stats/period.js';
+import { BUCKET, hourWeightSql, previousPeriod } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
 import { playCountsSql, playHoursSql } from '../../stats/streams.js';
 import type { WithDays } from '../stats/days.js';
 
 // stats/ad: the plays the screens reported (device API `plays`, the player and the simulator), in
-// the caller's shops and the filter's local days, against the period just before; by content, plan
+// the caller's shops and the filter's local days, against the period just before (previousPeriod); by content, plan
 // and shop. One statement over the daily play rollups plus the raw tail (a series by hour: the
 // hourly ones), docs/decisions/0119.
 
@@ -26,9 +26,9 @@ const figures = (r: Partial<Figures> | null | undefined): Figures => ({
 });
 
 export function adStats(deps: Deps, ctx: TenantCtx, f: Filter) {
-  const prevFrom = previousFrom(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const p = new Params([scope.enterpriseId, prevFrom, f.to]);
+    const prev = await previousPeriod(q, scope.enterpriseId, f);
+    const p = new Params([scope.enterpriseId, prev.from, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
     const device = f.DeviceType
       ? `and device_id in (select d.id from devices d where d.enterprise_id = $1 and d.type = ${p.add(f.DeviceType)})`
@@ -40,6 +40,16 @@ export function adStats(deps: Deps, ctx: TenantCtx, f: Filter) {
       f.group === 'hour'
         ? `(select * from (${playHoursSql(from, '$3')}) e where e.shop_id in (${shops}) ${device})`
         : 'e';
+    // the previous period up to its cut: its last day from the hourly rollups, weighted
+    let previous = `(select * from e where not (${cur}))`;
+    if (prev.cut) {
+      const day = p.add(prev.cut.day);
+      previous = `(select device_id, plays::float8 as plays, duration_ms::float8 as duration_ms from e where e.local_day < ${day}::date
+         union all
+         select device_id, plays * w, duration_ms * w from (
+           select h.*, ${hourWeightSql(prev.cut, p.add)} as w from (${playHoursSql(day, day)}) h where h.shop_id in (${shops}) ${device}) h
+          where w > 0)`;
+    }
     type R = {
       summary: Figures | null;
       previous: Figures | null;
@@ -52,7 +62,7 @@ export function adStats(deps: Deps, ctx: TenantCtx, f: Filter) {
       `with e as materialized (select * from (${playCountsSql('$2', '$3')}) e where e.shop_id in (${shops}) ${device})
       select
         (select row_to_json(x) from (select ${SUMS} from e where ${cur}) x) as summary,
-        (select row_to_json(x) from (select ${SUMS} from e where not (${cur})) x) as previous,
+        (select row_to_json(x) from (select ${SUMS} from ${previous} e) x) as previous,
         (select coalesce(json_agg(x order by x.t), '[]') from (select ${BUCKET[f.group]} as t, ${SUMS} from ${series} e where ${cur} group by 1) x) as series,
         (select coalesce(json_agg(x order by x.plays desc, x.content_id), '[]') from (
            select e.content_id, c.name, c.ad_type, ${SUMS} from e join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id where ${cur} group by 1, 2, 3) x) as by_content,

@@ -4,9 +4,9 @@ import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { previousFrom } from '../stats/period.js';
+import { previousPeriod, salePeriodsSql } from '../stats/period.js';
 import { shopScopeSql } from '../stats/scope.js';
-import { playCountsSql, saleLinesSql } from '../../stats/streams.js';
+import { playCountsSql } from '../../stats/streams.js';
 import { figures, SUMS, type Figures } from './stats.js';
 import type { WithDays } from '../stats/days.js';
 
@@ -18,9 +18,9 @@ type Filter = WithDays<z.output<typeof salesApi.statsPdt.body>>;
 const share = (part: number, whole: number) => (whole ? Math.round((part * 1000) / whole) / 10 : 0);
 
 export function productStats(deps: Deps, ctx: TenantCtx, f: Filter) {
-  const prevFrom = previousFrom(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const p = new Params([scope.enterpriseId, prevFrom, f.to]);
+    const prev = await previousPeriod(q, scope.enterpriseId, f);
+    const p = new Params([scope.enterpriseId, prev.from, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
     const from = p.add(f.from);
     type Row = Figures & {
@@ -33,7 +33,7 @@ export function productStats(deps: Deps, ctx: TenantCtx, f: Filter) {
       p_orders: number;
     };
     const rows = await q.query<Row>(
-      `with l as (select * from (${saleLinesSql('$2', '$3')}) l where l.shop_id in (${shops}))
+      `with l as (select * from (${salePeriodsSql(prev, { prevFrom: '$2', from, to: '$3' }, p.add)}) l where l.shop_id in (${shops}))
        select l.commodity_id as product_id, c.name, c.code, c.category,
               coalesce(sum(amount) filter (where local_day >= ${from}::date), 0)::float8 as amount,
               coalesce(sum(quantity) filter (where local_day >= ${from}::date), 0)::int as quantity,
@@ -85,12 +85,12 @@ export function productStats(deps: Deps, ctx: TenantCtx, f: Filter) {
 /**
  * Exposure: a product is exposed in a shop when a details or compare content naming it played
  * there during the period; its units and amount sold in those shops during the period are set
- * against the same number of days just before.
+ * against the same number of days just before (up to the same time of day: previousPeriod).
  */
 export function exposureStats(deps: Deps, ctx: TenantCtx, f: Filter) {
-  const prevFrom = previousFrom(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const p = new Params([scope.enterpriseId, prevFrom, f.to]);
+    const prev = await previousPeriod(q, scope.enterpriseId, f);
+    const p = new Params([scope.enterpriseId, prev.from, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
     const from = p.add(f.from);
     type Row = { product_id: number; name: string; code: string; plays: number; shops: number; b: Figures; a: Figures };
@@ -102,7 +102,7 @@ export function exposureStats(deps: Deps, ctx: TenantCtx, f: Filter) {
           group by 1, 2),
        sold as (
          select l.commodity_id as product_id, l.shop_id, (l.local_day >= ${from}::date) as after, ${SUMS}
-           from (${saleLinesSql('$2', '$3')}) l where l.shop_id in (${shops})
+           from (${salePeriodsSql(prev, { prevFrom: '$2', from, to: '$3' }, p.add)}) l where l.shop_id in (${shops})
           group by 1, 2, 3)
        select s.product_id, c.name, c.code, sum(s.plays)::int as plays, count(distinct s.shop_id)::int as shops,
               json_build_object('amount', coalesce(sum(b.amount), 0), 'quantity', coalesce(sum(b.quantity), 0), 'orders', coalesce(sum(b.orders), 0)) as b,

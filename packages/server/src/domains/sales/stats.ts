@@ -4,14 +4,14 @@ import { tenantTx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
-import { BUCKET, listPeriod, previousFrom, visitCountsSql } from '../stats/period.js';
+import { BUCKET, listPeriod, previousPeriod, salePeriodsSql, visitCountsSql } from '../stats/period.js';
 import { localDay } from '../../lib/local-time.js';
 import type { WithDays } from '../stats/days.js';
 import { shopScopeSql } from '../stats/scope.js';
-import { saleHoursSql, saleLinesSql } from '../../stats/streams.js';
+import { saleHoursSql } from '../../stats/streams.js';
 
 // stats/sale: amount, quantity and orders (lines) of the filter's local days in the caller's shops,
-// against the period just before; by day (or hour, week, month), shop (with its visitors and sales
+// against the period just before (previousPeriod); by day (or hour, week, month), shop (with its visitors and sales
 // per 100 visitors), employee and product. One statement over the daily sales rollups plus the raw
 // tail (a series by hour: the hourly ones), docs/decisions/0119.
 
@@ -28,9 +28,9 @@ export const figures = (r: Partial<Figures> | null | undefined): Figures => ({
 });
 
 export function saleStats(deps: Deps, ctx: TenantCtx, f: Filter) {
-  const prevFrom = previousFrom(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
-    const p = new Params([scope.enterpriseId, prevFrom, f.to]);
+    const prev = await previousPeriod(q, scope.enterpriseId, f);
+    const p = new Params([scope.enterpriseId, prev.from, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
     const from = p.add(f.from);
     const cur = `l.local_day >= ${from}::date`;
@@ -46,7 +46,7 @@ export function saleStats(deps: Deps, ctx: TenantCtx, f: Filter) {
       by_product: (Figures & { product_id: number; name: string; code: string })[];
     };
     const [r] = await q.query<R>(
-      `with l as materialized (select * from (${saleLinesSql('$2', '$3')}) l where l.shop_id in (${shops})),
+      `with l as materialized (select * from (${salePeriodsSql(prev, { prevFrom: '$2', from, to: '$3' }, p.add)}) l where l.shop_id in (${shops})),
         visits as (
           select shop_id, sum(visits)::int as visits from (${visitCountsSql(from, '$3')}) v group by shop_id)
       select

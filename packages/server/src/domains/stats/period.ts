@@ -1,9 +1,12 @@
 import { RET, STATS_MAX_DAYS, type StatsGroup } from '@vitrine/contract';
+import type { Q } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { localDay } from '../../lib/local-time.js';
+import { saleLinesSql } from '../../stats/streams.js';
 
-// The period of a statistic, written once for stats/pa, stats/ad and stats/sale: the filter's local
-// days (at most STATS_MAX_DAYS), the equally long period just before them, and the SQL label of a
-// row's hour, day, week or month bucket.
+// The period of a statistic, written once for stats/pa, ad, sale, pdt and comm: the filter's local
+// days (at most STATS_MAX_DAYS), the equally long period just before them — cut at the same time of
+// day when the filter's runs up to now —, and the SQL label of a row's hour, day, week or month bucket.
 
 const DAY = 86_400_000;
 const dayNum = (d: string) => Date.parse(`${d}T00:00:00Z`);
@@ -25,8 +28,60 @@ export function checkPeriod(f: { from: string; to: string }, field = 'to'): numb
 }
 
 /** The first day of the previous period (as long as the filter's); 40001 past the longest range. */
-export function previousFrom(f: { from: string; to: string }): string {
+function previousFrom(f: { from: string; to: string }): string {
   return dayStr(dayNum(f.from) - checkPeriod(f) * DAY);
+}
+
+/**
+ * Where the previous period stops when the filter's period holds today (issue 25): at this moment
+ * shifted back by the period's length — its full hours, and the running one in proportion — so
+ * today so far is set against the same part of a day, not a whole one (the dashboard's rule). A
+ * period wholly past or wholly ahead is set against whole days.
+ */
+export type Cut = { day: string; hour: number; part: number };
+export type Previous = { from: string; cut: Cut | null };
+
+/** The previous period of `f` for the enterprise (`enterpriseId`), its clock read now. */
+export async function previousPeriod(
+  q: Q,
+  enterpriseId: number,
+  f: { from: string; to: string },
+  now = new Date(),
+): Promise<Previous> {
+  const from = previousFrom(f);
+  const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [
+    enterpriseId,
+  ]);
+  const local = localDay(tz, now);
+  if (local.day < f.from || local.day > f.to) return { from, cut: null };
+  const day = dayStr(dayNum(local.day) - checkPeriod(f) * DAY);
+  return { from, cut: { day, hour: Math.floor(local.minute / 60), part: (local.minute % 60) / 60 } };
+}
+
+/** The weight of an hourly row of the cut's day: 1 for the hours before, the part for the running one, 0 after. */
+export const hourWeightSql = (cut: Cut, add: (v: unknown) => string, hour = 'local_hour') =>
+  `case when ${hour} < ${cut.hour} then 1 when ${hour} = ${cut.hour} then ${add(cut.part)}::float8 else 0 end`;
+
+/**
+ * The sales lines of both periods (saleLinesSql's columns) between the SQL days `at.prevFrom` (the
+ * previous period's first) and `at.to`: the current one from `at.from` on, the previous one up to its
+ * cut — its last day from the raw lines (kept for ever), weighted by hour (figures then fractional:
+ * the reads round their sums).
+ */
+export function salePeriodsSql(
+  prev: Previous,
+  at: { prevFrom: string; from: string; to: string },
+  add: (v: unknown) => string,
+): string {
+  const { from } = at;
+  const lines = saleLinesSql(at.prevFrom, at.to);
+  if (!prev.cut) return lines;
+  const day = add(prev.cut.day);
+  return `select * from (${lines}) l where l.local_day >= ${from}::date or l.local_day < ${day}::date
+    union all
+    select local_day, shop_id, commodity_id, employee_id, w, quantity * w, round(amount * w)
+      from (select r.*, ${hourWeightSql(prev.cut, add)} as w from sale_lines r where r.enterprise_id = $1 and r.local_day = ${day}::date) r
+     where w > 0`;
 }
 
 /** Days a list of lines reads when its filter names none: the last 31 local days, today included. */

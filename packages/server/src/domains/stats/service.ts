@@ -5,7 +5,7 @@ import { Params } from '../../lifecycle/sql.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { tenantTx } from '../../db/tenant.js';
 import { HOUR_AGGREGATES, HOUR_COLUMNS, VISIT_AGGREGATES, VISIT_COLUMNS } from '../../stats/rollup.js';
-import { BUCKET, previousFrom } from './period.js';
+import { BUCKET, hourWeightSql, previousPeriod } from './period.js';
 import { shopScopeSql } from './scope.js';
 import type { WithDays } from './days.js';
 
@@ -65,23 +65,30 @@ const HOURS = HOUR_COLUMNS.split(', ');
 const SRC_COLS = `shop_id, local_day, local_hour, ${VISIT_COLUMNS}, ${HOUR_COLUMNS}`;
 
 /**
- * The visits of the period ($2…$3) as rows of SRC_COLS: the daily rollups (local_hour null) when the
- * answer needs no hour of day beyond the heatmap's — per gender for a gender filter — and the hourly
- * ones, gender a key, for series by hour (docs/decisions/0119); always plus the raw events past the
+ * The visits of the local days `days.from`…`days.to` (SQL) as rows of SRC_COLS: the daily rollups
+ * (local_hour null) when the answer needs no hour of day beyond the heatmap's — per gender for a
+ * gender filter — and the hourly ones, gender a key, for series by hour or a cut day
+ * (docs/decisions/0119); always plus the raw events past the
  * watermark (`since`, read first so the plan knows it), so figures are current to the
  * minute and count each visit once.
  */
-function visitSource(f: Filter, since: string, add: Params['add']): string {
+function visitSource(
+  f: Filter,
+  since: string,
+  add: Params['add'],
+  days: { from: string; to: string; hourly: boolean },
+): string {
   const type = f.DeviceType ? add(f.DeviceType) : null;
   const gender = f.gender !== undefined ? add(f.gender) : null;
-  const hourly = f.group === 'hour';
+  const { hourly } = days;
+  const between = `local_day between ${days.from}::date and ${days.to}::date`;
   const tail = `select e.shop_id, e.local_day, ${hourly ? 'e.local_hour' : 'null::smallint'},
         ${VISIT_AGGREGATES.replace(/\n/g, ' ')}, ${HOUR_AGGREGATES}
       from visit_events e ${type ? `join devices d on d.enterprise_id = $1 and d.id = e.device_id and d.type = ${type}` : ''}
-     where e.enterprise_id = $1 and e.local_day between $2::date and $3::date and e.id > ${add(since)}::bigint
+     where e.enterprise_id = $1 and e.${between} and e.id > ${add(since)}::bigint
        ${gender ? `and e.gender = ${gender}` : ''}
      group by e.shop_id, e.local_day${hourly ? ', e.local_hour' : ''}`;
-  const rollup = (table: string) => `from ${table} where enterprise_id = $1 and local_day between $2::date and $3::date
+  const rollup = (table: string) => `from ${table} where enterprise_id = $1 and ${between}
         ${gender ? `and gender = ${gender}` : ''}`;
   if (hourly) {
     const hourOf = HOURS.map((h, i) => `case when local_hour = ${i} then visits else 0 end`).join(', ');
@@ -116,22 +123,34 @@ function heatCells(rows: Grouped[]): PaResult['heat'] {
 }
 
 /**
- * stats/pa: the visits of the filter's period and the one before, cut to the data range and the
+ * stats/pa: the visits of the filter's period and the one before (previousPeriod), cut to the data range and the
  * shop scope, in one statement and one pass over the source rows: grouping sets give the period
  * totals (this one and the one before), the series buckets, the shops and the weekdays at once
  * (docs/decisions/0100).
  */
 export function visitorStats(deps: Deps, ctx: TenantCtx, f: Filter): Promise<PaResult> {
-  const prevFrom = previousFrom(f);
   return tenantTx(deps.db, ctx, async (q, scope) => {
+    const prev = await previousPeriod(q, scope.enterpriseId, f);
     const [w] = await q.query<{ last: string }>(
       `select coalesce((select last_id from stats_watermarks where enterprise_id = $1 and stream = 'visits'), 0)::text as last`,
       [scope.enterpriseId],
     );
-    const p = new Params([scope.enterpriseId, prevFrom, f.to]);
+    const p = new Params([scope.enterpriseId, prev.from, f.to]);
     const shops = shopScopeSql('$1', ctx.range, f.shopRange, p.add);
-    const source = visitSource(f, w.last, p.add);
-    const cur = `local_day >= ${p.add(f.from)}::date`;
+    const from = p.add(f.from);
+    let source = visitSource(f, w.last, p.add, { from: '$2', to: '$3', hourly: f.group === 'hour' });
+    if (prev.cut) {
+      // the previous period's last day up to the same time: its hourly rows, weighted
+      const day = p.add(prev.cut.day);
+      const cutDay = visitSource(f, w.last, p.add, { from: day, to: day, hourly: true });
+      const weighted = SRC_COLS.split(', ')
+        .map((c, i) => (i < 3 ? c : `${c} * w`))
+        .join(', ');
+      source = `select * from (${source}) s (${SRC_COLS}) where local_day >= ${from}::date or local_day < ${day}::date
+        union all
+        select ${weighted} from (select c.*, ${hourWeightSql(prev.cut, p.add)} as w from (${cutDay}) c (${SRC_COLS})) c where w > 0`;
+    }
+    const cur = `local_day >= ${from}::date`;
     const sums = [...VISIT_COLUMNS.split(', ').filter((c) => c !== 'dwell_ms'), ...HOURS]
       .map((c) => `sum(${c})::int as ${c}`)
       .join(', ');
