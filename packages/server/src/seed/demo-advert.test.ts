@@ -11,9 +11,24 @@ const t = useTestApp();
 
 describe('demo advertising', () => {
   it('warms up for the next occasion at least a week ahead, and ends with it', () => {
-    expect(nextOccasion('2026-09-20')).toEqual({ name: '国庆', dateFrom: '2026-09-20', dateTo: '2026-10-07' });
-    expect(nextOccasion('2026-11-08')).toEqual({ name: '双十二', dateFrom: '2026-11-12', dateTo: '2026-12-12' });
-    expect(nextOccasion('2026-12-28')).toEqual({ name: '女神节', dateFrom: '2027-02-06', dateTo: '2027-03-08' });
+    expect(nextOccasion('2026-09-20')).toEqual({
+      name: '国庆',
+      day: '2026-10-01',
+      dateFrom: '2026-09-20',
+      dateTo: '2026-10-07',
+    });
+    expect(nextOccasion('2026-11-08')).toEqual({
+      name: '双十二',
+      day: '2026-12-12',
+      dateFrom: '2026-11-12',
+      dateTo: '2026-12-12',
+    });
+    expect(nextOccasion('2026-12-28')).toEqual({
+      name: '女神节',
+      day: '2027-03-08',
+      dateFrom: '2027-02-06',
+      dateTo: '2027-03-08',
+    });
   });
 
   it('gives the demo materials, products, every ad type and launched plans, so its screens have something to play; once', async () => {

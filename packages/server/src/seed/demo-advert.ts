@@ -288,10 +288,10 @@ const OCCASIONS: [string, number, number, number][] = [
 const WARMUP_DAYS = 30;
 
 /**
- * The first occasion at least a week after `today` (YYYY-MM-DD), and its warm-up: from WARMUP_DAYS
- * before it (today at the earliest) to its last day.
+ * The first occasion at least a week after `today` (YYYY-MM-DD): its first day, and its warm-up from
+ * WARMUP_DAYS before it (today at the earliest) to its last day.
  */
-export function nextOccasion(today: string): { name: string; dateFrom: string; dateTo: string } {
+export function nextOccasion(today: string): { name: string; day: string; dateFrom: string; dateTo: string } {
   const year = Number(today.slice(0, 4));
   const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   const soonest = addDays(today, 7);
@@ -300,7 +300,7 @@ export function nextOccasion(today: string): { name: string; dateFrom: string; d
     .find(([, m, f, , y]) => iso(y, m, f) >= soonest)!;
   const start = iso(y, month, first);
   const warm = addDays(start, -WARMUP_DAYS);
-  return { name, dateFrom: warm > today ? warm : today, dateTo: iso(y, month, last) };
+  return { name, day: start, dateFrom: warm > today ? warm : today, dateTo: iso(y, month, last) };
 }
 /** One plan per province of the demo's store tree, an overnight one, one for the cash-desk tablets, the default, and one of each other state. */
 const PLANS: PlanSpec[] = [

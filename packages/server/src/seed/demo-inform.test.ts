@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { post, useTestApp } from '../../test/harness.js';
 import { addMemberWithRole, makeEnterprise, makeUser, roleOf, tenantHeaders } from '../../test/factories.js';
 import { seedDemoAdvert } from './demo-advert.js';
-import { seedDemoInform } from './demo-inform.js';
+import { demoNotices, seedDemoInform } from './demo-inform.js';
 import { seedDemoStores } from './demo-stores.js';
 
 const t = useTestApp();
@@ -45,6 +45,10 @@ describe('demo notifications and announcements', () => {
     };
     const started = performance.now();
     const res = await seedDemoInform(t.deps, opts);
+    // the titles of the day's notices (they name the next occasion and the coming season)
+    const title = Object.fromEntries(
+      demoNotices(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)).map((n) => [n.key, n.title]),
+    );
     console.log(
       `demo inform: ${JSON.stringify(res)} in ${((performance.now() - started) / 1000).toFixed(1)} s (${t.db.kind})`,
     );
@@ -57,7 +61,7 @@ describe('demo notifications and announcements', () => {
        union all select 'inform2', title, status, online, sent_at is not null from informs2 where enterprise_id = $1 order by 1, 2`,
     );
     const byState = (status: number) => states.filter((s) => s.status === status).map((s) => s.title);
-    expect(byState(101)).toEqual(['春节值班安排']);
+    expect(byState(101)).toEqual([title.duty]);
     expect(byState(102)).toEqual(['门店卫生检查标准']);
     expect(byState(104)).toEqual(['周末加班调休通知']);
     expect(states.filter((s) => s.sent && s.online === 302)).toHaveLength(6);
@@ -81,11 +85,11 @@ describe('demo notifications and announcements', () => {
       expect(r.body.ret, JSON.stringify(r.body)).toBe(0);
       return r.body.result;
     };
-    const promo = await receiptsOf('inform', '双十二促销陈列要求');
+    const promo = await receiptsOf('inform', title.promo);
     expect(promo.summary).toMatchObject({ done: 2, overdue: 0 });
     expect(promo.summary.pending).toBeGreaterThan(0);
     expect(promo.list.find((r) => r.reply === '已按要求陈列，照片已上传')?.photoUrl).toBeTruthy();
-    const winter = await receiptsOf('inform', '冬季新品到店验收');
+    const winter = await receiptsOf('inform', title.arrivals);
     expect(winter.summary.done).toBe(2);
     expect(winter.summary.overdue).toBe(winter.summary.pending);
     expect(winter.summary.overdue).toBeGreaterThan(0);
@@ -93,10 +97,10 @@ describe('demo notifications and announcements', () => {
     expect(fire.summary).toMatchObject({ done: 3, pending: 2, overdue: 0 });
     expect(fire.byShop.length).toBeGreaterThan(1);
     expect(fire.list.filter((r) => r.remindedAt !== null)).toHaveLength(2);
-    for (const title of ['年终盘点安排', '门店营业时间调整', '员工培训通知']) {
-      const r = await receiptsOf('inform2', title);
-      expect(r.summary.done, title).toBeGreaterThan(0);
-      expect(r.summary.pending, title).toBeGreaterThan(0);
+    for (const name of [title.stocktake, title.hours, title.training]) {
+      const r = await receiptsOf('inform2', name);
+      expect(r.summary.done, name).toBeGreaterThan(0);
+      expect(r.summary.pending, name).toBeGreaterThan(0);
     }
 
     // the demo assistant signs in to one notification to confirm (overdue or not) and others confirmed, and announcements read and unread
@@ -105,17 +109,17 @@ describe('demo notifications and announcements', () => {
     const mine = await post<Received>(t, 'inform/received', { pageNum: 1, pageSize: 20 }, h);
     expect(mine.body.ret, JSON.stringify(mine.body)).toBe(0);
     const got = Object.fromEntries(mine.body.result.list.map((r) => [r.title, r]));
-    expect(Object.keys(got).sort()).toEqual(['冬季新品到店验收', '双十二促销陈列要求', '消防安全检查'].sort());
+    expect(Object.keys(got).sort()).toEqual([title.arrivals, title.promo, '消防安全检查'].sort());
     expect(got['消防安全检查']).toMatchObject({ confirmedAt: null, overdue: 0 });
-    expect(got['冬季新品到店验收'].confirmedAt).toBeGreaterThan(0);
-    expect(got['双十二促销陈列要求'].files).toEqual([
-      expect.objectContaining({ name: '双十二陈列规范.pdf', mime: 'application/pdf' }),
+    expect(got[title.arrivals].confirmedAt).toBeGreaterThan(0);
+    expect(got[title.promo].files).toEqual([
+      expect.objectContaining({ name: title.promo.replace('促销陈列要求', '陈列规范.pdf'), mime: 'application/pdf' }),
     ]);
     const notices = await post<Received>(t, 'inform2/received', { pageNum: 1, pageSize: 20 }, h);
     expect(notices.body.result.list.map((r) => [r.title, r.readAt !== null])).toEqual(
       expect.arrayContaining([
         ['员工培训通知', false],
-        ['年终盘点安排', true],
+        [title.stocktake, true],
       ]),
     );
     // the shop staff accounts are members with one shop each as their range

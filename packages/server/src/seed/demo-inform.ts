@@ -13,6 +13,7 @@ import { lifecycleService } from '../lifecycle/service.js';
 import { runCall } from '../oplog/call.js';
 import type { TenantCtx } from '../plugins/context.js';
 import { INFORM, INFORM2 } from '../records/inform-entities.js';
+import { nextOccasion } from './demo-advert.js';
 import { ctxFor, type DemoPerson } from './demo-stores.js';
 
 // The demo's notifications and announcements (issue 12 §3), through the services the console's
@@ -58,149 +59,189 @@ type Spec = {
 const p = (...lines: string[]) => lines.map((l) => (l.startsWith('<') ? l : `<p>${l}</p>`)).join('');
 const REJECTED = '调休的具体日期没有写明，请补充后重新提交';
 
-const SPECS: Spec[] = [
-  {
-    entity: 'inform',
-    key: 'double12',
-    title: '双十二促销陈列要求',
-    priority: 3,
-    targets: { p: ALL },
-    roles: [1, 2],
-    deadline: 2 * DAY,
-    sent: DAY,
-    pdf: true,
-    body: p(
-      '各门店：',
-      '双十二大促将于 <strong>12 月 12 日</strong> 开始，请按附件《双十二陈列规范》完成以下工作：',
-      '<ol><li>门口堆头换成促销主题，价签全部更新为活动价；</li><li>收银台旁摆放满减活动海报；</li><li>冬季暖饮、名茶礼盒放在主通道端架。</li></ol>',
-      '完成后请在本通知中<strong>确认并上传陈列照片</strong>。',
-    ),
-    done: [
-      { who: 'assistant', at: 5 * HOUR, reply: '已按要求陈列，照片已上传', photo: true },
-      { who: '吴店长', at: 3 * HOUR, reply: '已完成' },
-    ],
-  },
-  {
-    entity: 'inform',
-    key: 'winter',
-    title: '冬季新品到店验收',
-    priority: 2,
-    targets: { a: ['310101', '110101'] },
-    roles: [1, 2],
-    deadline: -DAY,
-    sent: 6 * DAY,
-    body: p(
-      '冬季新品（羊毛围巾、滇红红茶礼盒、挂耳咖啡）已于本周发货，请各店到货当天完成验收：',
-      '<ul><li>核对数量与送货单一致；</li><li>检查外包装有无破损；</li><li>有问题当天拍照反馈给区域督导。</li></ul>',
-    ),
-    done: [
-      { who: 'assistant', at: 4 * DAY, reply: '已完成验收，数量无误，无破损' },
-      { who: '周店长', at: 3 * DAY, reply: '已完成' },
-    ],
-  },
-  {
-    entity: 'inform',
-    key: 'fire',
-    title: '消防安全检查',
-    priority: 2,
-    targets: { a: ['310101'] },
-    roles: [1, 2],
-    deadline: 18 * HOUR,
-    sent: 2 * DAY,
-    body: p(
-      '冬季用电高峰，请各店完成一次消防安全自查：',
-      '<ul><li>灭火器压力与有效期；</li><li>安全出口、疏散通道无堆放；</li><li>电暖器、插线板无超负荷使用。</li></ul>',
-      '自查后请确认，并在回复中写明发现的问题。',
-    ),
-    done: [
-      { who: '陈店员', at: DAY + 2 * HOUR, reply: '灭火器均在有效期内，通道已清理' },
-      { who: '刘店员', at: DAY, reply: '已完成' },
-      { who: 'manager', at: 20 * HOUR, reply: '本区域门店已全部自查，发现两处通道堆放已整改' },
-    ],
-  },
-  {
-    entity: 'inform',
-    key: 'newyear',
-    title: '春节值班安排',
-    priority: 1,
-    targets: { p: ALL },
-    roles: [1, 2],
-    deadline: 20 * DAY,
-    state: 'draft',
-    body: p('春节期间（除夕至初六）各店营业时间与值班安排如下，请店长于 1 月 10 日前报送值班表。'),
-  },
-  {
-    entity: 'inform',
-    key: 'hygiene',
-    title: '门店卫生检查标准',
-    priority: 1,
-    targets: { a: ['310101'] },
-    roles: [1, 2],
-    deadline: 7 * DAY,
-    state: 'submitted',
-    body: p('自下周起，区域督导将按新版卫生检查标准抽查门店：货架、冷柜、地面、卫生间四项，每项 25 分。'),
-  },
-  {
-    entity: 'inform',
-    key: 'overtime',
-    title: '周末加班调休通知',
-    priority: 1,
-    targets: { a: ['310101'] },
-    roles: [1],
-    deadline: 5 * DAY,
-    state: 'rejected',
-    body: p('双十二期间周末加班的店员，可在活动结束后申请调休。'),
-  },
-  {
-    entity: 'inform2',
-    key: 'stocktake',
-    title: '年终盘点安排',
-    priority: 2,
-    targets: { p: ALL },
-    roles: [1, 2],
-    sent: 3 * DAY,
-    body: p(
-      '年终盘点定于 <strong>12 月 31 日闭店后</strong> 进行，当天 21:00 停止收银。',
-      '请店长提前安排人手，盘点结果于次日 12:00 前上报。',
-    ),
-    done: [
-      { who: 'assistant', at: 2 * DAY },
-      { who: '周店长', at: 2 * DAY + 5 * HOUR },
-      { who: '吴店长', at: DAY },
-    ],
-  },
-  {
-    entity: 'inform2',
-    key: 'hours',
-    title: '门店营业时间调整',
-    priority: 1,
-    targets: { a: ['310101'] },
-    roles: [1, 2],
-    sent: 4 * DAY,
-    body: p('自 12 月 1 日起，黄浦区各门店营业时间调整为 <strong>08:30–22:30</strong>，早班提前 30 分钟到岗。'),
-    done: [
-      { who: 'manager', at: 4 * DAY - HOUR },
-      { who: 'assistant', at: 3 * DAY },
-      { who: '陈店员', at: 3 * DAY },
-      { who: '刘店员', at: 2 * DAY },
-    ],
-  },
-  {
-    entity: 'inform2',
-    key: 'training',
-    title: '员工培训通知',
-    priority: 1,
-    targets: { p: ALL },
-    roles: [1],
-    sent: 12 * HOUR,
-    body: p('本周四 14:00 在线上开展新品知识与收银系统培训，约 1 小时，请店员准时参加。'),
-    done: [{ who: '郑店员', at: 2 * HOUR }],
-  },
+/** Month and day as a notice writes them: "12 月 12 日". */
+const md = (day: string) => `${Number(day.slice(5, 7))} 月 ${Number(day.slice(8, 10))} 日`;
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The coming season's new arrivals, by the season of the month after `today`. */
+const ARRIVALS: [string, string][] = [
+  ['冬季', '羊毛围巾、滇红红茶礼盒、挂耳咖啡'],
+  ['春季', '明前龙井、轻薄风衣、樱花限定饮品'],
+  ['夏季', '冰镇果茶、防晒喷雾、竹制凉席'],
+  ['秋季', '桂花乌龙、保温杯、坚果礼盒'],
 ];
+const arrivalsFor = (today: string) => ARRIVALS[Math.floor((Number(today.slice(5, 7)) % 12) / 3)];
+
+/**
+ * The campaign the notices prepare: the next occasion (nextOccasion, as the season plans) when it is
+ * at most 45 days ahead, else the chain's monthly member day (the 18th, at least a week ahead).
+ */
+function campaignFor(today: string): { name: string; day: string } {
+  const occasion = nextOccasion(today);
+  if (occasion.day <= addDays(today, 45)) return occasion;
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const the18th = (k: number) => new Date(Date.UTC(y, m - 1 + k, 18)).toISOString().slice(0, 10);
+  return { name: '会员日', day: the18th(0) >= addDays(today, 7) ? the18th(0) : the18th(1) };
+}
+
+/**
+ * The demo's notices as of `today` (the demo enterprise's local day): the campaign is the next
+ * occasion or member day (campaignFor), the new arrivals the coming season's, the stocktake
+ * at this month's end, the opening hours change on the next month's first day — true on any day of
+ * the year (issue 25 §6).
+ */
+export function demoNotices(today: string): Spec[] {
+  const occasion = campaignFor(today);
+  const [season, arrivals] = arrivalsFor(today);
+  const nextMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1));
+  const monthEnd = addDays(nextMonth.toISOString().slice(0, 10), -1);
+  return [
+    {
+      entity: 'inform',
+      key: 'promo',
+      title: `${occasion.name}促销陈列要求`,
+      priority: 3,
+      targets: { p: ALL },
+      roles: [1, 2],
+      deadline: 2 * DAY,
+      sent: DAY,
+      pdf: true,
+      body: p(
+        '各门店：',
+        `${occasion.name}大促将于 <strong>${md(occasion.day)}</strong> 开始，请按附件《${occasion.name}陈列规范》完成以下工作：`,
+        '<ol><li>门口堆头换成促销主题，价签全部更新为活动价；</li><li>收银台旁摆放满减活动海报；</li><li>应季新品、名茶礼盒放在主通道端架。</li></ol>',
+        '完成后请在本通知中<strong>确认并上传陈列照片</strong>。',
+      ),
+      done: [
+        { who: 'assistant', at: 5 * HOUR, reply: '已按要求陈列，照片已上传', photo: true },
+        { who: '吴店长', at: 3 * HOUR, reply: '已完成' },
+      ],
+    },
+    {
+      entity: 'inform',
+      key: 'arrivals',
+      title: `${season}新品到店验收`,
+      priority: 2,
+      targets: { a: ['310101', '110101'] },
+      roles: [1, 2],
+      deadline: -DAY,
+      sent: 6 * DAY,
+      body: p(
+        `${season}新品（${arrivals}）已于本周发货，请各店到货当天完成验收：`,
+        '<ul><li>核对数量与送货单一致；</li><li>检查外包装有无破损；</li><li>有问题当天拍照反馈给区域督导。</li></ul>',
+      ),
+      done: [
+        { who: 'assistant', at: 4 * DAY, reply: '已完成验收，数量无误，无破损' },
+        { who: '周店长', at: 3 * DAY, reply: '已完成' },
+      ],
+    },
+    {
+      entity: 'inform',
+      key: 'fire',
+      title: '消防安全检查',
+      priority: 2,
+      targets: { a: ['310101'] },
+      roles: [1, 2],
+      deadline: 18 * HOUR,
+      sent: 2 * DAY,
+      body: p(
+        '近期门店用电负荷大，请各店完成一次消防安全自查：',
+        '<ul><li>灭火器压力与有效期；</li><li>安全出口、疏散通道无堆放；</li><li>大功率电器、插线板无超负荷使用。</li></ul>',
+        '自查后请确认，并在回复中写明发现的问题。',
+      ),
+      done: [
+        { who: '陈店员', at: DAY + 2 * HOUR, reply: '灭火器均在有效期内，通道已清理' },
+        { who: '刘店员', at: DAY, reply: '已完成' },
+        { who: 'manager', at: 20 * HOUR, reply: '本区域门店已全部自查，发现两处通道堆放已整改' },
+      ],
+    },
+    {
+      entity: 'inform',
+      key: 'duty',
+      title: `${occasion.name}值班安排`,
+      priority: 1,
+      targets: { p: ALL },
+      roles: [1, 2],
+      deadline: 20 * DAY,
+      state: 'draft',
+      body: p(`${occasion.name}期间各店营业时间与值班安排如下，请店长于 ${md(addDays(today, 20))}前报送值班表。`),
+    },
+    {
+      entity: 'inform',
+      key: 'hygiene',
+      title: '门店卫生检查标准',
+      priority: 1,
+      targets: { a: ['310101'] },
+      roles: [1, 2],
+      deadline: 7 * DAY,
+      state: 'submitted',
+      body: p('自下周起，区域督导将按新版卫生检查标准抽查门店：货架、冷柜、地面、卫生间四项，每项 25 分。'),
+    },
+    {
+      entity: 'inform',
+      key: 'overtime',
+      title: '周末加班调休通知',
+      priority: 1,
+      targets: { a: ['310101'] },
+      roles: [1],
+      deadline: 5 * DAY,
+      state: 'rejected',
+      body: p(`${occasion.name}期间周末加班的店员，可在活动结束后申请调休。`),
+    },
+    {
+      entity: 'inform2',
+      key: 'stocktake',
+      title: '月末盘点安排',
+      priority: 2,
+      targets: { p: ALL },
+      roles: [1, 2],
+      sent: 3 * DAY,
+      body: p(
+        `月末盘点定于 <strong>${md(monthEnd)}闭店后</strong> 进行，当天 21:00 停止收银。`,
+        '请店长提前安排人手，盘点结果于次日 12:00 前上报。',
+      ),
+      done: [
+        { who: 'assistant', at: 2 * DAY },
+        { who: '周店长', at: 2 * DAY + 5 * HOUR },
+        { who: '吴店长', at: DAY },
+      ],
+    },
+    {
+      entity: 'inform2',
+      key: 'hours',
+      title: '门店营业时间调整',
+      priority: 1,
+      targets: { a: ['310101'] },
+      roles: [1, 2],
+      sent: 4 * DAY,
+      body: p(
+        `自 ${md(nextMonth.toISOString().slice(0, 10))}起，黄浦区各门店营业时间调整为 <strong>08:30–22:30</strong>，早班提前 30 分钟到岗。`,
+      ),
+      done: [
+        { who: 'manager', at: 4 * DAY - HOUR },
+        { who: 'assistant', at: 3 * DAY },
+        { who: '陈店员', at: 3 * DAY },
+        { who: '刘店员', at: 2 * DAY },
+      ],
+    },
+    {
+      entity: 'inform2',
+      key: 'training',
+      title: '员工培训通知',
+      priority: 1,
+      targets: { p: ALL },
+      roles: [1],
+      sent: 12 * HOUR,
+      body: p('本周四 14:00 在线上开展新品知识与收银系统培训，约 1 小时，请店员准时参加。'),
+      done: [{ who: '郑店员', at: 2 * HOUR }],
+    },
+  ];
+}
 
 /** A one-page PDF with a line of text: the display guide attached to the promotion notice. */
 function guidePdf(): Buffer {
-  const text = 'BT /F1 18 Tf 72 760 Td (Double 12 display guide - Vitrine demo) Tj ET';
+  const text = 'BT /F1 18 Tf 72 760 Td (Campaign display guide - Vitrine demo) Tj ET';
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -331,10 +372,12 @@ export async function seedDemoInform(deps: Deps, opts: DemoInformOptions): Promi
   const now = (opts.now ?? new Date()).getTime();
   const T = Math.floor(now / 1000);
   const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000);
-  const pdf = await attach(deps, manager, '双十二陈列规范.pdf', guidePdf());
+  const today = new Date(now + 8 * HOUR * 1000).toISOString().slice(0, 10); // the demo enterprise's day (Asia/Shanghai)
+  const specs = demoNotices(today);
+  const pdf = await attach(deps, manager, `${campaignFor(today).name}陈列规范.pdf`, guidePdf());
   const photo = await attach(deps, people.get('assistant')!, '陈列照片.jpg', join(MEDIA, 'new-arrivals.jpg'));
   const stats = { ...none, staff: DEMO_STAFF.length };
-  for (const s of SPECS) {
+  for (const s of specs) {
     const calls = api[s.entity];
     const service = lifecycleService(deps.db, s.entity === 'inform' ? INFORM : INFORM2);
     const fields = {

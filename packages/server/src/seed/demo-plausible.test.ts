@@ -6,6 +6,7 @@ import { epochOf, localDay } from '../lib/local-time.js';
 import { ConsoleClient } from '../sim/client.js';
 import { startSimulation, type Simulation } from '../sim/run.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './demo.js';
+import { demoNotices } from './demo-inform.js';
 
 // Demo figures a buyer believes (issue 25 §6): the demo seeded as `npm start` seeds it (fewer shops),
 // its screens activated by the simulator through the device API, their history uploaded as on a
@@ -78,6 +79,21 @@ describe('names for a season or an occasion', () => {
     expect(outOfSeason('四川 · 暖冬围巾', '2026-11-28', '2027-11-28')).not.toBeNull();
     expect(outOfSeason('冬季暖饮', '2026-12-01', '2027-02-20')).toBeNull();
     expect(outOfSeason('四川 · 晚间好物推荐', '2026-11-28', '2027-11-28')).toBeNull();
+  });
+
+  it('the notices, seeded on any day of the year, name only what is near and dates ahead', () => {
+    for (let n = 0; n < 366; n++) {
+      const day = dayBefore('2027-01-01', -n);
+      for (const notice of demoNotices(day)) {
+        expect(outOfSeason(notice.title, day, day), `${day}: ${notice.title}`).toBeNull();
+        // a month and day written in a notice is the next one within ~3 months (not "12 月 31 日" in January)
+        for (const [, m, d] of notice.body.matchAll(/(\d{1,2}) 月 (\d{1,2}) 日/g)) {
+          const md = `${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+          const next = `${md >= day.slice(5) ? day.slice(0, 4) : Number(day.slice(0, 4)) + 1}-${md}`;
+          expect(next <= dayBefore(day, -100), `${day}: ${notice.title} names ${md}`).toBe(true);
+        }
+      }
+    }
   });
 });
 
@@ -246,14 +262,16 @@ describe('the demo, as a buyer sees it on its first day', () => {
     }
   });
 
-  it('every shop has a store manager, a member of the enterprise with a name', async () => {
+  it('every shop has a store manager, a member of the enterprise with a name, whose range is its district', async () => {
     const rows = await q<{ name: string; manager: string | null }>(
       `select s.name, (select u.nickname from users u join role_entries re on re.user_id = u.id and re.enterprise_id = s.enterprise_id
-                 join jobs j on j.id = re.job_id and j.role = $2 where u.id = s.manager_id limit 1) as manager
+                 join jobs j on j.id = re.job_id and j.role = $2 where u.id = s.manager_id and re.data_range->'a' ? s.district limit 1) as manager
          from shops s where s.enterprise_id = $1 and s.deleted_at is null`,
       [ROLE.manager],
     );
     expect(rows.length).toBe(SHOPS);
     expect(rows.filter((r) => !r.manager).map((r) => r.name)).toEqual([]);
+    // one manager per district (12 in the demo), not 李店长 on every shop
+    expect(new Set(rows.map((r) => r.manager)).size).toBe(12);
   });
 });

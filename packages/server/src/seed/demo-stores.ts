@@ -1,5 +1,9 @@
 import { AGE_BANDS, ET_TYPES, ROLE } from '@vitrine/contract';
+import { randomUUID } from 'node:crypto';
 import type { Q } from '../db/client.js';
+import type { Row } from '../db/schema/index.js';
+import { createUser } from '../domains/account/service.js';
+import { addMember, addRoleEntry } from '../domains/company/queries.js';
 import { tenantTx, type Tx } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
 import { DEVICE } from '../records/device-entity.js';
@@ -13,7 +17,14 @@ import type { TenantCtx } from '../plugins/context.js';
 // engine (the same functions the calls run): the manager authors and submits, the supervisor examines.
 
 export type DemoPerson = { id: number; phone: string; nickname?: string };
-export type DemoStoresOptions = { enterpriseId: number; supervisor: DemoPerson; manager: DemoPerson; shops?: number };
+export type DemoStoresOptions = {
+  enterpriseId: number;
+  supervisor: DemoPerson;
+  manager: DemoPerson;
+  shops?: number;
+  /** the district managers' password (the demo's); absent: one nobody knows */
+  passwordHash?: string;
+};
 export type DemoStoresResult = { shops: number; devices: number; records: number; managerDistrict: string };
 
 const DISTRICTS = [
@@ -29,6 +40,20 @@ const DISTRICTS = [
   '510104',
   '320102',
   '420106',
+];
+/** The store managers of the other districts (DISTRICTS[1…]); the demo manager (李店长) runs the first. */
+const DISTRICT_MANAGERS = [
+  '王店长',
+  '赵店长',
+  '孙店长',
+  '钱店长',
+  '冯店长',
+  '褚店长',
+  '卫店长',
+  '蒋店长',
+  '沈店长',
+  '韩店长',
+  '杨店长',
 ];
 const BRANDS = ['维特琳', '优选', '鲜生活', '家乐', '便民'];
 const STREETS = ['人民路', '中山路', '建设路', '解放路', '和平路', '新华路'];
@@ -69,8 +94,9 @@ const REASON = '信息不完整，请补充';
 const rowsOf = (datas: Data[], outcome: (i: number) => Outcome): BulkRow[] =>
   datas.map((data, i) => ({ data, outcome: outcome(i), reason: REASON }));
 
-function shopData(i: number, managerId: number): Data {
+function shopData(i: number, managers: number[]): Data {
   const district = DISTRICTS[i % DISTRICTS.length];
+  const managerId = managers[i % DISTRICTS.length];
   return {
     name: `${BRANDS[i % BRANDS.length]}${STREETS[i % STREETS.length]}${i + 1}号店`,
     code: `DEMO-${String(i + 1).padStart(4, '0')}`,
@@ -92,6 +118,7 @@ async function seedBatch(
   from: number,
   to: number,
   manager: TenantCtx,
+  managers: number[],
   sup: TenantCtx,
   stats: DemoStoresResult,
 ): Promise<void> {
@@ -102,7 +129,7 @@ async function seedBatch(
     manager,
     sup,
     rowsOf(
-      idx.map((i) => shopData(i, manager.user.id)),
+      idx.map((i) => shopData(i, managers)),
       (k) => outcomeOf(idx[k]),
     ),
   );
@@ -188,6 +215,46 @@ async function seedBatch(
 }
 
 /**
+ * The store managers of DISTRICTS[1…] (DISTRICT_MANAGERS), members of the enterprise with the manager
+ * job and their district as data range, so each shop names the manager of its district (issue 25 §6:
+ * not 李店长 on all 240). Users are found by phone when they exist (a test seeds several enterprises).
+ */
+async function districtManagers(deps: Deps, enterpriseId: number, passwordHash?: string): Promise<number[]> {
+  const hash = passwordHash ?? (await deps.hasher.hash(randomUUID()));
+  const ids: number[] = [];
+  for (const [k, nickname] of DISTRICT_MANAGERS.entries()) {
+    const phone = `13800000${101 + k}`;
+    const user = await deps.db.tx({}, async (q) => {
+      const [found] = await q.query<Row<'users', 'id'>>('select id from users where phone = $1', [phone]);
+      return found ?? (await createUser(q, phone, hash, nickname));
+    });
+    await deps.db.tx({ enterpriseId }, async (q) => {
+      const [head] = await q.query<Row<'departments', 'id'>>(
+        'select id from departments where enterprise_id = $1 order by id limit 1',
+        [enterpriseId],
+      );
+      const [job] = await q.query<Row<'jobs', 'id'>>('select id from jobs where enterprise_id = $1 and role = $2', [
+        enterpriseId,
+        ROLE.manager,
+      ]);
+      await addMember(q, { enterpriseId }, user.id, false);
+      await addRoleEntry(
+        q,
+        { enterpriseId },
+        {
+          userId: user.id,
+          deptId: head.id,
+          jobId: job.id,
+          range: { p: [], c: [], a: [DISTRICTS[k + 1]], s: [] },
+        },
+      );
+    });
+    ids.push(user.id);
+  }
+  return ids;
+}
+
+/**
  * Seed the demo enterprise's stores (idempotent: does nothing when it already has shops). Sets the
  * manager's data range to the first demo district (上海市黄浦区, 310101). Returns what it made.
  */
@@ -203,10 +270,11 @@ export async function seedDemoStores(deps: Deps, opts: DemoStoresOptions): Promi
     await ctxFor(q, enterpriseId, opts.manager, ROLE.manager),
     await ctxFor(q, enterpriseId, opts.supervisor, ROLE.supervisor),
   ]);
+  const managers = [opts.manager.id, ...(await districtManagers(deps, enterpriseId, opts.passwordHash))];
   const total = opts.shops ?? 240;
   for (let start = 0; start < total; start += BATCH) {
     await tenantTx(deps.db, sup, async (q) => {
-      await seedBatch(q, start, Math.min(total, start + BATCH), manager, sup, stats);
+      await seedBatch(q, start, Math.min(total, start + BATCH), manager, managers, sup, stats);
     });
   }
   await deps.db.tx(scope, (q) =>

@@ -104,6 +104,7 @@ export async function seedDemo(
     supervisor: users.supervisor,
     manager: users.manager,
     shops: opts.shops,
+    passwordHash: hash,
   });
   const ads = await seedDemoAdvert(deps, {
     enterpriseId: demo.companyId,
