@@ -121,7 +121,7 @@ export async function buildApp(
       await api.register(formbody);
       jsonBodies(api);
       await api.register(protocol);
-      limitStatements(api, limits.request);
+      limitStatements(api, limits.request, true); // a person waits: first on PGlite's session
       domainRoutes(api, deps);
     },
     { prefix: config.apiBase },

@@ -2,7 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Readable } from 'node:stream';
 import { copyColumn } from './copy-out.js';
-import { statementTimeout } from './limits.js';
+import { isInteractive, statementTimeout } from './limits.js';
+import { Mutex } from './mutex.js';
 import { PgListener, type Listener } from './listen.js';
 import { RedisRelay } from './relay.js';
 
@@ -79,16 +80,6 @@ function beginSql(role: string, s: Scope): string {
 /** Triggers mark the transaction with `vitrine.<channel>` = '1' beside their pg_notify (see 0031). */
 export const notifyFlag = (channel: string) => `vitrine.${channel}`;
 
-/** PGlite has a single session: one mutex orders every statement and transaction. */
-class Mutex {
-  private last: Promise<unknown> = Promise.resolve();
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.last.then(fn, fn);
-    this.last = next.catch(() => undefined);
-    return next;
-  }
-}
-
 type Rows = { rows: unknown[] };
 const lastRows = (r: Rows | Rows[]): Rows => (Array.isArray(r) ? (r[r.length - 1] ?? { rows: [] }) : r);
 
@@ -99,7 +90,9 @@ export async function openPglite(opts: {
 }): Promise<Db & { pglite: PGlite }> {
   const role = checkRole(opts.appRole ?? DEFAULT_APP_ROLE);
   const pglite = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
-  const mutex = new Mutex();
+  // one session: console calls first (db/mutex.ts)
+  const lock = new Mutex();
+  const mutex = { run: <T>(fn: () => Promise<T>) => lock.run(fn, isInteractive()) };
   const asQ = (run: (sql: string, params?: unknown[]) => Promise<Rows>): Q => ({
     query: async <T>(sql: string, params?: unknown[]) => (await run(sql, params)).rows as T[],
   });

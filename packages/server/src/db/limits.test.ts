@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import { RET } from '@vitrine/contract';
 import { useTestApp } from '../../test/harness.js';
 import { protocol } from '../plugins/protocol.js';
-import { limitStatements, statementTimeout, withStatementTimeout } from './limits.js';
+import { isInteractive, limitStatements, statementTimeout, withStatementTimeout } from './limits.js';
 
 // A statement time limit per caller (issue 24 §1): every request's transactions on PostgreSQL start
 // with the limit of its entry point, a statement past it is cancelled and answers 50003, not 50000;
@@ -21,11 +21,11 @@ async function miniApp(ms: number, sql: string) {
     async (api) => {
       await api.register(formbody);
       await api.register(protocol);
-      limitStatements(api, ms);
+      limitStatements(api, ms, true);
       api.post('/slow', async () => ({
         ret: 0,
         msg: '',
-        result: { limit: statementTimeout(), rows: await t.db.read({}, sql) },
+        result: { limit: statementTimeout(), interactive: isInteractive(), rows: await t.db.read({}, sql) },
       }));
     },
     { prefix: '/api' },
@@ -43,7 +43,9 @@ describe('statement limits', () => {
       payload: 'a=1&b=2',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(res.json().result).toEqual({ limit: 1234, rows: [{ one: 1 }] });
+    // a console request: a person waits, first on PGlite's session (db/mutex.ts)
+    expect(res.json().result).toEqual({ limit: 1234, interactive: true, rows: [{ one: 1 }] });
+    expect(isInteractive()).toBe(false);
     await app.close();
   });
 

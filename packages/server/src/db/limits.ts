@@ -37,19 +37,27 @@ export const statementTimeouts = (over: Partial<StatementTimeouts> = {}): Statem
   ...over,
 });
 
-const current = new AsyncLocalStorage<number>();
+const current = new AsyncLocalStorage<{ ms: number; interactive: boolean }>();
 
-/** Run `fn` with its statements limited to `ms` (0: no limit). */
-export const withStatementTimeout = <T>(ms: number, fn: () => T): T => current.run(Math.max(0, Math.trunc(ms)), fn);
+/**
+ * Run `fn` with its statements limited to `ms` (0: no limit). `interactive`: a person waits for it
+ * (a console call) — on PGlite's single session its statements go before queued device and job work
+ * (db/mutex.ts), so the console stays quick while screens upload their history.
+ */
+export const withStatementTimeout = <T>(ms: number, fn: () => T, interactive = false): T =>
+  current.run({ ms: Math.max(0, Math.trunc(ms)), interactive }, fn);
 
 /** The limit of the work running now, in ms; undefined outside any entry point. */
-export const statementTimeout = (): number | undefined => current.getStore();
+export const statementTimeout = (): number | undefined => current.getStore()?.ms;
+
+/** Whether a person waits for the work running now (a console call). */
+export const isInteractive = (): boolean => current.getStore()?.interactive === true;
 
 /**
  * Every request of `app` (a plugin scope) runs its handler with `ms` as its statement limit. The
  * store is entered in preHandler, after the body is read: the handler (and the caller resolution in
  * it) runs from there.
  */
-export function limitStatements(app: FastifyInstance, ms: number): void {
-  app.addHook('preHandler', (_req, _reply, done) => withStatementTimeout(ms, done));
+export function limitStatements(app: FastifyInstance, ms: number, interactive = false): void {
+  app.addHook('preHandler', (_req, _reply, done) => withStatementTimeout(ms, done, interactive));
 }
