@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Db, Q } from '../db/client.js';
+import type { Row } from '../db/schema/index.js';
 import type { DeviceInputs, DeviceScope, PlaylistSource } from '../device-api/playlist.js';
 import { targetsOf } from '../lifecycle/targets.js';
 import { localDayOf } from '../lib/local-time.js';
@@ -11,54 +12,34 @@ import { resolve, type ContentInput, type FileInput, type PlanInput, type World 
 
 export const fileUrl = (sha256: string) => `/device-api/file?sha256=${sha256}`;
 
-type PlanRow = {
-  id: number;
+// live_version: the queries keep enabled records only (`live_version is not null`)
+type PlanRow = Row<
+  'ad_plans',
+  'id' | 'priority' | 'is_default' | 'targets' | 'device_type' | 'orientation' | 'bgm_content_id' | 'ai_pitches'
+> & {
   live_version: number;
-  priority: number;
-  is_default: number;
   date_from: string;
   date_to: string;
   weekdays: number[];
   dayparts: { from: string; to: string }[];
   contents: { contentId: number; weight?: number }[];
-  targets: unknown;
-  device_type: string;
-  orientation: number;
-  bgm_content_id: number | null;
-  ai_pitches: number;
 };
-type PitchRow = {
-  id: number;
+type PitchRow = Row<'ai_pitches', 'id' | 'gender' | 'age_band' | 'text' | 'audio_id' | 'scope'> & {
   live_version: number;
-  gender: number;
-  age_band: number;
-  text: string;
-  audio_id: number | null;
-  scope: unknown;
 };
-type ContentRow = {
-  id: number;
+type ContentRow = Row<'ad_contents', 'id' | 'ad_type' | 'device_type' | 'orientation' | 'layout'> & {
   live_version: number;
-  ad_type: string;
-  device_type: string;
-  orientation: number;
   items: { fileId: number; durationMs: number }[];
   bgm: { fileId: number }[];
   commodity_ids: number[];
   spec_names: string[];
-  layout: string;
 };
-type ProductRow = {
-  id: number;
-  name: string;
-  brand: string;
-  price: string | number;
-  unit: string;
+type ProductRow = Row<'commodities', 'id' | 'name' | 'brand' | 'price' | 'unit'> & {
   images: number[];
   selling_points: string[];
   specs: { name: string; value: string }[];
 };
-type FileRow = { id: number; sha256: string; size: number; mime: string; duration: number | null };
+type FileRow = Row<'files', 'id' | 'sha256' | 'size' | 'mime' | 'duration'>;
 
 /** The panel of a product display or comparison: its enabled products in the content's order, each with its first picture. */
 function showOf(
@@ -215,7 +196,7 @@ export async function loadWorld(read: Reader, enterpriseId: number, today: strin
  * day, shop, place, type, orientation, zone) while the enterprise's plans read the same as before
  * (`fingerprint`), and is resolved again when any of them differs.
  */
-type Place = { province: string; city: string; district: string };
+type Place = Row<'shops', 'province' | 'city' | 'district'>;
 type Memo = {
   /** device → the inputs its ETag was resolved from (one shared string per distinct inputs, from `keys`) and the ETag */
   etags: Map<number, { key: string; etag: string }>;

@@ -2,6 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { ACTIVATION, RET, type hardware } from '@vitrine/contract';
 import { enterTenant } from '../db/client.js';
+import type { Row, Tables } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import { AppError, fail } from '../errors.js';
 import { activationMac, normalizeCode } from '../domains/devices/activation-code.js';
@@ -59,15 +60,15 @@ export async function activate(deps: Deps, input: Input, address: string) {
       tokenHash(token),
       JSON.stringify(input.hw ?? {}),
     ]);
-    const [d] = await q.query<{
-      name: string;
-      type: string;
-      direction: number;
-      volume: number;
-      ai: number;
-      timezone: string;
-      cameraMark: number;
-    }>(
+    const [d] = await q.query<
+      Row<'devices', 'name' | 'type'> & {
+        direction: number;
+        volume: number;
+        ai: number;
+        timezone: Tables['enterprises']['time_zone'];
+        cameraMark: number;
+      }
+    >(
       `select d.name, d.type, coalesce((d.applied->>'direction')::int, d.orientation) as direction, coalesce((d.applied->>'volume')::int, d.volume) as volume,
               coalesce((d.applied->>'ai')::int, d.ai) as ai, e.time_zone as timezone, e.camera_mark::int as "cameraMark"
          from devices d join enterprises e on e.id = d.enterprise_id where d.enterprise_id = $1 and d.id = $2`,

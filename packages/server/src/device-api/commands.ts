@@ -62,7 +62,7 @@ export async function ack(deps: Deps, dev: AuthRow, input: { results: Result[] }
   });
 }
 
-type Command = { id: number; kind: string; state: string; created_by: number; taken: boolean };
+type Command = Row<'device_commands', 'kind' | 'state' | 'created_by'> & { id: number; taken: boolean };
 
 /**
  * The device's screenshot command that may still take its screenshot: one upload per command (a

@@ -1,9 +1,15 @@
 import type { Db, Q } from '../db/client.js';
+import type { Row, Tables } from '../db/schema/index.js';
 import type { AuthRow } from './device-row.js';
 
 /** A command's result as a device reports it. */
 export type Result = { id: number; ok: 0 | 1; message?: string; file?: number };
-type Done = { device: number; id: number; seq: number; kind: string; payload: Record<string, unknown>; ok: number };
+type Done = Row<'device_commands', 'seq' | 'kind'> & {
+  device: Tables['device_commands']['device_id'];
+  id: number;
+  payload: Record<string, unknown>;
+  ok: number;
+};
 
 /** Settings a device acknowledged (volume, direction, ai, and a virtual status as `status`): later commands win. */
 function appliedOf(done: Done[]): Record<string, unknown> {

@@ -1,11 +1,11 @@
 import { PERM, type Range } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
-import type { Nullable, Row } from '../db/schema/index.js';
+import type { Nullable, Row, Tables } from '../db/schema/index.js';
 import { sendMessage } from '../messages/send.js';
 import { covered, type TargetRow } from './targets.js';
 import { recordPage, type EntityConfig, type Scope } from './types.js';
 
-type Candidate = { user_id: number; data_range: Range | null };
+type Candidate = Row<'role_entries', 'user_id'> & { data_range: Range | null };
 
 /** What the record's head version touches, as target rows with places (one row for a one-shop record). */
 async function touched(q: Q, cfg: EntityConfig, scope: Scope, id: number): Promise<TargetRow[]> {
@@ -34,7 +34,10 @@ async function touched(q: Q, cfg: EntityConfig, scope: Scope, id: number): Promi
       : `select s.id as shop_id, s.province, s.city, s.district from ${cfg.table} t join shops s on s.enterprise_id = t.enterprise_id and s.id = t.${cfg.fields[cfg.reach.field].column}
         where t.enterprise_id = $1 and t.id = $2`;
   const loc = (
-    await q.query<{ shop_id: number } & Row<'shops', 'province' | 'city' | 'district'>>(sql, [scope.enterpriseId, id])
+    await q.query<{ shop_id: Tables['shops']['id'] } & Row<'shops', 'province' | 'city' | 'district'>>(sql, [
+      scope.enterpriseId,
+      id,
+    ])
   )[0];
   return loc
     ? [{ kind: 's', code: String(loc.shop_id), shopId: loc.shop_id, place: [loc.province, loc.city, loc.district] }]

@@ -1,5 +1,6 @@
 import { FIX_PAGES, PERM, REVIEW_POLICY } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
+import type { Tables } from '../db/schema/index.js';
 import { fail } from '../errors.js';
 import { menuWeight, type TenantCtx } from '../plugins/context.js';
 import { scopeOf } from './access.js';
@@ -34,9 +35,10 @@ export async function approvalOf(
   const scope = scopeOf(ctx);
   const to = await reviewersOf(q, cfg, scope, id, ctx.user.id);
   if (to.length) return { by: 'others', to };
-  const [ent] = await q.query<{ policy: number }>('select review_policy as policy from enterprises where id = $1', [
-    scope.enterpriseId,
-  ]);
+  const [ent] = await q.query<{ policy: Tables['enterprises']['review_policy'] }>(
+    'select review_policy as policy from enterprises where id = $1',
+    [scope.enterpriseId],
+  );
   if (ent?.policy === REVIEW_POLICY.secondPerson) throw fail.conflict('lifecycle.secondReviewer', FIX_PAGES.reviewers);
   const examines = ((await menuWeight(q, scope.enterpriseId, ctx.role.jobId, cfg.menu)) & PERM.examine) !== 0;
   if (!examines || !rec.inRange || !rec.covered) throw fail.conflict('lifecycle.noReviewer', FIX_PAGES.reviewers);

@@ -1,5 +1,6 @@
 import type { Range } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
+import type { Row, Tables } from '../db/schema/index.js';
 import { page } from '../db/paging.js';
 import { Params, columnAccessor, dataAccessor, rangeSql } from './sql.js';
 import type { EntityConfig, Item, Scope } from './types.js';
@@ -126,19 +127,20 @@ export async function loadRecord(
   const p = new Params([scope.enterpriseId, cfg.entity, id]);
   const inRange = rangeSql(cfg, columnAccessor(cfg), scope.range, p.add, '$1') ?? 'true';
   const covered = rangeSql(cfg, columnAccessor(cfg), scope.range, p.add, '$1', 'cover') ?? 'true';
-  const rows = await q.query<{
-    id: number;
-    version: number;
-    status: number;
-    live_version: number | null;
-    online: number;
-    deleted: boolean;
-    author_id: number;
-    draft_deleted: boolean;
-    in_range: boolean;
-    covered: boolean;
-    data: Record<string, unknown>;
-  }>(
+  const rows = await q.query<
+    Row<'record_versions', 'author_id'> & {
+      id: number;
+      version: number;
+      status: number;
+      live_version: number | null;
+      online: number;
+      deleted: boolean;
+      draft_deleted: boolean;
+      in_range: boolean;
+      covered: boolean;
+      data: Record<string, unknown>;
+    }
+  >(
     `select t.id, t.version, t.status, t.live_version, t.online, t.deleted_at is not null as deleted, v.author_id,
             v.deleted_at is not null as draft_deleted, ${inRange} as in_range, ${covered} as covered, v.data
        from ${cfg.table} t join record_versions v on v.enterprise_id = t.enterprise_id and v.entity = $2 and v.record_id = t.id and v.version = t.version
@@ -162,15 +164,9 @@ export async function loadRecord(
   };
 }
 
-export type LogRow = {
-  id: number;
-  verb: string;
-  userId: number;
+export type LogRow = Row<'oplog', 'id' | 'verb' | 'role' | 'label' | 'summary' | 'source'> & {
+  userId: Tables['oplog']['user_id'];
   userName: string;
-  role: number | null;
-  label: string;
-  summary: unknown;
-  source: string;
   ctime: number;
 };
 

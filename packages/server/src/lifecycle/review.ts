@@ -6,6 +6,7 @@ import {
   type OnlineStatus,
 } from '@vitrine/contract';
 import type { Q } from '../db/client.js';
+import type { Row } from '../db/schema/index.js';
 import type { Tx } from '../db/tenant.js';
 import { fail } from '../errors.js';
 import type { TenantCtx } from '../plugins/context.js';
@@ -76,7 +77,7 @@ async function decide(
   reason: string,
 ) {
   const scope = scopeOf(ctx);
-  const won = await q.query<{ data: Data; author_id: number }>(
+  const won = await q.query<Row<'record_versions', 'author_id'> & { data: Data }>(
     `update record_versions set status = $5, apply_status = $6, reviewer_id = $7, reason = $8, reviewed_at = now(), updated_at = now()
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4 and status = ${C.submitted}
       returning data, author_id`,

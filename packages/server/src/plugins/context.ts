@@ -5,7 +5,7 @@ import { enterTenant, type Db, type Q } from '../db/client.js';
 import { fail } from '../errors.js';
 import { AuthCache } from './auth-cache.js';
 import { isLocalCaller } from './operator.js';
-import type { Row } from '../db/schema/index.js';
+import type { Row, Tables } from '../db/schema/index.js';
 
 export type CtxUser = { id: number; phone: string; nickname: string; sessionId: number };
 export type CtxEnterprise = { id: number; code: string; title: string; isMain: boolean };
@@ -47,11 +47,9 @@ export function baseCtx(req: FastifyRequest): Ctx {
   };
 }
 
-type SessionRow = {
-  session_id: number;
-  user_id: number;
-  phone: string;
-  nickname: string;
+type SessionRow = Row<'users', 'phone' | 'nickname'> & {
+  session_id: Tables['sessions']['id'];
+  user_id: Tables['users']['id'];
   idle: boolean;
   touch: boolean;
 };
@@ -85,19 +83,14 @@ export async function resolveUser(
   return { ...baseCtx(req), user };
 }
 
-type TenantRow = {
-  enterprise_id: number;
-  code: string;
-  title: string;
-  status: number;
-  is_main: number;
-  entry_id: number;
-  role_node: string;
-  role: number;
-  dept_id: number;
-  job_id: number;
-  data_range: Range | null;
-};
+type TenantRow = Row<'enterprises', 'code' | 'title' | 'status'> &
+  Row<'members', 'is_main'> &
+  Row<'role_entries', 'role_node' | 'dept_id' | 'job_id'> &
+  Row<'jobs', 'role'> & {
+    enterprise_id: Tables['enterprises']['id'];
+    entry_id: Tables['role_entries']['id'];
+    data_range: Range | null;
+  };
 
 export async function resolveTenant(db: Db, req: FastifyRequest, ctx: UserCtx, cache: AuthCache): Promise<TenantCtx> {
   const enCode = header(req, 'enCode');
@@ -132,7 +125,7 @@ export async function resolveTenant(db: Db, req: FastifyRequest, ctx: UserCtx, c
 
 /** The operation bits of a job on one menu path. */
 export async function menuWeight(q: Q, enterpriseId: number, jobId: number, path: string): Promise<number> {
-  const rows = await q.query<{ weight: number }>(
+  const rows = await q.query<Row<'job_menus', 'weight'>>(
     `select jm.weight from job_menus jm join menus m on m.id = jm.menu_id
       where jm.enterprise_id = $1 and jm.job_id = $2 and m.path = $3`,
     [enterpriseId, jobId, path],

@@ -1,3 +1,4 @@
+import type { Row } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { UserCtx } from '../../plugins/context.js';
@@ -34,7 +35,7 @@ export async function changePhone(deps: Deps, ctx: UserCtx, input: { un: string;
   return {};
 }
 
-type LoginRow = { id: number; ctime: number; lastSeen: number; ip: string; source: string; active: boolean };
+type LoginRow = Row<'sessions', 'id' | 'ip' | 'source'> & { ctime: number; lastSeen: number; active: boolean };
 
 /** My 20 most recent sessions, newest first, the current one flagged. */
 export async function logins(deps: Deps, ctx: UserCtx) {

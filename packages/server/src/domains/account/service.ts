@@ -40,7 +40,7 @@ async function passwordTryOk(q: Q, keys: string[]): Promise<void> {
   await q.query('update rate_counters set count = greatest(count - 1, 0) where key = $1', [keys[2]]);
 }
 
-type UserRow = { id: number; phone: string; nickname: string; avatar: string; password_hash: string | null };
+type UserRow = Row<'users', 'id' | 'phone' | 'nickname' | 'avatar' | 'password_hash'>;
 const userByPhone = async (q: Q, phone: string) =>
   (await q.query<UserRow>('select id, phone, nickname, avatar, password_hash from users where phone = $1', [phone]))[0];
 
@@ -213,7 +213,7 @@ export async function menu(
 
 export async function names(deps: Deps, ctx: TenantCtx, ids: number[]) {
   const list = await tenantTx(deps.db, ctx, (q) =>
-    q.query<{ id: number; name: string }>(
+    q.query<Row<'users', 'id'> & { name: string }>(
       `select u.id, coalesce(nullif(u.nickname, ''), overlay(u.phone placing '****' from 4 for 4)) as name
          from users u join members m on m.user_id = u.id and m.enterprise_id = $1 where u.id = any($2::int[])`,
       [ctx.enterprise.id, ids],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { api, commodityData, message, type Lang, type MessageKey } from '@vitrine/contract';
+import type { Row as DbRow } from '../../db/schema/index.js';
 import { tenantTx, type Tx } from '../../db/tenant.js';
 import type { Deps } from '../../deps.js';
 import { updateRecord } from '../../lifecycle/actions.js';
@@ -88,7 +89,7 @@ async function judge(q: Tx, ctx: TenantCtx, read: { line: number; cells: Record<
   const codes = rows.filter((r) => r.action !== 'error').map((r) => r.code);
   const existing = new Map(
     (
-      await q.query<{ id: number; code: string; data: Record<string, unknown> }>(
+      await q.query<DbRow<'commodities', 'id' | 'code'> & { data: Record<string, unknown> }>(
         `select t.id, t.code, v.data from commodities t join record_versions v on v.enterprise_id = t.enterprise_id and v.entity = 'commodity' and v.record_id = t.id and v.version = t.version
       where t.enterprise_id = $1 and t.deleted_at is null and t.code = any($2::text[])`,
         [ctx.enterprise.id, codes],

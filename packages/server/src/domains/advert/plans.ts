@@ -13,7 +13,7 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { AD_PLAN } from '../../records/advert-entities.js';
 import { DEVICE } from '../../records/device-entity.js';
 import { shopScopeSql } from '../stats/scope.js';
-import type { Row } from '../../db/schema/index.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 
 // The plan-only calls: launch (throw), revoke, default, the device list with why a screen does not
 // play the plan, and a screen's 7-day timeline — the last two read the same resolution the device
@@ -28,20 +28,9 @@ export const revokePlan = (deps: Deps, ctx: TenantCtx, id: number) =>
 export const defaultPlan = (deps: Deps, ctx: TenantCtx, id: number, isDefault: number) =>
   tenantTx(deps.db, ctx, (q) => setFlag(q, AD_PLAN, ctx, id, 'is_default', isDefault));
 
-type DeviceRow = {
-  id: number;
-  code: string;
-  name: string;
-  shop_id: number;
-  shop_name: string;
-  type: string;
-  orientation: number;
-  device_status: number;
-  province: string;
-  city: string;
-  district: string;
-  time_zone: string;
-};
+type DeviceRow = Row<'devices', 'id' | 'code' | 'name' | 'shop_id' | 'type' | 'device_status'> &
+  Row<'shops', 'province' | 'city' | 'district'> &
+  Row<'enterprises', 'time_zone'> & { shop_name: Tables['shops']['name']; orientation: number };
 
 const DEVICE_COLS = `d.id, d.code, d.name, d.shop_id, s.name as shop_name, d.type, d.orientation::int as orientation, d.device_status,
   s.province, s.city, s.district, e.time_zone`;
@@ -83,9 +72,10 @@ export async function planDevices(
   return tenantTx(deps.db, ctx, async (q, scope) => {
     const rec = await reach(q, AD_PLAN, ctx, input.id);
     if (rec.liveVersion === null) throw fail.conflict('lifecycle.notEnabled');
-    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [
-      scope.enterpriseId,
-    ]);
+    const [{ tz }] = await q.query<{ tz: Tables['enterprises']['time_zone'] }>(
+      'select time_zone as tz from enterprises where id = $1',
+      [scope.enterpriseId],
+    );
     const now = new Date();
     const today = localDayOf(tz, now.getTime());
     const world = await loadWorld((sql, params) => q.query(sql, params), scope.enterpriseId, today, input.id);
@@ -167,7 +157,7 @@ export async function timeline(deps: Deps, ctx: TenantCtx, deviceId: number) {
   const pl = resolve(asDevice(row), world, now, fileUrl);
   const ids = [...new Set([...pl.segments.map((s) => s.planId), ...(pl.fallback ? [pl.fallback.planId] : [])])];
   const plans = ids.length
-    ? await deps.db.read<{ id: number; name: string; isDefault: number }>(
+    ? await deps.db.read<Row<'ad_plans', 'id' | 'name'> & { isDefault: number }>(
         scope,
         'select id, name, is_default::int as "isDefault" from ad_plans where enterprise_id = $1 and id = any($2::int[]) order by id',
         [scope.enterpriseId, ids],

@@ -2,7 +2,7 @@ import { ROLE, type Lang, type MemberRole, type Range } from '@vitrine/contract'
 import type { Q } from '../../db/client.js';
 import { fail } from '../../errors.js';
 import { ROLE_NAMES } from './defaults.js';
-import type { Row } from '../../db/schema/index.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 
 // Queries shared by the enterprise-administration services (members, applications, invitations,
 // departments, jobs). Every function takes the tenant scope first.
@@ -15,7 +15,7 @@ export const maskPhone = (phone: string) =>
 
 export const roleName = (role: number, lang: Lang) => ROLE_NAMES[role]?.[lang] ?? '';
 
-export type MemberRow = { user_id: number; is_main: number; status: number; nickname: string; phone: string };
+export type MemberRow = Row<'members', 'user_id' | 'is_main' | 'status'> & Row<'users', 'nickname' | 'phone'>;
 
 /** A member of this enterprise (any status), or 40004. */
 export async function memberOf(q: Q, scope: Scope, userId: number): Promise<MemberRow> {
@@ -83,17 +83,13 @@ export async function placement(
   return { deptId, jobId };
 }
 
-type EntryRow = {
-  entry_id: number;
-  user_id: number;
-  dept_id: number;
-  dept_name: string;
-  job_id: number;
-  job_name: string;
-  role: number;
-  role_node: string;
-  data_range: Range | null;
-};
+type EntryRow = Row<'role_entries', 'user_id' | 'dept_id' | 'job_id' | 'role_node'> &
+  Row<'jobs', 'role'> & {
+    entry_id: Tables['role_entries']['id'];
+    dept_name: Tables['departments']['name'];
+    job_name: Tables['jobs']['name'];
+    data_range: Range | null;
+  };
 
 /** Role entries of some users of this enterprise, keyed by user id. */
 export async function rolesOfUsers(

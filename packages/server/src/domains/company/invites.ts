@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { APPLY_STATUS, ENTERPRISE_STATUS, type Company } from '@vitrine/contract';
 import { enterTenant, type Q } from '../../db/client.js';
+import type { Row } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx, UserCtx } from '../../plugins/context.js';
@@ -18,7 +19,7 @@ export async function createInvite(deps: Deps, ctx: TenantCtx, input: { deptId?:
   return tenantTx(deps.db, ctx, async (q, scope) => {
     if (input.deptId) await deptExists(q, scope, input.deptId);
     if (input.jobId) await jobRole(q, scope, input.jobId);
-    const [row] = await q.query<{ id: number; expires: number }>(
+    const [row] = await q.query<Row<'invitations', 'id'> & { expires: number }>(
       `insert into invitations (enterprise_id, token_hash, inviter_id, dept_id, job_id, expires_at)
        values ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) returning id, extract(epoch from expires_at)::int as expires`,
       [scope.enterpriseId, hashOf(token), ctx.user.id, input.deptId ?? null, input.jobId ?? null, INVITE_DAYS],
@@ -28,21 +29,13 @@ export async function createInvite(deps: Deps, ctx: TenantCtx, input: { deptId?:
   });
 }
 
-type InviteRow = {
-  id: number;
-  enterprise_id: number;
-  inviter_id: number;
-  dept_id: number | null;
-  job_id: number | null;
-  expired: boolean;
-  used: boolean;
-  expires: number;
-  title: string;
-  code: string;
-  logo: string;
-  status: number;
-  inviter: string;
-};
+type InviteRow = Row<'invitations', 'id' | 'enterprise_id' | 'inviter_id' | 'dept_id' | 'job_id'> &
+  Row<'enterprises', 'title' | 'code' | 'logo' | 'status'> & {
+    expired: boolean;
+    used: boolean;
+    expires: number;
+    inviter: string;
+  };
 
 /** Find a token's invitation: narrow the transaction to its enterprise first (row-level security). */
 async function invitationOf(q: Q, token: string, lock = false): Promise<InviteRow> {

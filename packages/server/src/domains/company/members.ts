@@ -1,4 +1,5 @@
 import type { CompanyInfo, MemberAccount, MemberRole } from '@vitrine/contract';
+import type { Row, Tables } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx } from '../../plugins/context.js';
@@ -21,7 +22,12 @@ export async function updateCompany(
 ): Promise<CompanyInfo> {
   const out = await tenantTx(deps.db, ctx, async (q, scope) => {
     // locked: two admins' edits (or a policy switched on while a reviewer is removed) take turns
-    const [before] = await q.query<{ title: string; logo: string; reviewPolicy: number; cameraMark: number }>(
+    const [before] = await q.query<
+      Row<'enterprises', 'title' | 'logo'> & {
+        reviewPolicy: Tables['enterprises']['review_policy'];
+        cameraMark: number;
+      }
+    >(
       'select title, logo, review_policy as "reviewPolicy", camera_mark::int as "cameraMark" from enterprises where id = $1 for update',
       [scope.enterpriseId],
     );
@@ -49,15 +55,8 @@ export async function updateCompany(
   return out;
 }
 
-type AccountRow = {
-  user_id: number;
-  phone: string;
-  nickname: string;
-  avatar: string;
-  is_main: number;
-  status: number;
-  joined: number;
-};
+type AccountRow = Row<'members', 'user_id' | 'is_main' | 'status'> &
+  Row<'users', 'phone' | 'nickname' | 'avatar'> & { joined: number };
 
 /** The enterprise's members; the spec's `role` keeps those with a role entry of that role (its job's). */
 export async function listAccounts(

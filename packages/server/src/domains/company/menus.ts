@@ -1,5 +1,6 @@
 import { ALL_BITS, PERM, ROLE, type MenuItem } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
+import type { Row } from '../../db/schema/index.js';
 import { HOME_ENTRIES, MENU_SEEDS, defaultWeight } from './defaults.js';
 
 type Scope = { enterpriseId: number };
@@ -50,15 +51,7 @@ export async function ensureMenus(q: Q, one?: Scope): Promise<number> {
   return added;
 }
 
-type MenuRow = {
-  id: number;
-  pid: number;
-  path: string;
-  title: string;
-  title_en: string;
-  icon: string;
-  sort: number;
-  level: number;
+type MenuRow = Row<'menus', 'id' | 'pid' | 'path' | 'title' | 'title_en' | 'icon' | 'sort' | 'level'> & {
   weight: number;
 };
 

@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Company, Range, RoleEntry, Lang } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
+import type { Row } from '../../db/schema/index.js';
 import { fail } from '../../errors.js';
 import { ROLE_NAMES } from './defaults.js';
 
-export type EnterpriseRow = {
-  id: number;
-  code: string;
-  title: string;
-  logo: string;
-  status: number;
-  creator_id: number;
-};
+export type EnterpriseRow = Row<'enterprises', 'id' | 'code' | 'title' | 'logo' | 'status' | 'creator_id'>;
 
 export async function enterpriseByCode(q: Q, code: string): Promise<EnterpriseRow | undefined> {
   const rows = await q.query<EnterpriseRow>(

@@ -11,7 +11,7 @@ import type { Row as DbRow } from '../../db/schema/index.js';
 // tries), regenerate, deactivate. The device's side is src/device-api/activate.ts.
 
 type Scope = { enterpriseId: number };
-type Row = { code_box: string; expires: number; attempts: number; live: boolean };
+type Row = DbRow<'device_activations', 'code_box' | 'attempts'> & { expires: number; live: boolean };
 
 export async function activationState(q: Q, scope: Scope, secret: string, deviceId: number) {
   const [code] = await q.query<Row>(

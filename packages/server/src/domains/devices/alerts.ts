@@ -1,5 +1,6 @@
 import { isOpenAt, parseHours, type Range } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
+import type { Row } from '../../db/schema/index.js';
 import { localDay } from '../../lib/local-time.js';
 import { inRange } from '../../lifecycle/range.js';
 import { sendMessage } from '../../messages/send.js';
@@ -11,21 +12,14 @@ import { sendMessage } from '../../messages/send.js';
 // who sends an offline alert, the conditional update of offline_alerted_at who sends "back online".
 
 type Scope = { enterpriseId: number };
-type Dev = { id: number; name: string; code: string };
-type ShopRow = {
-  id: number;
-  name: string;
-  hours: string;
-  manager_id: number | null;
-  province: string;
-  city: string;
-  district: string;
+type Dev = Row<'devices', 'id' | 'name' | 'code'>;
+type ShopRow = Row<'shops', 'id' | 'name' | 'hours' | 'manager_id' | 'province' | 'city' | 'district'> & {
   devices: Dev[];
 };
 
 /** The shop's manager and the supervisors (role 3) in range: active members only. */
 export async function alertRecipients(q: Q, scope: Scope, shop: ShopRow): Promise<number[]> {
-  const rows = await q.query<{ user_id: number; data_range: Range | null }>(
+  const rows = await q.query<Row<'role_entries', 'user_id'> & { data_range: Range | null }>(
     `select distinct re.user_id, re.data_range from role_entries re
        join members m on m.enterprise_id = re.enterprise_id and m.user_id = re.user_id and m.status = 1
        join jobs j on j.enterprise_id = re.enterprise_id and j.id = re.job_id and j.role = 3

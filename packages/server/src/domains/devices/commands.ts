@@ -7,22 +7,21 @@ import type { TenantCtx } from '../../plugins/context.js';
 import { page } from '../../db/paging.js';
 import type { Tx } from '../../db/tenant.js';
 import { DEVICE } from '../../records/device-entity.js';
-import type { Row } from '../../db/schema/index.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 
 // The remote-control command queue. Each command belongs to one device and gets that device's next
 // sequence number (devices.command_seq), so the device API can deliver them in order; a client
 // requestId makes a control idempotent per device (key `<requestId>:<deviceId>`). States: pending →
 // delivered (a heartbeat returned it) → acknowledged | failed (the device's ack) | expired (24 h).
 
-export type CommandRow = {
+export type CommandRow = Row<'device_commands', 'seq'> & {
   id: number;
-  deviceId: number;
-  seq: number;
+  deviceId: Tables['device_commands']['device_id'];
   kind: CommandAction;
   payload: Record<string, unknown>;
   state: (typeof COMMAND_STATES)[number];
   result: unknown;
-  createdBy: number;
+  createdBy: Tables['device_commands']['created_by'];
   ctime: number;
   mtime: number;
   deliveredAt: number | null;
@@ -64,7 +63,7 @@ export async function controllable(q: Q, ctx: TenantCtx, ids: number[]): Promise
   const scope = scopeOf(ctx);
   const p = new Params([scope.enterpriseId, ids]);
   const inRange = rangeSql(DEVICE, columnAccessor(DEVICE), scope.range, p.add, '$1') ?? 'true';
-  const rows = await q.query<{ id: number; enabled: boolean; in_range: boolean }>(
+  const rows = await q.query<Row<'devices', 'id'> & { enabled: boolean; in_range: boolean }>(
     `select t.id, t.live_version is not null and t.deleted_at is null as enabled, ${inRange} as in_range
        from devices t where t.enterprise_id = $1 and t.id = any($2::int[])`,
     p.values,

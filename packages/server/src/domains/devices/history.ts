@@ -4,9 +4,9 @@ import { reach } from '../../lifecycle/access.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { DEVICE } from '../../records/device-entity.js';
 import { tenantTx } from '../../db/tenant.js';
-import type { Row } from '../../db/schema/index.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 
-type Event = { status: number; previous: number | null; at: number };
+type Event = Row<'device_status_events', 'status' | 'previous'> & { at: number };
 
 /**
  * Online seconds per local day from status transitions: a status holds from its transition to the
@@ -43,9 +43,10 @@ export async function statusHistory(deps: Deps, ctx: TenantCtx, input: { id: num
       `select status, previous, extract(epoch from at)::int as at from device_status_events where enterprise_id = $1 and device_id = $2 order by at desc, id desc limit 50`,
       p,
     );
-    const [{ tz }] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [
-      scope.enterpriseId,
-    ]);
+    const [{ tz }] = await q.query<{ tz: Tables['enterprises']['time_zone'] }>(
+      'select time_zone as tz from enterprises where id = $1',
+      [scope.enterpriseId],
+    );
     const nowSec = Math.floor(now.getTime() / 1000);
     const todayStart = nowSec + localDay(tz, now).secondsToMidnight - 86400;
     const days = Array.from({ length: input.days }, (_, i) => {

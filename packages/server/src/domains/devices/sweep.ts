@@ -1,5 +1,6 @@
 import { PLAYBACK_INTERVALS } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
+import type { Nullable, Row as DbRow } from '../../db/schema/index.js';
 import type { PlaylistSource } from '../../device-api/playlist.js';
 import { expectedContents } from '../../device-api/playlist.js';
 import { deriveStatus, type DeviceStatus, type Expectation } from './status.js';
@@ -10,24 +11,18 @@ import { deriveStatus, type DeviceStatus, type Expectation } from './status.js';
 
 type Scope = { enterpriseId: number };
 
-type Row = {
-  id: number;
-  shop_id: number;
-  type: string;
-  orientation: number;
-  ai: number;
-  virtual_status: number | null;
-  device_status: DeviceStatus;
-  time_zone: string;
-  last_seen: number | null;
-  online_since: number | null;
-  hb_interval: number | null;
-  errors: { code: string }[] | null;
-  free_storage_mb: number | null;
-  clock_skew: number | null;
-  playing_content: number | null;
-  playing_at: number | null;
-};
+type Row = DbRow<'devices', 'id' | 'shop_id' | 'type'> &
+  DbRow<'enterprises', 'time_zone'> &
+  Nullable<DbRow<'device_presence', 'hb_interval' | 'free_storage_mb' | 'clock_skew' | 'playing_content'>> & {
+    orientation: number;
+    ai: number;
+    virtual_status: number | null;
+    device_status: DeviceStatus;
+    last_seen: number | null;
+    online_since: number | null;
+    errors: { code: string }[] | null;
+    playing_at: number | null;
+  };
 
 export type Transition = {
   deviceId: number;
@@ -64,7 +59,7 @@ async function recentPlays(
   const out = new Map<number, Set<number>>();
   if (!ids.length) return out;
   const from = Math.min(...since.values());
-  const rows = await q.query<{ device_id: number; content_id: number; ends: number }>(
+  const rows = await q.query<DbRow<'play_events', 'device_id' | 'content_id'> & { ends: number }>(
     `select device_id, content_id, max(${epoch('event_at')} + duration_ms / 1000.0) as ends
        from play_events where enterprise_id = $1 and device_id = any($2::int[]) and event_at >= to_timestamp($3) - interval '1 day'
       group by device_id, content_id`,
@@ -130,7 +125,7 @@ export async function sweepEnterprise(q: Q, scope: Scope, playlists: PlaylistSou
     });
   }
   if (!changes.length) return [];
-  const written = await q.query<{ device_id: number }>(
+  const written = await q.query<DbRow<'device_status_events', 'device_id'>>(
     `with x as (select * from unnest($2::int[], $3::smallint[], $4::smallint[], $5::float8[], $6::text[]) as x(id, status, prev, at, reasons)),
      up as (update devices d set device_status = x.status, status_at = to_timestamp(x.at), updated_at = d.updated_at
               from x where d.enterprise_id = $1 and d.id = x.id and d.device_status = x.prev returning d.id, x.status, x.prev, x.at, x.reasons)

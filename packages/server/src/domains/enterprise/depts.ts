@@ -8,7 +8,7 @@ import { tenantTx } from '../../db/tenant.js';
 import { deptExists, maskPhone, roleName, type Scope } from '../company/admin-queries.js';
 import { likePattern } from '../company/members.js';
 import { ANCESTORS_SQL, buildTree } from './tree.js';
-import type { Row } from '../../db/schema/index.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 
 type DeptFlat = Omit<DeptNode, 'children'>;
 
@@ -95,7 +95,7 @@ export async function deleteDept(deps: Deps, ctx: TenantCtx, id: number): Promis
   return {};
 }
 
-type EmployeeRow = { user_id: number; phone: string; nickname: string; is_main: number };
+type EmployeeRow = Row<'members', 'user_id' | 'is_main'> & Row<'users', 'phone' | 'nickname'>;
 
 /** Active members holding a role entry in the department, with their jobs there. */
 export async function deptEmployees(
@@ -119,7 +119,14 @@ export async function deptEmployees(
       },
       input,
     );
-    const jobs = await q.query<{ user_id: number; entry_id: number; job_id: number; job_name: string; role: number }>(
+    const jobs = await q.query<
+      Row<'role_entries', 'user_id'> &
+        Row<'jobs', 'role'> & {
+          entry_id: Tables['role_entries']['id'];
+          job_id: Tables['jobs']['id'];
+          job_name: Tables['jobs']['name'];
+        }
+    >(
       `select re.user_id, re.id as entry_id, j.id as job_id, j.name as job_name, j.role
          from role_entries re join jobs j on j.id = re.job_id
         where re.enterprise_id = $1 and re.dept_id = $2 and re.user_id = any($3::int[]) order by re.id`,

@@ -7,7 +7,7 @@ import { roleName, type Scope } from '../company/admin-queries.js';
 import { defaultWeight } from '../company/defaults.js';
 import type { Row } from '../../db/schema/index.js';
 
-type JobRow = { id: number; name: string; role: number; memberCount: number };
+type JobRow = Row<'jobs', 'id' | 'name' | 'role'> & { memberCount: number };
 export type Job = JobRow & { roleName: string };
 
 const jobCols = `j.id, j.name, j.role,

@@ -1,4 +1,5 @@
 import type { OpVerb } from '@vitrine/contract';
+import type { Row as DbRow, Tables } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import type { TenantCtx } from '../../plugins/context.js';
 import { page } from '../../db/paging.js';
@@ -19,18 +20,12 @@ type Filter = {
   source?: string;
   ctime_range?: number[];
 };
-type Row = {
-  id: number;
+type Row = DbRow<'oplog', 'id' | 'role' | 'verb' | 'entity' | 'label' | 'source'> & {
   time: number;
-  operatorId: number;
+  operatorId: Tables['oplog']['user_id'];
   operator: string;
-  role: number | null;
-  verb: string;
-  entity: string;
-  entityId: string;
-  label: string;
+  entityId: Tables['oplog']['entity_id'];
   summary: { before: unknown; after: unknown } | null;
-  source: string;
 };
 
 /** The enterprise's operation log, newest first; keyword matches the record's name, entity, summary text and operator. */

@@ -152,7 +152,7 @@ export async function setRoleMenus(
     const weights = (rows: { path: string; weight: number }[]) =>
       Object.fromEntries(rows.map((r) => [r.path, r.weight]));
     const readWeights = () =>
-      q.query<{ path: string; weight: number }>(
+      q.query<Row<'menus', 'path'> & Row<'job_menus', 'weight'>>(
         'select m.path, jm.weight from job_menus jm join menus m on m.id = jm.menu_id where jm.enterprise_id = $1 and jm.job_id = $2 order by m.id',
         [scope.enterpriseId, input.jobId],
       );

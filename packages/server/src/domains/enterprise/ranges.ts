@@ -1,5 +1,6 @@
 import type { Range } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { TenantCtx } from '../../plugins/context.js';
@@ -7,16 +8,15 @@ import { tenantTx } from '../../db/tenant.js';
 import { type Scope } from '../company/admin-queries.js';
 
 type EntryRef = { id?: number; roleNode?: string };
-type DataRange = {
-  entryId: number;
-  roleNode: string;
-  userId: number;
-  nickname: string;
-  deptName: string;
-  jobName: string;
-  role: number;
-  range: Range | null;
-};
+type DataRange = Row<'users', 'nickname'> &
+  Row<'jobs', 'role'> & {
+    entryId: Tables['role_entries']['id'];
+    roleNode: Tables['role_entries']['role_node'];
+    userId: Tables['role_entries']['user_id'];
+    deptName: Tables['departments']['name'];
+    jobName: Tables['jobs']['name'];
+    range: Range | null;
+  };
 
 /** A role entry of this enterprise by id or role node; another tenant's → 40004. */
 async function entryOf(q: Q, scope: Scope, ref: EntryRef): Promise<DataRange> {

@@ -1,24 +1,13 @@
 import type { Q } from '../../db/client.js';
 import type { Inspected } from './sniff.js';
-import type { Row } from '../../db/schema/index.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 
 export type Scope = { enterpriseId: number };
 
-export type FileRow = {
-  id: number;
-  hash: string;
-  kind: string;
-  name: string;
-  mime: string;
-  ext: string;
-  type: number;
-  size: number;
-  width: number | null;
-  height: number | null;
-  duration: number | null;
-  ctime: number;
-  storage_key: string;
-};
+export type FileRow = Row<
+  'files',
+  'id' | 'kind' | 'name' | 'mime' | 'ext' | 'width' | 'height' | 'duration' | 'storage_key'
+> & { hash: Tables['files']['sha256']; type: number; size: number; ctime: number };
 
 const COLUMNS = `id, sha256 as hash, kind, name, mime, ext, type::int as type, size::int as size, width, height,
   duration, extract(epoch from created_at)::int as ctime, storage_key`;
@@ -74,7 +63,11 @@ export async function insertFile(
   return { row: row!, created: rows.length > 0 };
 }
 
-type MaterialEntry = { id: number; fileId: number; title: string; ctime: number; posterId: number | null };
+type MaterialEntry = Row<'materials', 'id' | 'title'> & {
+  fileId: Tables['materials']['file_id'];
+  ctime: number;
+  posterId: Tables['materials']['poster_file_id'];
+};
 const ENTRY = `id, file_id as "fileId", title, extract(epoch from created_at)::int as ctime, poster_file_id as "posterId"`;
 
 export async function insertMaterial(

@@ -11,7 +11,7 @@ import { AD_CONTENT, COMMODITY } from '../../records/advert-entities.js';
 import { DEVICE } from '../../records/device-entity.js';
 import { INFORM_CONFIGS } from '../../records/inform-entities.js';
 import { rowShopInRangeSql } from '../stats/scope.js';
-import type { Row } from '../../db/schema/index.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 
 // Who may read a file (issue 24 §1): its uploaders, and whoever may read a record that holds it, by
 // that record's own rule — the menu's view bit and, for lifecycle records, the lifecycle's reach
@@ -134,7 +134,7 @@ export async function mayReadFile(q: Q, reader: FileReader, file: { id: number; 
     if (await one(`${recipient} limit 1`, [en, file.id, ctx.user.id])) return true;
     const params: unknown[] = [en, file.id];
     const add = (v: unknown) => `$${params.push(v)}`;
-    const photos = await q.query<{ entity: string; id: number }>(
+    const photos = await q.query<Row<'inform_receipts', 'entity'> & { id: Tables['inform_receipts']['record_id'] }>(
       `select distinct r.entity, r.record_id as id from inform_receipts r
         where r.enterprise_id = $1 and r.photo_file_id = $2 and ${rowShopInRangeSql('r.shop_id', '$1', ctx.range, add)} limit ${MAX_HOLDERS}`,
       params,
@@ -143,7 +143,7 @@ export async function mayReadFile(q: Q, reader: FileReader, file: { id: number; 
   }
   const readable = RECORD_HOLDERS.filter((h) => views.has(h.cfg.menu));
   if (readable.length) {
-    const records = await q.query<{ entity: string; id: number }>(
+    const records = await q.query<Row<'record_versions', 'entity'> & { id: Tables['record_versions']['record_id'] }>(
       `select distinct v.entity, v.record_id as id from record_versions v
         where v.enterprise_id = $1 and v.entity in (${HOLDING_ENTITIES})
           and (${readable.map((h) => `(v.entity = '${h.cfg.entity}' and ${h.holds('$2::int')})`).join(' or ')})
@@ -153,7 +153,7 @@ export async function mayReadFile(q: Q, reader: FileReader, file: { id: number; 
     if (await anyReached(q, ctx, records)) return true;
   }
   if (views.has(DEVICE.menu)) {
-    const devices = await q.query<{ entity: string; id: number }>(
+    const devices = await q.query<{ entity: string; id: Tables['device_commands']['device_id'] }>(
       `select distinct '${DEVICE.entity}' as entity, c.device_id as id from device_commands c
         where c.enterprise_id = $1 and c.result ? 'fileId' and c.result->'fileId' = to_jsonb($2::int) limit ${MAX_HOLDERS}`,
       [en, file.id],

@@ -18,14 +18,14 @@ const LINK = (id: number) => `/incentives?entity=incentive&record=${id}`;
 /** Who hears that a participant reached a tier: the employee's own account (same phone), or a shop's managers. */
 async function recipientsOf(q: Q, ent: number, s: Scheme, p: Standing): Promise<number[]> {
   if (s.level === 'employee') {
-    const rows = await q.query<{ id: number }>(
+    const rows = await q.query<Row<'users', 'id'>>(
       `select u.id from employees e join users u on u.phone = e.phone join members m on m.enterprise_id = e.enterprise_id and m.user_id = u.id and m.status = 1
         where e.enterprise_id = $1 and e.id = $2`,
       [ent, p.id],
     );
     return rows.map((r) => r.id);
   }
-  const managers = await q.query<{ user_id: number; data_range: Range | null }>(
+  const managers = await q.query<Row<'role_entries', 'user_id'> & { data_range: Range | null }>(
     `select re.user_id, re.data_range from role_entries re join jobs j on j.enterprise_id = re.enterprise_id and j.id = re.job_id
        join members m on m.enterprise_id = re.enterprise_id and m.user_id = re.user_id and m.status = 1
       where re.enterprise_id = $1 and j.role = 2 and re.data_range is not null`,

@@ -2,6 +2,7 @@ import { ONLINE_STATUS as O } from '@vitrine/contract';
 import { localDayOf } from '../../lib/local-time.js';
 import type { Deps } from '../../deps.js';
 import type { Q } from '../../db/client.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 import { page } from '../../db/paging.js';
 import { tenantTx } from '../../db/tenant.js';
 import { fail } from '../../errors.js';
@@ -16,7 +17,10 @@ import { SCHEME_COLS, standings, type Scheme, type Standing } from './standings.
 // Progress, leaderboard, "my incentives" and settlements of incentive schemes (issue 12 §2).
 
 export async function timezoneOf(q: Q, enterpriseId: number): Promise<string> {
-  const [row] = await q.query<{ tz: string }>('select time_zone as tz from enterprises where id = $1', [enterpriseId]);
+  const [row] = await q.query<{ tz: Tables['enterprises']['time_zone'] }>(
+    'select time_zone as tz from enterprises where id = $1',
+    [enterpriseId],
+  );
   return row?.tz ?? 'Asia/Shanghai';
 }
 
@@ -74,7 +78,7 @@ export function mine(deps: Deps, ctx: TenantCtx, now = new Date()) {
   return tenantTx(deps.db, ctx, async (q) => {
     const ent = ctx.enterprise.id;
     const today = localDayOf(await timezoneOf(q, ent), now.getTime());
-    const me = await q.query<{ id: number; shop_id: number }>(
+    const me = await q.query<Row<'employees', 'id' | 'shop_id'>>(
       `select e.id, e.shop_id from employees e join users u on u.phone = e.phone
         where e.enterprise_id = $1 and u.id = $2 and e.live_version is not null and e.deleted_at is null`,
       [ent, ctx.user.id],
@@ -115,16 +119,11 @@ export function mine(deps: Deps, ctx: TenantCtx, now = new Date()) {
   });
 }
 
-type SettlementRow = {
-  period_key: string;
+type SettlementRow = Row<'incentive_settlements', 'period_key' | 'participant_id' | 'name' | 'tier' | 'reward'> & {
   period_from: string;
   period_to: string;
-  participant_id: number;
-  name: string;
   shop_name: string;
   value: number;
-  tier: number;
-  reward: string;
   reward_fen: number;
   settled_at: number;
 };

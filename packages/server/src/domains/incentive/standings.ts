@@ -1,5 +1,6 @@
 import { reachedTier, type IncentiveMetric } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 import type { Range } from '@vitrine/contract';
 import { Params } from '../../lifecycle/sql.js';
 import { visitCountsSql } from '../stats/period.js';
@@ -10,13 +11,10 @@ import type { Period, Reset } from './period.js';
 // A scheme's standings in one period, computed from the sales and the visits (rollups plus the raw
 // rows past the watermark: current to the minute). Every participant is listed, zero included.
 
-export type Scheme = {
-  id: number;
-  name: string;
+export type Scheme = Row<'incentives', 'id' | 'name' | 'category'> & {
   metric: IncentiveMetric;
   level: 'employee' | 'shop';
   commodityIds: number[];
-  category: string;
   op: 1 | 2 | 3 | 4 | 5;
   tiers: { threshold: number; reward: string; rewardFen: number }[];
   dateFrom: string;
@@ -25,7 +23,7 @@ export type Scheme = {
   employeeIds: number[];
   roles: number[];
   version: number;
-  authorId: number;
+  authorId: Tables['incentives']['author_id'];
 };
 export type Standing = {
   rank: number;

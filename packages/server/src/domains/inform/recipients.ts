@@ -1,6 +1,7 @@
 import { PERM, type InformEntity, type Range } from '@vitrine/contract';
 import { shopsInRange } from '../../lifecycle/range.js';
 import type { Q } from '../../db/client.js';
+import type { Row } from '../../db/schema/index.js';
 import type { Scope } from '../../lifecycle/types.js';
 
 // Who receives a sent notification: active members whose role entry has one of the record's roles,
@@ -9,7 +10,7 @@ import type { Scope } from '../../lifecycle/types.js';
 // recipient's range when there is exactly one (store managers and assistants), else none (head office).
 
 export type Recipient = { userId: number; role: number; shopId: number | null };
-type Shop = { id: number; district: string };
+type Shop = Row<'shops', 'id' | 'district'>;
 
 export async function recipientsOf(
   q: Q,
@@ -27,7 +28,7 @@ export async function recipientsOf(
     [scope.enterpriseId, entity, id, version],
   );
   if (!shops.length) return [];
-  const candidates = await q.query<{ user_id: number; role: number; data_range: Range | null }>(
+  const candidates = await q.query<Row<'role_entries', 'user_id'> & Row<'jobs', 'role'> & { data_range: Range | null }>(
     `select distinct on (re.user_id, j.role) re.user_id, j.role, re.data_range from role_entries re
        join members m on m.enterprise_id = re.enterprise_id and m.user_id = re.user_id and m.status = 1
        join jobs j on j.enterprise_id = re.enterprise_id and j.id = re.job_id

@@ -1,5 +1,6 @@
 import { INFORM_REMIND_BEFORE_SECONDS } from '@vitrine/contract';
 import type { Deps } from '../../deps.js';
+import type { Row } from '../../db/schema/index.js';
 import { sendMessage } from '../../messages/send.js';
 import { linkOf } from './service.js';
 
@@ -30,7 +31,9 @@ export async function runInformReminders(deps: Deps, now = new Date()): Promise<
   let sent = 0;
   for (const { enterprise_id: enterpriseId } of ents) {
     sent += await deps.db.tx({ enterpriseId }, async (q) => {
-      const due = await q.query<{ id: number; title: string; deadline: number; time_zone: string; users: number[] }>(
+      const due = await q.query<
+        Row<'informs', 'id' | 'title' | 'deadline'> & Row<'enterprises', 'time_zone'> & { users: number[] }
+      >(
         `with due as (
            update inform_receipts r set reminded_at = $3
              from informs i

@@ -11,7 +11,7 @@ import { ATTACHABLE_KINDS, filesJsonSql, INFORM_CONFIGS } from '../../records/in
 import { fileReader, mayReadFile } from '../files/reach.js';
 import { signRawUrl } from '../files/sign.js';
 import { recipientsOf } from './recipients.js';
-import type { Row } from '../../db/schema/index.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 
 // Sending a notification or announcement, what its recipients see and do, and who has done it
 // (issue 12 §1). Receipts live in inform_receipts: one row per recipient of a sent record.
@@ -103,7 +103,7 @@ export function send(deps: Deps, ctx: TenantCtx, entity: InformEntity, id: numbe
 }
 
 type Attachment = { id: number; name: string; type: number; size: number; mime: string };
-type ReceivedRow = {
+type ReceivedRow = Row<'inform_receipts', 'reply'> & {
   id: number;
   title: string;
   body: string;
@@ -114,7 +114,6 @@ type ReceivedRow = {
   author_name: string;
   read_at: number | null;
   confirmed_at: number | null;
-  reply: string;
 };
 
 /** The record as sent (its live version) with the caller's receipt; `from`: receipts r, the record t. */
@@ -223,17 +222,12 @@ export async function check(
   });
 }
 
-type ReceiptRow = {
-  user_id: number;
+type ReceiptRow = Row<'inform_receipts', 'user_id' | 'role' | 'shop_id' | 'reply' | 'photo_file_id'> & {
   name: string;
-  role: number;
-  shop_id: number | null;
   shop_name: string;
   read_at: number | null;
   confirmed_at: number | null;
   reminded_at: number | null;
-  reply: string;
-  photo_file_id: number | null;
 };
 
 /** Who received a sent record and who has done it, cut to the caller's range (their shops' recipients, and head office for the whole enterprise). */
@@ -258,7 +252,7 @@ export function receipts(
     const base = `r.enterprise_id = $1 and r.entity = $2 and r.record_id = $3 and ${inRange}`;
     const [deadline] =
       entity === 'inform'
-        ? await q.query<{ d: number | null }>(
+        ? await q.query<{ d: Tables['informs']['deadline'] }>(
             'select deadline as d from informs where enterprise_id = $1 and id = $2',
             [scope.enterpriseId, f.id],
           )
@@ -268,7 +262,9 @@ export function receipts(
       `select count(*)::int as total, count(${done})::int as done from inform_receipts r where ${base}`,
       params,
     );
-    const byShop = await q.query<{ shop_id: number | null; shop_name: string; total: number; done: number }>(
+    const byShop = await q.query<
+      Row<'inform_receipts', 'shop_id'> & { shop_name: string; total: number; done: number }
+    >(
       `select r.shop_id, coalesce(s.name, '') as shop_name, count(*)::int as total, count(${done})::int as done
          from inform_receipts r left join shops s on s.enterprise_id = r.enterprise_id and s.id = r.shop_id
         where ${base} group by r.shop_id, s.name order by count(${done})::float / count(*), s.name nulls first`,
@@ -329,7 +325,7 @@ export function download(deps: Deps, ctx: TenantCtx, entity: InformEntity, input
       [scope.enterpriseId, entity, input.id, ctx.user.id],
     );
     if (!mine.length) await reach(q, cfg, ctx, input.id);
-    const [file] = await q.query<{ id: number; name: string }>(
+    const [file] = await q.query<Row<'files', 'id' | 'name'>>(
       `select f.id, f.name from ${cfg.table} t join files f on f.enterprise_id = t.enterprise_id and f.id = $3
         where t.enterprise_id = $1 and t.id = $2 and t.attachments @> to_jsonb($3::int)`,
       [scope.enterpriseId, input.id, input.fileId],

@@ -1,6 +1,7 @@
 import { FILE_TYPE, type MaterialMedia } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
 import type { PageSql } from '../../db/paging.js';
+import type { Row } from '../../db/schema/index.js';
 import { Params } from '../../lifecycle/sql.js';
 
 // The materials library's statements; every one takes the tenant scope first.
@@ -13,23 +14,14 @@ import { Params } from '../../lifecycle/sql.js';
 
 export type Scope = { enterpriseId: number };
 
-export type MaterialDbRow = {
-  id: number;
-  file_id: number;
-  title: string;
-  sha256: string;
-  mime: string;
-  ext: string;
-  type: number;
-  size: number;
-  width: number | null;
-  height: number | null;
-  duration: number | string | null;
-  ctime: number;
-  poster_file_id: number | null;
-  used_by: { id: number; name: string }[];
-  products: number;
-};
+export type MaterialDbRow = Row<'materials', 'id' | 'file_id' | 'title' | 'poster_file_id'> &
+  Row<'files', 'sha256' | 'mime' | 'ext' | 'width' | 'height' | 'duration'> & {
+    type: number;
+    size: number;
+    ctime: number;
+    used_by: { id: number; name: string }[];
+    products: number;
+  };
 
 const MEDIA_TYPE: Record<MaterialMedia, number> = {
   image: FILE_TYPE.image,

@@ -2,7 +2,7 @@ import { ENTERPRISE_STATUS } from '@vitrine/contract';
 import type { Q } from '../../db/client.js';
 import { fail } from '../../errors.js';
 import { sendMessage } from '../../messages/send.js';
-import type { Row } from '../../db/schema/index.js';
+import type { Row, Tables } from '../../db/schema/index.js';
 
 // The platform operator's work. These functions take the owner connection (db.admin or a
 // transaction): enterprises and bookings are platform tables, not tenant data.
@@ -11,15 +11,14 @@ const enterpriseCols = `e.id as "companyId", e.code as "companyCode", e.title, e
   u.phone as creator, extract(epoch from e.created_at)::int as ctime`;
 
 export async function listEnterprises(q: Q) {
-  return q.query<{
-    companyId: number;
-    companyCode: string;
-    title: string;
-    logo: string;
-    status: number;
-    creator: string;
-    ctime: number;
-  }>(`select ${enterpriseCols} from enterprises e join users u on u.id = e.creator_id order by e.id`);
+  return q.query<
+    Row<'enterprises', 'title' | 'logo' | 'status'> & {
+      companyId: Tables['enterprises']['id'];
+      companyCode: Tables['enterprises']['code'];
+      creator: Tables['users']['phone'];
+      ctime: number;
+    }
+  >(`select ${enterpriseCols} from enterprises e join users u on u.id = e.creator_id order by e.id`);
 }
 
 export async function reviewEnterprise(q: Q, code: string, approve: boolean) {
@@ -46,16 +45,9 @@ export async function reviewEnterprise(q: Q, code: string, approve: boolean) {
 }
 
 export async function listAppointments(q: Q) {
-  return q.query<{
-    id: number;
-    name: string;
-    phone: string;
-    company: string;
-    city: string;
-    stores: number | null;
-    note: string;
-    ctime: number;
-  }>(
+  return q.query<
+    Row<'appointments', 'id' | 'name' | 'phone' | 'company' | 'city' | 'stores' | 'note'> & { ctime: number }
+  >(
     `select id, name, phone, company, city, stores, note, extract(epoch from created_at)::int as ctime from appointments order by id desc`,
   );
 }

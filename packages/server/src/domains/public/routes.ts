@@ -23,7 +23,7 @@ export function publicRoutes(app: FastifyInstance, deps: Deps) {
     if (deps.sms.name !== 'dev') throw fail.forbidden('devOnly');
     if (!ctx.local) throw fail.forbidden('localOnly');
     const list = await deps.db.tx({}, (q) =>
-      q.query<{ code: string; purpose: string; ctime: number }>(
+      q.query<Row<'sms_outbox', 'code' | 'purpose'> & { ctime: number }>(
         `select code, purpose, extract(epoch from created_at)::int as ctime from sms_outbox where phone = $1 order by id desc limit 10`,
         [b.un],
       ),
