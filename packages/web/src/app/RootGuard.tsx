@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { setNavigator } from '../api/feedback';
 import { isLoggedIn } from '../state/session';
 import { guardRedirect } from './guard';
-import { PageSpin } from './PageSpin';
+import { ConsoleShell } from './ConsoleShell';
 
 /** Lets code outside React (the api client) navigate with the router. */
 function NavigationBridge() {
@@ -25,7 +25,7 @@ export function RootGuard() {
       {target ? (
         <Navigate to={target} replace />
       ) : (
-        <Suspense fallback={<PageSpin full />}>
+        <Suspense fallback={<ConsoleShell />}>
           <Outlet />
         </Suspense>
       )}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { loadNamespaces } from '../i18n';
+import { ConsoleShell } from './ConsoleShell';
 import { PageSpin } from './PageSpin';
 import { RootGuard } from './RootGuard';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -87,6 +88,15 @@ function page(Component: LazyExoticComponent<ComponentType>) {
   );
 }
 
+/** antd's providers and the layout: while they load, a console page shows the console's frame. */
+function frame(Component: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<ConsoleShell full={false} />}>
+      <Component />
+    </Suspense>
+  );
+}
+
 const to = (path: string) => <Navigate to={path} replace />;
 
 /** A top-level path that redirects to its own first child (spec §2). */
@@ -101,7 +111,7 @@ export const routes: RouteObject[] = [
       { index: true, element: to('/index') },
       { path: 'index', element: page(IndexPage) },
       {
-        element: page(AntdProvider),
+        element: frame(AntdProvider),
         children: [
           { path: 'make_an_appointment', element: page(AppointmentPage) },
           { path: 'inlog', element: page(InlogPage) },
@@ -110,7 +120,7 @@ export const routes: RouteObject[] = [
           { path: 'introduce', element: page(IntroducePage) },
           { path: 'register_succeed', element: page(RegisterSucceedPage) },
           {
-            element: page(ConsoleLayout),
+            element: frame(ConsoleLayout),
             children: [
               section('home', [{ path: 'home', element: page(HomePage) }]),
               { path: 'incentives', element: page(IncentivesPage) },

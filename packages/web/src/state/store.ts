@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
 /** A tiny external store: readable and writable outside React (the api client needs that). */
 export type Store<T extends object> = {
@@ -30,7 +30,26 @@ export function createStore<T extends object>(initial: () => T): Store<T> {
   };
 }
 
-/** The whole state of a store; the snapshot is replaced on every `set`, so it is stable between. */
-export function useStore<T extends object>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+/**
+ * The whole state of a store (the snapshot is replaced on every `set`, so it is stable between),
+ * or only the fields named: then the component renders again only when one of them changes, not on
+ * every `set` (opening the console sets the app store many times; issue 25 §7).
+ */
+export function useStore<T extends object>(store: Store<T>): T;
+export function useStore<T extends object, K extends keyof T>(store: Store<T>, ...fields: K[]): Pick<T, K>;
+export function useStore<T extends object, K extends keyof T>(store: Store<T>, ...fields: K[]): T | Pick<T, K> {
+  const key = fields.join(' ');
+  const get = useMemo(() => {
+    if (!key) return store.get;
+    const names = key.split(' ') as K[];
+    let last: Pick<T, K> | undefined;
+    return () => {
+      const state = store.get();
+      if (last && names.every((n) => last![n] === state[n])) return last;
+      last = {} as Pick<T, K>;
+      for (const n of names) last[n] = state[n];
+      return last;
+    };
+  }, [store, key]);
+  return useSyncExternalStore(store.subscribe, get, get);
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from 'antd';
 import {
   ApartmentOutlined,
@@ -14,6 +14,7 @@ import { decodeWeight } from '@vitrine/contract';
 import { queryClient } from '../../api/queryClient';
 import { EmptyState } from '../../components/EmptyState';
 import { appStore } from '../../state/app';
+import { useStore } from '../../state/store';
 import { menuStore } from '../../state/menu';
 import { PageSpin } from '../PageSpin';
 import { openEnterpriseChooser } from '../enterprise';
@@ -21,10 +22,26 @@ import { CREATE_ENTERPRISE_PATH, JOIN_ENTERPRISE_PATH } from './EnterpriseSwitch
 import { Header } from './Header';
 import { MainArea } from './MainArea';
 import { nodeForLocation, pageDenied, sideItems } from './menuTree';
-import { RoleChooser } from './RoleChooser';
 import { SideMenu } from './SideMenu';
 import { useConsoleBoot } from './useConsoleBoot';
+
+export { prefetchBoot } from './useConsoleBoot';
 import './layout.css';
+
+// The role chooser (antd Modal, Spin) is fetched the first time it opens, not with every console page.
+const RoleChooser = lazy(() => import('./RoleChooser').then((m) => ({ default: m.RoleChooser })));
+
+/** Mounts the role chooser once role flag 1 or 4 opens it, and keeps it for its closing animation. */
+function RoleChooserWhenOpen() {
+  const { roleFlag } = useStore(appStore, 'roleFlag');
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && (roleFlag === 1 || roleFlag === 4)) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <RoleChooser />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The logged-in layout with the query cache: react-query comes with the console, not with the
@@ -120,7 +137,9 @@ function ConsoleFrame() {
     );
   else content = <Outlet />;
 
-  const side = menuReady ? sideItems(app.authList, pathname) : [];
+  // the same array while the menu and the location stay: the header and the side menu (memo) skip
+  // the layout's other renders
+  const side = useMemo(() => (menuReady ? sideItems(app.authList, pathname) : []), [menuReady, app.authList, pathname]);
   return (
     <div className="vt-shell">
       <Header menuItems={side} />
@@ -128,7 +147,7 @@ function ConsoleFrame() {
         <SideMenu items={side} />
         <MainArea>{content}</MainArea>
       </div>
-      <RoleChooser />
+      <RoleChooserWhenOpen />
     </div>
   );
 }

@@ -14,7 +14,7 @@ export const JOIN_ENTERPRISE_PATH = '/register?step=join';
 export function EnterpriseSwitcher() {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
-  const { activeCom, companyList } = useStore(appStore);
+  const { activeCom, companyList } = useStore(appStore, 'activeCom', 'companyList');
 
   const items: MenuProps['items'] = [
     ...companyList.map((c) => ({

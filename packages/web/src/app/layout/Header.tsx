@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Drawer, Tooltip } from 'antd';
+import { lazy, memo, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Badge, Button, Tooltip } from 'antd';
 import { ClockCircleOutlined, HomeOutlined, MenuOutlined, MessageOutlined } from '@ant-design/icons';
 import { DEFAULT_TIME_ZONE } from '@vitrine/contract/constants';
 import type { MenuItem } from '@vitrine/contract';
@@ -14,7 +14,6 @@ import { useStore } from '../../state/store';
 import { EnterpriseSwitcher } from './EnterpriseSwitcher';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitch } from './LanguageSwitch';
-import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { canonicalPath } from './menuTree';
 
@@ -22,7 +21,7 @@ import { canonicalPath } from './menuTree';
 export const UNREAD_REFETCH_MS = 60_000;
 
 function useUnreadCount(): number {
-  const { activeCom, roleItem, roleFlag } = useStore(appStore);
+  const { activeCom, roleItem, roleFlag } = useStore(appStore, 'activeCom', 'roleItem', 'roleFlag');
   const enCode = activeCom.companyCode ?? '';
   const q = useQuery({
     queryKey: keys.message.unread(enCode),
@@ -34,12 +33,28 @@ function useUnreadCount(): number {
   return q.data?.count ?? 0;
 }
 
+// The zone is named only where there is room for it (layout.css hides it up to 1100 px): on a phone
+// neither the Tooltip nor Intl's time-zone lookup is paid for at the first render (issue 25 §7).
+const ZONE_SHOWN = '(min-width: 1101px)';
+const zoneShown = {
+  subscribe(onChange: () => void) {
+    const query = window.matchMedia?.(ZONE_SHOWN);
+    query?.addEventListener('change', onChange);
+    return () => query?.removeEventListener('change', onChange);
+  },
+  get: () => window.matchMedia?.(ZONE_SHOWN).matches ?? true,
+};
+let browserZone: string | undefined;
+
 /** The enterprise's time zone, named when it is not the browser's: every time shown is in it (issue 25 §5). */
 function ZoneHint() {
   const { t } = useTranslation('layout');
-  const zone = useStore(appStore).activeCom.timeZone || DEFAULT_TIME_ZONE;
-  if (!useStore(appStore).activeCom.companyCode || zone === Intl.DateTimeFormat().resolvedOptions().timeZone)
-    return null;
+  const { activeCom } = useStore(appStore, 'activeCom');
+  const shown = useSyncExternalStore(zoneShown.subscribe, zoneShown.get, () => true);
+  const zone = activeCom.timeZone || DEFAULT_TIME_ZONE;
+  if (!shown || !activeCom.companyCode) return null;
+  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone === browserZone) return null;
   return (
     <Tooltip title={t('header.zoneHelp', { zone })}>
       <span className="vt-header-zone" data-testid="header-zone">
@@ -49,10 +64,16 @@ function ZoneHint() {
   );
 }
 
+const NO_ITEMS: MenuItem[] = [];
+
+// antd's Drawer is fetched the first time the menu is opened, not with every console page.
+const MenuDrawerPanel = lazy(() => import('./MenuDrawerPanel'));
+
 /** On a phone the side menu is a drawer opened from the header (issue 25 §3); it closes on navigation. */
 function MenuDrawer({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation('layout');
   const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
   if (!items.length) return null;
@@ -65,24 +86,21 @@ function MenuDrawer({ items }: { items: MenuItem[] }) {
         aria-label={t('side.label')}
         aria-expanded={open}
         data-testid="header-menu"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
       />
-      <Drawer
-        open={open}
-        placement="left"
-        width={248}
-        onClose={() => setOpen(false)}
-        title={t('side.label')}
-        className="vt-menu-drawer"
-        destroyOnHidden
-      >
-        <SideMenu items={items} />
-      </Drawer>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <MenuDrawerPanel items={items} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
-export function Header({ menuItems = [] }: { menuItems?: MenuItem[] }) {
+export const Header = memo(function Header({ menuItems = NO_ITEMS }: { menuItems?: MenuItem[] }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const unread = useUnreadCount();
@@ -132,4 +150,4 @@ export function Header({ menuItems = [] }: { menuItems?: MenuItem[] }) {
       </div>
     </header>
   );
-}
+});

@@ -54,7 +54,7 @@ function HitLabel({ hit, offline }: { hit: SearchHit; offline: string }) {
 export default function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
-  const { activeCom, roleItem } = useStore(appStore);
+  const { activeCom, roleItem } = useStore(appStore, 'activeCom', 'roleItem');
   const typed = value.trim();
   const keyword = useDebounced(typed, SEARCH_DEBOUNCE_MS);
   const q = useQuery({

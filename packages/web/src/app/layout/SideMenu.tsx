@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MENU_HOVER_DELAY_MS, type MenuItem } from '@vitrine/contract';
@@ -10,7 +10,7 @@ import { MenuIcon } from './menuIcons';
 /** The data-centre entry; a separator line sits under it (spec §2). */
 export const SEPARATOR_AFTER = '/count';
 
-export function SideMenu({ items }: { items: MenuItem[] }) {
+export const SideMenu = memo(function SideMenu({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation(['layout', 'common']);
   const lang = useLang();
   const navigate = useNavigate();
@@ -65,4 +65,4 @@ export function SideMenu({ items }: { items: MenuItem[] }) {
       </ul>
     </nav>
   );
-}
+});

@@ -16,7 +16,7 @@ export function UserMenu() {
   const { t } = useTranslation(['layout', 'common']);
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
-  const { userName, nickName, roleItem, mainFlag } = useStore(appStore);
+  const { userName, nickName, roleItem, mainFlag } = useStore(appStore, 'userName', 'nickName', 'roleItem', 'mainFlag');
   const name = nickName || userName;
 
   const signOut = () =>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryClient as sharedClient } from '../../api/queryClient';
 import { useLocation } from 'react-router';
 import { RET, type MenuItem } from '@vitrine/contract';
 import { api } from '../../api/routes';
@@ -52,17 +53,40 @@ async function loadMenu(): Promise<MenuItem[]> {
   }
 }
 
+const infoQuery = () => ({ queryKey: keys.account.info(), queryFn: loadInfo });
+const menuQuery = (enCode: string, roleNode: string) => ({
+  queryKey: keys.account.menu(enCode, roleNode),
+  queryFn: loadMenu,
+});
+
+/**
+ * The console opening on `pathname` (app/preload.ts): account info, then the menu — and on /home
+ * its figures — asked for as soon as this chunk is in, while antd's providers and the layout are
+ * still loading and rendering (issue 25 §7). The layout's queries find them in the cache.
+ */
+export async function prefetchBoot(pathname: string): Promise<void> {
+  if (!isLoggedIn()) return;
+  try {
+    await sharedClient.fetchQuery(infoQuery());
+  } catch {
+    return; // loadInfo has spoken; the layout shows the failure
+  }
+  const { activeCom, roleItem } = appStore.get();
+  if (!isLoggedIn() || !activeCom.companyCode || !roleItem.roleNode) return;
+  void sharedClient.prefetchQuery(menuQuery(activeCom.companyCode, roleItem.roleNode));
+  if (pathname.startsWith('/home/home')) void sharedClient.prefetchQuery(homeQuery());
+}
+
 /** Entering the layout (spec §4): account info, then the menu of the chosen enterprise and role. */
 export function useConsoleBoot() {
-  const app = useStore(appStore);
+  const app = useStore(appStore, 'activeCom', 'roleItem', 'authList', 'companyList', 'roleFlag');
   // Re-read on every render; sign-out re-renders through the app store (loginStatus).
   const loggedIn = isLoggedIn();
-  const info = useQuery({ queryKey: keys.account.info(), queryFn: loadInfo, enabled: loggedIn });
+  const info = useQuery({ ...infoQuery(), enabled: loggedIn });
   const enCode = app.activeCom.companyCode ?? '';
   const roleNode = app.roleItem.roleNode ?? '';
   const menu = useQuery({
-    queryKey: keys.account.menu(enCode, roleNode),
-    queryFn: loadMenu,
+    ...menuQuery(enCode, roleNode),
     enabled: loggedIn && info.isSuccess && Boolean(enCode && roleNode),
   });
 

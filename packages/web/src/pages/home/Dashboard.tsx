@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HomeIncentives } from './HomeIncentives';
 import { homeQuery } from './homeQuery';
-import { Card, Col, Row, Skeleton, Typography } from 'antd';
+import { Card, Skeleton } from 'antd';
+import { Cell, Grid } from './Grid';
 import { type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { DEVICE_STATUS_COLORS } from '../../components/StatusTag/statusWords';
@@ -48,13 +49,9 @@ function Figure({
 }) {
   const body = (
     <Card size="small" hoverable={!!to} data-testid={testId} className="vt-home-figure">
-      <Typography.Text type="secondary">{label}</Typography.Text>
+      <span className="vt-text-secondary">{label}</span>
       <div className="vt-home-figure-value">{value}</div>
-      {sub ? (
-        <Typography.Text type="secondary" className="vt-home-figure-sub">
-          {sub}
-        </Typography.Text>
-      ) : null}
+      {sub ? <span className="vt-text-secondary vt-home-figure-sub">{sub}</span> : null}
     </Card>
   );
   return to ? <Link to={to}>{body}</Link> : body;
@@ -68,7 +65,7 @@ const delta = (now: number, before: number) => (before ? Math.round(((now - befo
  * may view its page), in the same grid and heights, so nothing below moves when they arrive (CLS).
  */
 function DashboardSkeleton() {
-  const { authList } = useStore(appStore);
+  const { authList } = useStore(appStore, 'authList');
   const may = (path: string) => !pageDenied(authList, path);
   const card = (testId: string, className = 'vt-home-figure vt-home-skeleton') => (
     <Card size="small" className={className} data-testid={testId}>
@@ -77,31 +74,31 @@ function DashboardSkeleton() {
   );
   return (
     <div className="vt-home-dashboard" data-testid="home-dashboard-loading" aria-busy>
-      <Row gutter={[16, 16]}>
+      <Grid>
         {may('/data/count') ? (
-          <Col xs={24} md={12} xl={8}>
+          <Cell xs={24} md={12} xl={8}>
             {card('skeleton-visitors', 'vt-home-figure vt-home-skeleton vt-home-skeleton-tall')}
-          </Col>
+          </Cell>
         ) : null}
         {may('/data/count') ? (
-          <Col xs={24} md={12} xl={8}>
+          <Cell xs={24} md={12} xl={8}>
             {card('skeleton-sales')}
-          </Col>
+          </Cell>
         ) : null}
         {may('/advert') ? (
-          <Col xs={12} md={6} xl={4}>
+          <Cell xs={12} md={6} xl={4}>
             {card('skeleton-plans')}
-          </Col>
+          </Cell>
         ) : null}
         {may('/inform') ? (
-          <Col xs={12} md={6} xl={4}>
+          <Cell xs={12} md={6} xl={4}>
             {card('skeleton-inform')}
-          </Col>
+          </Cell>
         ) : null}
-        <Col xs={12} md={6} xl={4}>
+        <Cell xs={12} md={6} xl={4}>
           {card('skeleton-unread', 'vt-home-figure vt-home-skeleton vt-home-skeleton-short')}
-        </Col>
-      </Row>
+        </Cell>
+      </Grid>
       {may('/store') ? card('skeleton-devices', 'vt-home-devices vt-home-skeleton vt-home-skeleton-devices') : null}
     </div>
   );
@@ -144,24 +141,24 @@ export function Dashboard() {
   };
   return (
     <div className="vt-home-dashboard" data-testid="home-dashboard">
-      <Row gutter={[16, 16]}>
+      <Grid>
         {r.visitors ? (
-          <Col xs={24} md={12} xl={8}>
+          <Cell xs={24} md={12} xl={8}>
             <Link to="/data/count?days=7">
               <Card size="small" hoverable data-testid="home-visitors" className="vt-home-figure">
-                <Typography.Text type="secondary">{t('dash.visitorsToday')}</Typography.Text>
+                <span className="vt-text-secondary">{t('dash.visitorsToday')}</span>
                 <div className="vt-home-figure-value">{r.visitors.today.toLocaleString()}</div>
-                <Typography.Text type="secondary" className="vt-home-figure-sub">
+                <span className="vt-text-secondary vt-home-figure-sub">
                   {vs(r.visitors.today, r.visitors.yesterday)} ·{' '}
                   {t('dash.week', { n: r.visitors.days.reduce((s, d) => s + d.visits, 0).toLocaleString() })}
-                </Typography.Text>
+                </span>
                 <Spark values={r.visitors.days.map((d) => d.visits)} testId="home-visitors-trend" />
               </Card>
             </Link>
-          </Col>
+          </Cell>
         ) : null}
         {r.sales ? (
-          <Col xs={24} md={12} xl={8}>
+          <Cell xs={24} md={12} xl={8}>
             <Figure
               testId="home-sales"
               label={t('dash.salesToday')}
@@ -169,15 +166,15 @@ export function Dashboard() {
               to="/data/count?tab=sales&days=7"
               sub={`${t('dash.orders', { count: r.sales.today.orders })} · ${vs(r.sales.today.amount, r.sales.yesterday.amount)}`}
             />
-          </Col>
+          </Cell>
         ) : null}
         {r.plans ? (
-          <Col xs={12} md={6} xl={4}>
+          <Cell xs={12} md={6} xl={4}>
             <Figure testId="home-plans" label={t('dash.livePlans')} value={r.plans.live} to="/advert?entity=ad-plan" />
-          </Col>
+          </Cell>
         ) : null}
         {r.notifications ? (
-          <Col xs={12} md={6} xl={4}>
+          <Cell xs={12} md={6} xl={4}>
             <Figure
               testId="home-inform"
               label={t('dash.toConfirm')}
@@ -194,12 +191,12 @@ export function Dashboard() {
                 .filter(Boolean)
                 .join(' · ')}
             />
-          </Col>
+          </Cell>
         ) : null}
-        <Col xs={12} md={6} xl={4}>
+        <Cell xs={12} md={6} xl={4}>
           <Figure testId="home-unread" label={t('dash.unread')} value={r.unread} to="/news" />
-        </Col>
-      </Row>
+        </Cell>
+      </Grid>
       {r.devices ? (
         <Card
           size="small"
@@ -221,7 +218,7 @@ export function Dashboard() {
               </Link>
             ))}
             {r.devices.never ? (
-              <Typography.Text type="secondary">{t('dash.never', { n: r.devices.never })}</Typography.Text>
+              <span className="vt-text-secondary">{t('dash.never', { n: r.devices.never })}</span>
             ) : null}
           </div>
         </Card>

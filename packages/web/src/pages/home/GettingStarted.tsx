@@ -14,7 +14,7 @@ const StartSteps = lazy(() => import('./StartSteps'));
  * where it is done. Shown to whoever may create shops until the four that make a screen play are done.
  */
 export function GettingStarted() {
-  const { authList, mainFlag } = useStore(appStore);
+  const { authList, mainFlag } = useStore(appStore, 'authList', 'mainFlag');
   const steps = stepsFor(authList, mainFlag === 1);
   const shown = steps.some((s) => s.key === 'shop');
   const answers = useQueries({

@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ type Mine = {
 /** The running schemes I take part in (incentive/mine): how far to the next tier and my rank; nothing when there are none. */
 export function HomeIncentives() {
   const { t } = useTranslation('home');
-  const { authList } = useStore(appStore);
+  const { authList } = useStore(appStore, 'authList');
   const menu = findByPath(authList, '/incentives');
   const allowed = menu ? hasBit(menu.weight, 'view') : false;
   const q = useQuery({
@@ -44,9 +44,7 @@ export function HomeIncentives() {
         const pct = tierProgress(me.value, me.tier, me.next, s.tiers);
         return (
           <div key={s.id} className="vt-home-incentive">
-            <Typography.Text ellipsis className="vt-home-incentive-name">
-              {s.name}
-            </Typography.Text>
+            <span className="vt-home-incentive-name">{s.name}</span>
             <div
               className="vt-home-bar"
               role="progressbar"
@@ -57,9 +55,9 @@ export function HomeIncentives() {
             >
               <span style={{ width: `${pct}%` }} />
             </div>
-            <Typography.Text type="secondary">
+            <span className="vt-text-secondary">
               {me.next === null ? t('dash.top') : t('dash.rank', { rank: me.rank, n: s.participants })}
-            </Typography.Text>
+            </span>
           </div>
         );
       })}
