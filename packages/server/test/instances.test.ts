@@ -11,6 +11,7 @@ import { RET } from '@vitrine/contract';
 import { migrationFiles } from '../src/db/migrate.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
 import { DEMO_STAFF } from '../src/seed/demo-inform.js';
+import { DISTRICT_MANAGERS } from '../src/seed/demo-stores.js';
 import { BOUNDARY, makePng, multipartBody } from '../src/domains/files/fixtures.js';
 import { withDb } from './global-setup.js';
 import { S3RVER_CREDENTIALS } from './storage.js';
@@ -142,7 +143,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
       const migrated = await db.query<{ name: string }>('select name from schema_migrations order by name');
       expect(migrated.rows.map((r) => r.name)).toEqual(migrationFiles().map((m) => m.name));
       const users = await db.query<{ n: number }>('select count(*)::int as n from users');
-      expect(users.rows[0].n).toBe(Object.keys(DEMO_USERS).length + DEMO_STAFF.length); // seeded once
+      expect(users.rows[0].n).toBe(Object.keys(DEMO_USERS).length + DEMO_STAFF.length + DISTRICT_MANAGERS.length); // seeded once
     } finally {
       await db.end();
     }

@@ -42,7 +42,7 @@ const DISTRICTS = [
   '420106',
 ];
 /** The store managers of the other districts (DISTRICTS[1…]); the demo manager (李店长) runs the first. */
-const DISTRICT_MANAGERS = [
+export const DISTRICT_MANAGERS = [
   '王店长',
   '赵店长',
   '孙店长',
