@@ -56,10 +56,9 @@ async function database(project: TestProject): Promise<() => Promise<void> | voi
     };
   }
   mkdirSync(templateDir, { recursive: true });
-  const db = await openPglite({});
+  const db = await openPglite({ inline: true });
   await migrate(db);
-  const dump = await db.pglite.dumpDataDir('none');
-  writeFileSync(join(templateDir, 'template.tar'), Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(join(templateDir, 'template.tar'), await db.dump());
   await db.close();
   project.provide('pgliteTemplate', join(templateDir, 'template.tar'));
   return () => rmSync(templateDir, { recursive: true, force: true });

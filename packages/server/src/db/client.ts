@@ -1,10 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Readable } from 'node:stream';
 import { copyColumn } from './copy-out.js';
 import { isInteractive, statementTimeout } from './limits.js';
 import { Mutex } from './mutex.js';
 import { PgListener, type Listener } from './listen.js';
+import { PgliteHost, type HostOptions } from './pglite-host.js';
 import { RedisRelay } from './relay.js';
 
 /** Anything that runs SQL: a transaction, or the unscoped connection used by migrations. */
@@ -66,7 +66,8 @@ function checkRole(role: string): string {
 const idText = (n: number | undefined) => (n === undefined ? '' : String(Math.trunc(Number(n))));
 /** The role (so RLS applies) and who the transaction acts for; the ids are integers we format ourselves. */
 const scopeSql = (role: string, s: Scope) =>
-  `select set_config('role', '${role}', true), set_config('app.user_id', '${idText(s.userId)}', true), set_config('app.enterprise_id', '${idText(s.enterpriseId)}', true)`;
+  `select set_config('role', '${role}', true), set_config('app.user_id', '${idText(s.userId)}', true),
+     set_config('app.enterprise_id', '${idText(s.enterpriseId)}', true)`;
 
 /**
  * PostgreSQL: the scope, and the statement time limit of the work running (db/limits.ts: a request,
@@ -83,62 +84,51 @@ export const notifyFlag = (channel: string) => `vitrine.${channel}`;
 type Rows = { rows: unknown[] };
 const lastRows = (r: Rows | Rows[]): Rows => (Array.isArray(r) ? (r[r.length - 1] ?? { rows: [] }) : r);
 
-export async function openPglite(opts: {
-  dataDir?: string;
-  loadDataDir?: Blob;
-  appRole?: string;
-}): Promise<Db & { pglite: PGlite }> {
+/**
+ * The embedded database, on its own thread (db/pglite-host.ts) so that its statements never hold the
+ * server's event loop. One session: a mutex orders every statement and transaction, console calls
+ * first (db/mutex.ts).
+ */
+export async function openPglite(
+  opts: HostOptions & { appRole?: string },
+): Promise<Db & { dump(): Promise<Uint8Array> }> {
   const role = checkRole(opts.appRole ?? DEFAULT_APP_ROLE);
-  const pglite = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
-  // one session: console calls first (db/mutex.ts)
+  const { appRole: _role, ...hostOptions } = opts;
+  const pglite = await PgliteHost.start(hostOptions);
   const lock = new Mutex();
   const mutex = { run: <T>(fn: () => Promise<T>) => lock.run(fn, isInteractive()) };
   const asQ = (run: (sql: string, params?: unknown[]) => Promise<Rows>): Q => ({
     query: async <T>(sql: string, params?: unknown[]) => (await run(sql, params)).rows as T[],
   });
   const direct = asQ((sql, params) => pglite.query(sql, params));
+  const begin = (scope: Scope) => `begin; ${scopeSql(role, scope)}`;
   const tx: Db['tx'] = (scope, fn) =>
-    mutex.run(() =>
-      pglite.transaction(async (t) => {
-        await t.query(scopeSql(role, scope));
-        return fn(asQ((sql, params) => t.query(sql, params)));
-      }),
-    );
-  const write: Db['write'] = <T>(scope: Scope, sql: string, params?: unknown[]) =>
-    mutex.run(() =>
-      pglite.transaction(async (t) => {
-        await t.query(scopeSql(role, scope));
-        const r = await t.query<T>(sql, params);
-        return { count: r.affectedRows ?? 0, rows: r.rows };
-      }),
-    );
+    mutex.run(async () => {
+      await pglite.exec(begin(scope));
+      try {
+        const result = await fn(direct);
+        await pglite.exec('commit');
+        return result;
+      } catch (err) {
+        if (!pglite.closed) await pglite.exec('rollback').catch(() => undefined);
+        throw err;
+      }
+    });
   return {
     kind: 'pglite',
     appRole: role,
-    pglite,
+    dump: () => mutex.run(() => pglite.dump()),
     admin: asQ((sql, params) => mutex.run(() => pglite.query(sql, params))),
     tx,
-    read: (scope, sql, params) => tx(scope, (q) => q.query(sql, params)),
-    write,
+    read: async <T>(scope: Scope, sql: string, params?: unknown[]) =>
+      (await mutex.run(() => pglite.one(begin(scope), sql, params))).rows as T[],
+    write: async <T>(scope: Scope, sql: string, params?: unknown[]) => {
+      const r = await mutex.run(() => pglite.one(begin(scope), sql, params));
+      return { count: r.affectedRows, rows: r.rows as T[] };
+    },
     session: (fn) => mutex.run(() => fn(direct)),
-    exec: (text, values) =>
-      mutex.run(async () => {
-        try {
-          return values?.length ? await pglite.query(text, values) : lastRows(await pglite.exec(text));
-        } catch (err) {
-          // a failed multi-statement text can leave its own BEGIN open on our single session (a
-          // closed database has no session left to ask: the caller hears the first error)
-          let open = false;
-          try {
-            open = !pglite.closed && pglite.isInTransaction();
-          } catch {
-            open = false;
-          }
-          if (open) await pglite.exec('rollback');
-          throw err;
-        }
-      }),
-    // Notifications of a commit are delivered while the commit is processed, before tx() returns.
+    exec: (text, values) => mutex.run(() => pglite.exec(text, values)),
+    // Notifications of a commit arrive before the commit's answer, so before tx() returns.
     listen: async (channel, on) => {
       const stop = await mutex.run(() => pglite.listen(channel, (payload) => on.notify(payload || undefined)));
       on.live?.(true);
