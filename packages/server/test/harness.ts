@@ -8,6 +8,7 @@ import { allCalls } from '@vitrine/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { createHasher } from '../src/lib/password.js';
 import type { Config } from '../src/config.js';
 import { openPg, openPglite, type Db } from '../src/db/client.js';
 import type { Deps } from '../src/deps.js';
@@ -15,6 +16,15 @@ import { withDb } from './global-setup.js';
 import { testBucket } from './storage.js';
 
 export type TestApp = { app: FastifyInstance; deps: Deps; health: Health; db: Db; config: Config; url?: string };
+
+/**
+ * scrypt at N=2^10 instead of the product's 2^17 (128 MiB, ~0.65 s each here): the tests register,
+ * log in and seed the demo hundreds of times, and what they check is the hashing's use — throttles,
+ * the queue, one answer for an unknown phone and a wrong password — not its cost, which the hash
+ * records (a stored hash verifies at its own N). password.test.ts, process.test.ts (the compiled
+ * server) and the end-to-end suite keep the product's cost.
+ */
+export const testHasher = (config: Config) => createHasher(config.hashConcurrency, 64, 2 ** 10);
 
 export function testConfig(dataDir: string, over: Partial<Config> = {}): Config {
   return {
@@ -72,8 +82,10 @@ export async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void
       },
     };
   }
-  const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const db = await openPglite({ loadDataDir: blob });
+  const db = await openPglite({
+    loadDataDir: readFileSync(inject('pgliteTemplate')),
+    inline: process.env.PGLITE_THREAD !== '1',
+  });
   return { db, drop: () => db.close() };
 }
 
@@ -88,7 +100,7 @@ export function useTestApp(over: Partial<Config> = {}, authCacheMs = 5000): Test
     drop = opened.drop;
     const s3 = await testBucket();
     const config = testConfig(dataDir, { ...(s3 ? { s3 } : {}), ...over });
-    const built = await buildApp({ config, db: opened.db, authCacheMs });
+    const built = await buildApp({ config, db: opened.db, authCacheMs, hasher: testHasher(config) });
     await built.app.ready();
     Object.assign(t, {
       app: built.app,
