@@ -54,6 +54,8 @@ export type Config = {
   logRequests?: boolean;
   /** On SIGTERM, how long /readyz answers 503 before the server stops accepting (DRAIN_DELAY_MS, default 0). */
   drainDelayMs?: number;
+  /** On SIGTERM, how long requests in flight may take before the connections still open are cut (SHUTDOWN_GRACE_MS, 10 s). */
+  shutdownGraceMs?: number;
   /** Per-IP limits: calls a minute on the auth and SMS buckets, SMS codes a day. */
   limits: {
     authPerMinute: number;
@@ -135,6 +137,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logger: env.LOG !== '0',
     logRequests: env.LOG_REQUESTS === '1',
     drainDelayMs: Number(env.DRAIN_DELAY_MS ?? 0),
+    shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS ?? 10_000),
     checkWrites: env.CHECK_WRITES === '1',
     checkResults: env.CHECK_RESULTS ? env.CHECK_RESULTS === '1' : env.NODE_ENV !== 'production',
     limits: {

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
 import { DataDirLockedError, exclusive } from './db/lock.js';
@@ -33,6 +33,12 @@ async function main() {
     if (demo) console.log(`\n${demo.banner}\n`);
   }
   await app.listen({ port: config.port, host: config.host });
+  // every connection, so that a shutdown can cut those still open once requests had their time
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
   if (config.jobs) await jobs.start();
   let sim: Simulation | undefined;
   let closing = false;
@@ -70,7 +76,8 @@ async function main() {
     );
   }
   console.log(
-    `\n  Vitrine is running: http://localhost:${config.port}/index\n  API ${config.apiBase}, docs ${config.apiBase}/docs · database ${db.kind} · media ${deps.storage.kind}` +
+    `\n  Vitrine is running: http://localhost:${config.port}/index\n` +
+      `  API ${config.apiBase}, docs ${config.apiBase}/docs · database ${db.kind} · media ${deps.storage.kind}` +
       `${config.demo ? `\n  demo sign-in: ${DEMO_USERS.supervisor.phone} (main admin), password ${demoPassword(config)}` : ''}\n`,
   );
 
@@ -82,7 +89,16 @@ async function main() {
     health.draining = true;
     if (config.drainDelayMs) await new Promise((r) => setTimeout(r, config.drainDelayMs));
     app.log.info(`${signal}: finishing requests and jobs in flight, then closing the database`);
+    // Requests in flight get SHUTDOWN_GRACE_MS to finish; then what is still connected is cut (a client
+    // that never finishes its request, a keep-alive connection that turned idle after the close began
+    // and that its client holds on to), so that SIGTERM always ends the process.
+    const grace = config.shutdownGraceMs ?? 10_000;
+    const cut = setTimeout(() => {
+      app.log.warn(`${signal}: ${sockets.size} connection(s) still open after ${grace} ms, closed`);
+      for (const s of sockets) s.destroy();
+    }, grace).unref();
     await app.close(); // stops accepting, waits for requests in flight, then stops the jobs
+    clearTimeout(cut);
     await db.close();
     release();
     process.exit(0);
