@@ -9,14 +9,16 @@ export type EmptyStateProps = {
   /** Buttons or links under the text. */
   actions?: ReactNode;
   testId?: string;
+  /** Inside a small table or a drawer: the same state, less room. */
+  compact?: boolean;
 };
 
 /** A calm, centred empty state: icon, title, one or two lines, and what the user can do next. */
-export function EmptyState({ title, description, icon, actions, testId }: EmptyStateProps) {
+export function EmptyState({ title, description, icon, actions, testId, compact }: EmptyStateProps) {
   return (
-    <div data-testid={testId} style={styles.wrap}>
-      <div style={styles.icon}>{icon ?? <InboxOutlined />}</div>
-      <Typography.Title level={4} style={styles.title}>
+    <div data-testid={testId} style={compact ? { ...styles.wrap, ...styles.compact } : styles.wrap}>
+      <div style={compact ? { ...styles.icon, ...styles.compactIcon } : styles.icon}>{icon ?? <InboxOutlined />}</div>
+      <Typography.Title level={compact ? 5 : 4} style={styles.title}>
         {title}
       </Typography.Title>
       {description ? (
@@ -53,6 +55,8 @@ const styles = {
     justifyContent: 'center',
     marginBottom: 16,
   },
+  compact: { padding: '24px 16px', minHeight: 0, background: 'transparent' },
+  compactIcon: { width: 48, height: 48, borderRadius: 24, fontSize: 22, marginBottom: 12 },
   title: { margin: '0 0 8px' },
   text: { maxWidth: 460, marginBottom: 20 },
   actions: { display: 'flex', gap: 12, flexWrap: 'wrap', justifyContent: 'center' },

@@ -10,6 +10,7 @@ import { keys } from '../../api/keys';
 import { i18n } from '../../i18n';
 import { appStore } from '../../state/app';
 import { isLoggedIn } from '../../state/session';
+import { readActiveCom, readRoleItem } from '../../state/storage';
 import { useStore } from '../../state/store';
 import { applyUserInfo, revalidateRole } from '../enterprise';
 import { homeQuery } from '../../pages/home/homeQuery';
@@ -60,21 +61,31 @@ const menuQuery = (enCode: string, roleNode: string) => ({
 });
 
 /**
- * The console opening on `pathname` (app/preload.ts): account info, then the menu — and on /home
- * its figures — asked for as soon as this chunk is in, while antd's providers and the layout are
- * still loading and rendering (issue 25 §7). The layout's queries find them in the cache.
+ * The console opening on `pathname` (app/preload.ts): account info, the menu and — on /home — its
+ * figures, asked for as soon as this chunk is in, while antd's providers and the layout are still
+ * loading and rendering (issue 25 §7). The enterprise and role of the last visit (local storage)
+ * are the ones account/info restores whenever they are still valid (applyUserInfo), and every call
+ * carries them: the menu and the figures go out beside account/info, not after it (a role gone
+ * since is answered 10017, as the layout's own menu call would be). The layout's queries find them
+ * in the cache.
  */
 export async function prefetchBoot(pathname: string): Promise<void> {
   if (!isLoggedIn()) return;
+  const home = pathname.startsWith('/home/home');
+  const prefetch = (enCode?: string, roleNode?: string) => {
+    if (!enCode || !roleNode) return;
+    void sharedClient.prefetchQuery(menuQuery(enCode, roleNode));
+    if (home) void sharedClient.prefetchQuery(homeQuery());
+  };
+  prefetch(readActiveCom().companyCode, readRoleItem().roleNode);
   try {
     await sharedClient.fetchQuery(infoQuery());
   } catch {
     return; // loadInfo has spoken; the layout shows the failure
   }
+  // fresh queries are not asked again: this only asks when the stored enterprise or role was not kept
   const { activeCom, roleItem } = appStore.get();
-  if (!isLoggedIn() || !activeCom.companyCode || !roleItem.roleNode) return;
-  void sharedClient.prefetchQuery(menuQuery(activeCom.companyCode, roleItem.roleNode));
-  if (pathname.startsWith('/home/home')) void sharedClient.prefetchQuery(homeQuery());
+  if (isLoggedIn()) prefetch(activeCom.companyCode, roleItem.roleNode);
 }
 
 /** Entering the layout (spec §4): account info, then the menu of the chosen enterprise and role. */

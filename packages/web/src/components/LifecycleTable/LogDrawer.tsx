@@ -1,10 +1,10 @@
-import { Drawer, Table } from 'antd';
+import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ResultOf } from '@vitrine/contract';
 import type { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
-import { usePaged } from '../PagedTable/usePaged';
+import { PagedTable } from '../PagedTable';
 import { ChangeTable, VerbTag } from '../OpLog';
 import { formatTime } from './columns';
 import type { LifecycleCalls } from './types';
@@ -28,27 +28,16 @@ export function LogDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['lifecycle', 'oplog']);
-  const logs = usePaged(
-    (pageNum) => keys.lifecycle.logs(entity, id ?? 0, pageNum),
-    (page) => call(calls.logs, { id, ...page }) as Promise<LogPage>,
-    { enabled: id !== null },
-  );
   return (
-    <Drawer
-      open={id !== null}
-      onClose={() => {
-        logs.setPageNum(1);
-        onClose();
-      }}
-      size={560}
-      title={t('logs.title', { name: title })}
-      destroyOnHidden
-    >
-      <Table<LogRow>
-        data-testid="log-table"
-        rowKey="id"
+    <Drawer open={id !== null} onClose={onClose} size={560} title={t('logs.title', { name: title })} destroyOnHidden>
+      <PagedTable<LogRow>
+        testId="log-table"
         size="small"
-        {...logs.table}
+        source={{
+          key: (pageNum) => keys.lifecycle.logs(entity, id ?? 0, pageNum),
+          fetch: (page) => call(calls.logs, { id, ...page }) as Promise<LogPage>,
+          enabled: id !== null,
+        }}
         expandable={{
           rowExpandable: (r) => r.summary !== null,
           expandedRowRender: (r) => <ChangeTable entity={entity} summary={r.summary} />,

@@ -57,7 +57,8 @@ export type FieldKind =
 export type FormValues = Record<string, unknown>;
 
 /** A widget of its own (kind `custom`): a controlled input the form item feeds, seeing the other values. */
-export type FieldWidget = ComponentType<{ value?: any; onChange?: (value: any) => void; values: FormValues }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FieldWidget = ComponentType<{ value?: any; onChange?: (value: any) => void; values: FormValues }>;
 
 /**
  * One form field as an entity declares it: a data field of the contract (`region` stands for

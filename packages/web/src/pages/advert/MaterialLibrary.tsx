@@ -23,13 +23,14 @@ import {
   UploadOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_RULES } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { EmptyState } from '../../components/EmptyState';
+import { usePaged } from '../../components/PagedTable';
 import { stepsFor } from '../../components/Upload/transport';
 import { uploadOnce } from '../../components/Upload/uploadOnce';
 import { hasBit } from '../../components/LifecycleTable';
@@ -65,16 +66,16 @@ export function MaterialLibrary({ bits }: { bits: readonly number[] }) {
   const [type, setType] = useState<MaterialType | 'all'>('all');
   const [keyword, setKeyword] = useState('');
   const [view, setView] = useState<'grid' | 'list'>('grid');
-  const [pageNum, setPageNum] = useState(1);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [renaming, setRenaming] = useState<MaterialRow | null>(null);
   const [title, setTitle] = useState('');
-  const body = { type: type === 'all' ? undefined : type, keyword: keyword || undefined, pageNum, pageSize: PAGE };
-  const list = useQuery({
-    queryKey: keys.material.list(body),
-    queryFn: () => call(api.material.list, body),
-    placeholderData: keepPreviousData,
+  const filter = { type: type === 'all' ? undefined : type, keyword: keyword || undefined };
+  const paged = usePaged({
+    key: (pageNum) => keys.material.list({ ...filter, pageNum, pageSize: PAGE }),
+    fetch: (page) => call(api.material.list, { ...filter, ...page }),
+    pageSize: PAGE,
   });
+  const list = paged.query;
   const refresh = () => client.invalidateQueries({ queryKey: keys.material.all });
 
   const upload = async (files: File[]) => {
@@ -183,21 +184,10 @@ export function MaterialLibrary({ bits }: { bits: readonly number[] }) {
         <Segmented<MaterialType | 'all'>
           data-testid="material-type"
           value={type}
-          onChange={(v) => {
-            setType(v);
-            setPageNum(1);
-          }}
+          onChange={setType}
           options={(['all', 'image', 'video', 'audio'] as const).map((v) => ({ value: v, label: t(`material.${v}`) }))}
         />
-        <Input.Search
-          allowClear
-          placeholder={t('material.search')}
-          style={{ width: 240 }}
-          onSearch={(v) => {
-            setKeyword(v);
-            setPageNum(1);
-          }}
-        />
+        <Input.Search allowClear placeholder={t('material.search')} style={{ width: 240 }} onSearch={setKeyword} />
         <Segmented
           value={view}
           onChange={(v) => setView(v as 'grid' | 'list')}
@@ -297,15 +287,8 @@ export function MaterialLibrary({ bits }: { bits: readonly number[] }) {
           ]}
         />
       )}
-      {(list.data?.total ?? 0) > PAGE ? (
-        <Pagination
-          style={{ marginTop: 16, textAlign: 'right' }}
-          current={pageNum}
-          pageSize={PAGE}
-          total={list.data?.total ?? 0}
-          onChange={setPageNum}
-          showSizeChanger={false}
-        />
+      {paged.table.pagination.total > PAGE ? (
+        <Pagination style={{ marginTop: 16, textAlign: 'right' }} {...paged.table.pagination} />
       ) : null}
       <Modal
         open={!!renaming}

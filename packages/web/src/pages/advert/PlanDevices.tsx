@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Button, Drawer, Table, Tag, Typography } from 'antd';
+import { Button, Drawer, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { DeviceStatusTag } from '../../components/StatusTag';
-import { EmptyState } from '../../components/EmptyState';
 import { PlanTimeline } from './PlanTimeline';
 import { keys } from '../../api/keys';
-import { usePaged } from '../../components/PagedTable/usePaged';
+import { PagedTable } from '../../components/PagedTable';
 import { enumLabel } from '../../i18n/keys';
 import { DEVICE_TYPE_ENUM, ORIENTATION_ENUM } from './entities';
 
@@ -18,11 +17,6 @@ type Row = ResultOf<(typeof api)['ad-plan']['deviceList']>['list'][number];
 export function PlanDevices({ plan, onClose }: { plan: { id: number; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation(['advert', 'device']);
   const [timeline, setTimeline] = useState<Row | null>(null);
-  const list = usePaged(
-    (pageNum) => keys.plan.devices(plan?.id, pageNum),
-    (page) => call(api['ad-plan'].deviceList, { id: plan!.id, ...page }),
-    { enabled: !!plan },
-  );
   const why = (r: Row) =>
     r.playing ? (
       <Tag color="green">{t('devices.playing')}</Tag>
@@ -39,12 +33,16 @@ export function PlanDevices({ plan, onClose }: { plan: { id: number; name: strin
       title={t('devices.title', { name: plan?.name ?? '' })}
       destroyOnHidden
     >
-      <Table<Row>
-        data-testid="plan-devices"
+      <PagedTable<Row>
+        testId="plan-devices"
         rowKey="deviceId"
         size="small"
-        {...list.table}
-        locale={{ emptyText: list.query.isLoading ? ' ' : <EmptyState title={t('devices.empty')} /> }}
+        source={{
+          key: (pageNum) => keys.plan.devices(plan?.id, pageNum),
+          fetch: (page) => call(api['ad-plan'].deviceList, { id: plan!.id, ...page }),
+          enabled: !!plan,
+        }}
+        empty={t('devices.empty')}
         columns={[
           { key: 'code', title: t('device:field.code'), dataIndex: 'code' },
           { key: 'name', title: t('device:field.name'), dataIndex: 'name' },

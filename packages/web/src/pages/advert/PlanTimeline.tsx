@@ -35,6 +35,7 @@ export function PlanTimeline({
   // plans by name, not number (issue 25 §5); an unnamed one (deleted meanwhile) keeps its number
   const nameOf = (planId: number) => tl?.plans.find((p) => p.id === planId)?.name ?? t('timeline.plan', { id: planId });
   const shown = tl ? [...new Set(tl.segments.map((s) => s.planId))] : [];
+  const hhmm = (at: number) => (tl ? dayjs.unix(at).tz(tl.timezone).format('HH:mm') : '');
   const FALLBACK = '#f0f0f0';
   return (
     <Drawer
@@ -73,7 +74,7 @@ export function PlanTimeline({
                       return (
                         <Tooltip
                           key={`${s.from}-${s.planId}`}
-                          title={`${nameOf(s.planId)} · ${dayjs.unix(s.from).tz(tl.timezone).format('HH:mm')}–${dayjs.unix(s.to).tz(tl.timezone).format('HH:mm')}`}
+                          title={`${nameOf(s.planId)} · ${hhmm(s.from)}–${hhmm(s.to)}`}
                         >
                           <div
                             style={{

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Segmented, Space, Table } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Segmented, Space } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APPLY_STATUS, type JoinApply } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
-import { usePaged } from '../../components/PagedTable/usePaged';
+import { PagedTable } from '../../components/PagedTable';
 import { ApplyStatusTag, formatTime, useErrorToast } from './shared';
 
 type StatusFilter = 'all' | 201 | 202 | 203;
@@ -21,10 +21,6 @@ export function AppliesTab() {
   const [rejecting, setRejecting] = useState<JoinApply | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   const filter = { status: status === 'all' ? undefined : status };
-  const list = usePaged(
-    (pageNum) => keys.company.applies({ ...filter, pageNum }),
-    (page) => call(api.company.applies, { ...filter, ...page }),
-  );
 
   const audit = useMutation({
     mutationFn: (v: { id: number; pass: 0 | 1; reason?: string }) => call(api.company.auditJoin, v),
@@ -50,10 +46,7 @@ export function AppliesTab() {
       <Segmented<StatusFilter>
         style={{ marginBottom: 12 }}
         value={status}
-        onChange={(v) => {
-          setStatus(v);
-          list.setPageNum(1);
-        }}
+        onChange={setStatus}
         options={[
           { value: 201, label: t('applyStatus.201') },
           { value: 202, label: t('applyStatus.202') },
@@ -62,10 +55,12 @@ export function AppliesTab() {
         ]}
         data-testid="apply-status"
       />
-      <Table<JoinApply>
-        rowKey="id"
-        {...list.table}
-        locale={{ emptyText: t('apply.empty') }}
+      <PagedTable<JoinApply>
+        source={{
+          key: (pageNum) => keys.company.applies({ ...filter, pageNum }),
+          fetch: (page) => call(api.company.applies, { ...filter, ...page }),
+        }}
+        empty={t('apply.empty')}
         columns={[
           { title: t('member.name'), key: 'n', render: (_v, a) => a.nickname || '—' },
           { title: t('member.phone'), dataIndex: 'phone' },

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Popconfirm, Space, Table, Tag, Tree, Typography } from 'antd';
+import { App, Button, Card, Empty, Popconfirm, Space, Tag, Tree, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { type DeptNode } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { keys } from '../../api/keys';
-import { usePaged } from '../../components/PagedTable/usePaged';
+import { PagedTable } from '../../components/PagedTable';
 import { DeptForm, type DeptValues } from './DeptForm';
 import { RoleTag, useErrorToast } from './shared';
 
@@ -28,16 +28,15 @@ export function findDept(list: readonly DeptNode[], id: number): DeptNode | null
 
 function Members({ dept }: { dept: DeptNode }) {
   const { t } = useTranslation('enterprise');
-  const q = usePaged(
-    (pageNum) => keys.dept.employees(dept.id, pageNum),
-    (page) => call(api.dept.employees, { id: dept.id, ...page }),
-  );
   return (
-    <Table
+    <PagedTable
       rowKey="userId"
       size="small"
-      {...q.table}
-      locale={{ emptyText: t('dept.noMembers') }}
+      source={{
+        key: (pageNum) => keys.dept.employees(dept.id, pageNum),
+        fetch: (page) => call(api.dept.employees, { id: dept.id, ...page }),
+      }}
+      empty={t('dept.noMembers')}
       columns={[
         {
           title: t('member.name'),

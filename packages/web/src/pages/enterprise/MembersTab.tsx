@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, Space, Tag, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type MemberAccount } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
-import { usePaged } from '../../components/PagedTable/usePaged';
+import { PagedTable } from '../../components/PagedTable';
 import { RangeCell } from './RangeCell';
 import { SetRolesDialog } from './SetRolesDialog';
 import { RoleTag, formatTime, useErrorToast } from './shared';
@@ -19,10 +19,6 @@ export function MembersTab() {
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<MemberAccount | null>(null);
   const filter = { keyword: keyword || undefined };
-  const list = usePaged(
-    (pageNum) => keys.company.accounts({ ...filter, pageNum }),
-    (page) => call(api.company.accounts, { ...filter, ...page }),
-  );
 
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: keys.company.allAccounts });
@@ -74,18 +70,18 @@ export function MembersTab() {
         <Input.Search
           allowClear
           placeholder={t('member.search')}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            list.setPageNum(1);
-          }}
+          onSearch={(v) => setKeyword(v.trim())}
           style={{ width: 280 }}
           data-testid="member-search"
         />
       </Space>
-      <Table<MemberAccount>
+      <PagedTable<MemberAccount>
         rowKey="userId"
-        {...list.table}
-        locale={{ emptyText: t('member.empty') }}
+        source={{
+          key: (pageNum) => keys.company.accounts({ ...filter, pageNum }),
+          fetch: (page) => call(api.company.accounts, { ...filter, ...page }),
+        }}
+        empty={t('member.empty')}
         scroll={{ x: 820 }}
         columns={[
           {

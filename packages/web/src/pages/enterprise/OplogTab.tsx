@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
-import { usePaged } from '../../components/PagedTable/usePaged';
+import { PagedTable } from '../../components/PagedTable';
 import { ChangeTable, VerbTag, objectText } from '../../components/OpLog';
 import { OplogFilters } from './OplogFilters';
 import type { OplogFilter } from './oplogFilter';
@@ -17,10 +17,6 @@ export function OplogTab() {
   const { t } = useTranslation(['enterprise', 'oplog']);
   const { t: tLog } = useTranslation('oplog');
   const [filter, setFilter] = useState<OplogFilter>({});
-  const list = usePaged(
-    (pageNum) => keys.oplog.list({ ...filter, pageNum }),
-    (page) => call(api.oplog.list, { ...filter, ...page }),
-  );
 
   return (
     <div
@@ -28,19 +24,16 @@ export function OplogTab() {
       style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(220px, 280px) minmax(0, 1fr)' }}
     >
       <Card size="small" title={t('oplog.filters')}>
-        <OplogFilters
-          onFilter={(f) => {
-            setFilter(f);
-            list.setPageNum(1);
-          }}
-        />
+        <OplogFilters onFilter={setFilter} />
       </Card>
       <Card>
-        <Table<Row>
-          rowKey="id"
+        <PagedTable<Row>
           size="small"
-          {...list.table}
-          locale={{ emptyText: t('oplog.empty') }}
+          source={{
+            key: (pageNum) => keys.oplog.list({ ...filter, pageNum }),
+            fetch: (page) => call(api.oplog.list, { ...filter, ...page }),
+          }}
+          empty={t('oplog.empty')}
           expandable={{
             rowExpandable: (r) => r.summary !== null,
             expandedRowRender: (r) => <ChangeTable entity={r.entity} summary={r.summary} />,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Drawer, Progress, Segmented, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Drawer, Progress, Segmented, Skeleton, Space, Tag, Typography } from 'antd';
 import { TrophyFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/routes';
@@ -8,7 +8,7 @@ import { ExportButton } from '../data/ExportButton';
 import type { IncentiveRow } from './entities';
 import { formatValue, tierProgress } from './format';
 import { keys } from '../../api/keys';
-import { usePaged } from '../../components/PagedTable/usePaged';
+import { PagedTable, usePaged } from '../../components/PagedTable';
 import type { ResultOf } from '@vitrine/contract';
 
 type Standing = ResultOf<typeof api.incentive.progress>['list'][number];
@@ -27,16 +27,16 @@ export function ProgressDrawer({
 }) {
   const { t } = useTranslation('incentives');
   const [view, setView] = useState<'progress' | 'settlements'>('progress');
-  const progress = usePaged(
-    (pageNum) => keys.incentive.progress(scheme?.id, pageNum),
-    (page) => call(api.incentive.progress, { id: scheme!.id, ...page }),
-    { enabled: !!scheme && view === 'progress' },
-  );
-  const settled = usePaged(
-    (pageNum) => keys.incentive.settlements(scheme?.id, pageNum),
-    (page) => call(api.incentive.settlements, { id: scheme!.id, ...page }),
-    { enabled: !!scheme && view === 'settlements' },
-  );
+  const progress = usePaged({
+    key: (pageNum) => keys.incentive.progress(scheme?.id, pageNum),
+    fetch: (page) => call(api.incentive.progress, { id: scheme!.id, ...page }),
+    enabled: !!scheme && view === 'progress',
+  });
+  const settled = usePaged({
+    key: (pageNum) => keys.incentive.settlements(scheme?.id, pageNum),
+    fetch: (page) => call(api.incentive.settlements, { id: scheme!.id, ...page }),
+    enabled: !!scheme && view === 'settlements',
+  });
   if (!scheme) return <Drawer open={false} />;
   const value = (v: number) => formatValue(scheme.metric, v, t);
   const tierTag = (tier: number) =>
@@ -73,11 +73,10 @@ export function ProgressDrawer({
                   total: progress.query.data.total,
                 })}
               </Typography.Text>
-              <Table<Standing>
-                rowKey="id"
+              <PagedTable<Standing>
                 size="small"
-                {...progress.table}
-                data-testid="incentive-standings"
+                source={progress}
+                testId="incentive-standings"
                 columns={[
                   {
                     key: 'rank',
@@ -133,12 +132,12 @@ export function ProgressDrawer({
         ) : !settled.query.data ? (
           <Skeleton active />
         ) : (
-          <Table<Settled>
+          <PagedTable<Settled>
             rowKey={(r) => `${r.periodKey}-${r.participantId}`}
             size="small"
-            {...settled.table}
-            data-testid="incentive-settlements"
-            locale={{ emptyText: t('progress.noSettlement') }}
+            source={settled}
+            testId="incentive-settlements"
+            empty={t('progress.noSettlement')}
             columns={[
               {
                 key: 'period',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Drawer, Empty, Image, Progress, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Drawer, Empty, Image, Progress, Segmented, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type InformEntity, type ResultOf } from '@vitrine/contract';
 import { api } from '../../api/routes';
@@ -8,7 +8,7 @@ import { formatTime } from '../../components/LifecycleTable/columns';
 import { enumLabel } from '../../i18n/keys';
 import { ROLE_ENUM } from './fields';
 import { keys } from '../../api/keys';
-import { usePaged } from '../../components/PagedTable/usePaged';
+import { PagedTable, usePaged } from '../../components/PagedTable';
 
 type State = 'all' | 'done' | 'pending';
 type Person = ResultOf<typeof api.inform.receipts>['list'][number];
@@ -25,11 +25,11 @@ export function ReceiptsDrawer({
 }) {
   const { t } = useTranslation('inform');
   const [state, setState] = useState<State>('all');
-  const q = usePaged(
-    (pageNum) => keys.inform.receipts(entity, record?.id, state, pageNum),
-    (page) => call(api[entity].receipts, { id: record!.id, state, ...page }),
-    { enabled: !!record },
-  );
+  const q = usePaged({
+    key: (pageNum) => keys.inform.receipts(entity, record?.id, state, pageNum),
+    fetch: (page) => call(api[entity].receipts, { id: record!.id, state, ...page }),
+    enabled: !!record,
+  });
   const doneWord = t(entity === 'inform' ? 'state.confirmed' : 'state.read');
   const doneAt = (p: Person) => (entity === 'inform' ? p.confirmedAt : p.readAt);
   const data = q.query.data;
@@ -84,21 +84,18 @@ export function ReceiptsDrawer({
           </div>
           <Segmented<State>
             value={state}
-            onChange={(v) => {
-              setState(v);
-              q.setPageNum(1);
-            }}
+            onChange={setState}
             options={[
               { value: 'all', label: t('receipts.all') },
               { value: 'done', label: doneWord },
               { value: 'pending', label: t(entity === 'inform' ? 'state.toConfirm' : 'state.unread') },
             ]}
           />
-          <Table<Person>
+          <PagedTable<Person>
             rowKey="userId"
             size="small"
-            {...q.table}
-            data-testid="receipts-people"
+            source={q}
+            testId="receipts-people"
             columns={[
               {
                 key: 'name',

@@ -14,7 +14,7 @@ import { AttachmentList } from './Attachments';
 import { PriorityTag } from './PriorityTag';
 import { RichTextView } from './RichText';
 import { keys } from '../../api/keys';
-import { usePaged } from '../../components/PagedTable/usePaged';
+import { usePaged } from '../../components/PagedTable';
 
 export type ReceivedItem = ResultOf<typeof api.inform.received>['list'][number];
 
@@ -24,10 +24,10 @@ export function Received({ focus }: { focus?: { entity: InformEntity; id: number
   const [entity, setEntity] = useState<InformEntity>(focus?.entity ?? 'inform');
   const [pending, setPending] = useState(false);
   const [open, setOpen] = useState<ReceivedItem | null>(null);
-  const paged = usePaged(
-    (pageNum) => keys.inform.received(entity, pending, pageNum),
-    (page) => call(api[entity].received, { ...page, ...(pending ? { pending: 1 } : {}) }),
-  );
+  const paged = usePaged({
+    key: (pageNum) => keys.inform.received(entity, pending, pageNum),
+    fetch: (page) => call(api[entity].received, { ...page, ...(pending ? { pending: 1 } : {}) }),
+  });
   const q = paged.query;
   // a message's link opens its record here
   useEffect(() => {
@@ -41,10 +41,7 @@ export function Received({ focus }: { focus?: { entity: InformEntity; id: number
       <Space wrap style={{ marginBottom: 12 }}>
         <Segmented<InformEntity>
           value={entity}
-          onChange={(v) => {
-            setEntity(v);
-            paged.setPageNum(1);
-          }}
+          onChange={setEntity}
           options={INFORM_ENTITIES.map((e) => ({
             value: e,
             label: <span data-testid={`received-${e}`}>{t(`entity.${e}`)}</span>,
@@ -54,10 +51,7 @@ export function Received({ focus }: { focus?: { entity: InformEntity; id: number
           <Switch
             size="small"
             checked={pending}
-            onChange={(v) => {
-              setPending(v);
-              paged.setPageNum(1);
-            }}
+            onChange={setPending}
             aria-label={t(`received.pendingOnly.${entity}`)}
             data-testid="received-pending"
           />

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { App, Badge, Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Badge, Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { TabsWithTools } from '../../components/TabsWithTools/TabsWithTools';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { MESSAGE_STATUS, type MessageItem } from '@vitrine/contract';
 import { api } from '../../api/routes';
 import { call } from '../../api/client';
 import { keys } from '../../api/keys';
-import { usePaged } from '../../components/PagedTable/usePaged';
+import { PagedTable } from '../../components/PagedTable';
 import { formatTime, useErrorToast } from '../enterprise/shared';
 import { MessageDrawer } from './MessageDrawer';
 import { useMarkRead } from './useMessages';
@@ -28,10 +28,6 @@ export default function NewsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [openId, setOpenId] = useState<number | null>(null);
   const filter = { status: STATUS[tab] };
-  const list = usePaged(
-    (pageNum) => keys.message.list({ ...filter, pageNum }),
-    (page) => call(api.message.list, { ...filter, ...page }),
-  );
   const mark = useMarkRead(onError);
 
   const markSelected = () =>
@@ -58,7 +54,6 @@ export default function NewsPage() {
           activeKey={tab}
           onChange={(k) => {
             setTab(k === 'all' || k === 'read' ? k : 'unread');
-            list.setPageNum(1);
             setSelected([]);
           }}
           items={(['unread', 'read', 'all'] as const).map((k) => ({
@@ -87,10 +82,12 @@ export default function NewsPage() {
             </Space>
           }
         />
-        <Table<MessageItem>
-          rowKey="id"
-          {...list.table}
-          locale={{ emptyText: t(`empty.${tab}`) }}
+        <PagedTable<MessageItem>
+          source={{
+            key: (pageNum) => keys.message.list({ ...filter, pageNum }),
+            fetch: (page) => call(api.message.list, { ...filter, ...page }),
+          }}
+          empty={t(`empty.${tab}`)}
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (k) => setSelected(k.map(Number)),

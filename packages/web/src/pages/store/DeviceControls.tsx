@@ -10,7 +10,6 @@ import {
   Segmented,
   Slider,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -20,7 +19,7 @@ import { DEVICE_STATUS, MANAGE_ACTIONS, type ResultOf } from '@vitrine/contract'
 import { api } from '../../api/routes';
 import { ApiError, call } from '../../api/client';
 import { keys } from '../../api/keys';
-import { usePaged } from '../../components/PagedTable/usePaged';
+import { PagedTable } from '../../components/PagedTable';
 import { formatTime } from '../../components/LifecycleTable';
 import { DEVICE_STATUS_WORDS, DeviceStatusTag } from '../../components/StatusTag';
 import { enumLabel, keyEnum } from '../../i18n/keys';
@@ -204,11 +203,6 @@ export function ControlPanel({
 /** A device's command queue (device/commands): refreshed by the live feed (useDeviceFeed), and each minute should it be down. */
 export function CommandList({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('device');
-  const commands = usePaged(
-    (pageNum) => keys.device.commands(deviceId, pageNum),
-    (page) => call(api.device.commands, { id: deviceId, ...page }),
-    { refetchInterval: 60_000 },
-  );
   // command parameters in words: "音量 30", "屏幕方向 竖屏", "AI 获客 开启"
   const word = (k: string, v: unknown) => {
     if (k === 'direction' || k === 'orientation')
@@ -225,12 +219,15 @@ export function CommandList({ deviceId }: { deviceId: number }) {
       .map(([k, v]) => word(k, v))
       .join('，');
   return (
-    <Table<Command>
-      data-testid="command-table"
-      rowKey="id"
+    <PagedTable<Command>
+      testId="command-table"
       size="small"
-      {...commands.table}
-      locale={{ emptyText: t('command.empty') }}
+      source={{
+        key: (pageNum) => keys.device.commands(deviceId, pageNum),
+        fetch: (page) => call(api.device.commands, { id: deviceId, ...page }),
+        refetchInterval: 60_000,
+      }}
+      empty={t('command.empty')}
       columns={[
         {
           key: 'kind',
