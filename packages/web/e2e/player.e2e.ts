@@ -161,40 +161,44 @@ describe('the player: activation, playback from the cache, offline, commands, of
     await expect.poll(() => buffered(p), { timeout: 40_000, interval: 1000 }).toBeLessThan(before);
   });
 
-  it('a volume command reaches the open player through its live socket in under 2 s and is acknowledged; closing the player turns the device offline', async () => {
-    const { page } = console_;
-    await openStore(page, 'entity=device');
-    await page.getByTestId(`row-control-${device.id}`).click();
-    const drawer = page.getByTestId('device-drawer');
-    await drawer.getByTestId('activation-active').waitFor();
-    // the player's socket is up (reopened after the reload of the offline step)
-    await expect.poll(() => frames.some((f) => f.text.includes('"welcome"')), { timeout: 30_000 }).toBe(true);
-    const asked = Date.now();
-    await drawer.getByTestId('control-volume').click();
-    // the command arrives as a `commands` frame on the socket, not with a heartbeat
-    await expect
-      .poll(() => frames.find((f) => f.at >= asked && f.text.includes('"commands"'))?.at ?? 0, {
-        timeout: 2000,
-        interval: 50,
-      })
-      .toBeGreaterThan(0);
-    expect(frames.find((f) => f.at >= asked && f.text.includes('"commands"'))!.at - asked).toBeLessThan(2000);
-    await expect
-      .poll(() => drawer.getByTestId('command-state-acknowledged').count(), { timeout: 10_000, interval: 500 })
-      .toBeGreaterThan(0);
-    await shot(page, 'player-command-acknowledged');
-    await page.keyboard.press('Escape');
+  it(
+    'a volume command reaches the open player through its live socket in under 2 s and is acknowledged; ' +
+      'closing the player turns the device offline',
+    async () => {
+      const { page } = console_;
+      await openStore(page, 'entity=device');
+      await page.getByTestId(`row-control-${device.id}`).click();
+      const drawer = page.getByTestId('device-drawer');
+      await drawer.getByTestId('activation-active').waitFor();
+      // the player's socket is up (reopened after the reload of the offline step)
+      await expect.poll(() => frames.some((f) => f.text.includes('"welcome"')), { timeout: 30_000 }).toBe(true);
+      const asked = Date.now();
+      await drawer.getByTestId('control-volume').click();
+      // the command arrives as a `commands` frame on the socket, not with a heartbeat
+      await expect
+        .poll(() => frames.find((f) => f.at >= asked && f.text.includes('"commands"'))?.at ?? 0, {
+          timeout: 2000,
+          interval: 50,
+        })
+        .toBeGreaterThan(0);
+      expect(frames.find((f) => f.at >= asked && f.text.includes('"commands"'))!.at - asked).toBeLessThan(2000);
+      await expect
+        .poll(() => drawer.getByTestId('command-state-acknowledged').count(), { timeout: 10_000, interval: 500 })
+        .toBeGreaterThan(0);
+      await shot(page, 'player-command-acknowledged');
+      await page.keyboard.press('Escape');
 
-    await player.close();
-    await expect
-      .poll(
-        async () => {
-          await openStore(page, 'entity=device');
-          return page.locator(`tr[data-row-key="${device.id}"]`).getByTestId('device-status-0').count();
-        },
-        { timeout: 90_000, interval: 5000 },
-      )
-      .toBe(1);
-    expect(console_.pageErrors).toEqual([]);
-  });
+      await player.close();
+      await expect
+        .poll(
+          async () => {
+            await openStore(page, 'entity=device');
+            return page.locator(`tr[data-row-key="${device.id}"]`).getByTestId('device-status-0').count();
+          },
+          { timeout: 90_000, interval: 5000 },
+        )
+        .toBe(1);
+      expect(console_.pageErrors).toEqual([]);
+    },
+  );
 });
