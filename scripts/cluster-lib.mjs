@@ -3,7 +3,7 @@
 // processes with generated configs in a temp dir. Used by `npm run cluster`, the fault test and
 // bench/cluster.ts. Installs nothing: haproxy/pgbouncer must be on the machine.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,8 +50,13 @@ export async function ensureDatabase(url) {
 export function haproxyConfig({ port, servers }) {
   return `global
     maxconn 4000
+    log stderr format raw local0 info
 defaults
     mode http
+    log global
+    # a line for each failed session only (its termination state says who closed what)
+    option httplog
+    option dontlog-normal
     option redispatch 1
     retries 2
     retry-on conn-failure empty-response
@@ -198,8 +203,9 @@ export async function startCluster(opts) {
     );
     const port = opts.port || (await freePort());
     writeFileSync(join(dir, 'haproxy.cfg'), haproxyConfig({ port, servers: instances }));
+    // its log of failed sessions: haproxy.log in the cluster's folder
     const h = spawn(haproxy, ['-db', '-f', join(dir, 'haproxy.cfg')], {
-      stdio: opts.quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', openSync(join(dir, 'haproxy.log'), 'a')],
     });
     children.push(h);
     const url = `http://127.0.0.1:${port}`;

@@ -39,7 +39,9 @@ const cluster = await startCluster({
 });
 console.log(
   `\n  Vitrine cluster: ${cluster.url}/index  (${instances} instances: ${cluster.instances.map((i) => i.port).join(', ')}; ` +
-    `database ${pgbouncer ? 'through PgBouncer' : 'direct'}; notifications ${process.env.REDIS_URL ? 'through Redis' : 'by LISTEN'}; media ${process.env.S3_BUCKET ? 'S3' : cluster.instances[0].dataDir})\n  Ctrl-C stops everything.\n`,
+    `database ${pgbouncer ? 'through PgBouncer' : 'direct'}; notifications ` +
+    `${process.env.REDIS_URL ? 'through Redis' : 'by LISTEN'}; media ` +
+    `${process.env.S3_BUCKET ? 'S3' : cluster.instances[0].dataDir})\n  Ctrl-C stops everything.\n`,
 );
 let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM'])

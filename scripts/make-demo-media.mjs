@@ -278,7 +278,8 @@ ff(
   layer(1920, 1080, 'bag', 960, 330, 1.5),
   '-filter_complex',
   `[1]loop=loop=-1:size=1:start=0[s];[0][s]overlay=x=0:y='max(0,120-120*t/1.5)':format=auto:shortest=1,format=yuv420p,` +
-    `${text('维特琳 · 欢迎光临', 110, '(w-text_w)/2', 600)},${text('Welcome to Vitrine', 56, '(w-text_w)/2', 760, 'white@0.85')},fade=t=in:d=0.6,fade=t=out:st=4.4:d=0.6`,
+    `${text('维特琳 · 欢迎光临', 110, '(w-text_w)/2', 600)},` +
+    `${text('Welcome to Vitrine', 56, '(w-text_w)/2', 760, 'white@0.85')},fade=t=in:d=0.6,fade=t=out:st=4.4:d=0.6`,
   '-t',
   '5',
   '-c:v',
