@@ -123,7 +123,8 @@ export const companyCalls = {
     auth: 'tenant',
     perm: { ...main, bit: 'update' },
     summary:
-      'Edit the enterprise title, logo, review policy (1 "a second person must approve": 40009 while fewer than two members can review) and the screens\' "camera in use" mark',
+      'Edit the enterprise title, logo, review policy (1 "a second person must approve": 40009 while fewer ' +
+      'than two members can review) and the screens\' "camera in use" mark',
     log: { entity: 'enterprise', verb: 'update' },
     body: z.object({
       title: text(64).optional(),

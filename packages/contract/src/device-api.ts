@@ -219,7 +219,8 @@ export const deviceApi = {
     auth: 'public',
     limit: 'activate',
     summary:
-      "Activate a screen: the device's code from the console and the one-time activation code shown there (single use, 24 h, 5 wrong tries kill it). A new token revokes the previous one.",
+      "Activate a screen: the device's code from the console and the one-time activation code shown there " +
+      '(single use, 24 h, 5 wrong tries kill it). A new token revokes the previous one.',
     body: z.object({
       code: z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(64, 'field.tooLong'),
       activation: z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(32, 'field.tooLong'),

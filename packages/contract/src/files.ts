@@ -142,7 +142,8 @@ export const filesApi = {
       auth: 'tenant',
       perm: { menu: '/advert', bit: 'create' },
       summary:
-        'Attach an uploaded material (id) to the library with a title and, for a video, its poster frame (posterId: a file of kind poster); a file already in the library answers its existing entry',
+        'Attach an uploaded material (id) to the library with a title and, for a video, its poster frame ' +
+        '(posterId: a file of kind poster); a file already in the library answers its existing entry',
       log: { entity: 'material', verb: 'create' },
       body: z.object({ id, title: text(100), posterId: id.optional() }),
       result: z.object({ id: z.number(), fileId: z.number(), title: z.string(), ctime: z.number() }),

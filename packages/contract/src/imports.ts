@@ -72,7 +72,9 @@ export const importsApi = {
     perm: { menu: '/advert', bit: 'create' },
     log: { entity: 'commodity', verb: 'create' },
     summary:
-      "Products from a CSV or XLSX file (base64, ≤ 512 KB, ≤ 2,000 rows): mode preview answers each row's action and errors; commit writes the rows without errors as drafts (new codes) or new draft versions (changed ones), in one transaction",
+      "Products from a CSV or XLSX file (base64, ≤ 512 KB, ≤ 2,000 rows): mode preview answers each row's " +
+      'action and errors; commit writes the rows without errors as drafts (new codes) or new draft ' +
+      'versions (changed ones), in one transaction',
     body: importBody,
     result: importResult,
   }),
@@ -92,7 +94,10 @@ export const importsApi = {
     perm: { menu: '/data/count', bit: 'create' },
     log: { entity: 'sale', verb: 'create' },
     summary:
-      "Sales lines from a CSV or XLSX file (base64, ≤ 512 KB, ≤ 2,000 rows; time as YYYY-MM-DD HH:mm[:ss] in the enterprise's time zone or unix seconds, amount in yuan): mode preview answers each row's action (create, same = the line id is stored already, error) and errors; commit stores the rows without errors through sale/report's checks, once per line id",
+      'Sales lines from a CSV or XLSX file (base64, ≤ 512 KB, ≤ 2,000 rows; time as YYYY-MM-DD HH:mm[:ss] ' +
+      "in the enterprise's time zone or unix seconds, amount in yuan): mode preview answers each row's " +
+      'action (create, same = the line id is stored already, error) and errors; commit stores the rows ' +
+      "without errors through sale/report's checks, once per line id",
     body: importBody,
     result: saleImportResult,
   }),

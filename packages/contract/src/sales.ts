@@ -137,7 +137,8 @@ export const salesApi = {
       perm: { menu: DATA, bit: 'create' },
       log: { entity: 'sale', verb: 'create' },
       summary:
-        'Sales lines from a point-of-sale system (≤ 500): idempotent per lineId; a bad line (unknown shop or product code, outside my range, bad amount) is rejected alone',
+        'Sales lines from a point-of-sale system (≤ 500): idempotent per lineId; a bad line (unknown shop or ' +
+        'product code, outside my range, bad amount) is rejected alone',
       body: z.object({ lines: json(z.array(z.unknown()).max(SALE_BATCH_MAX, 'field.tooLong')) }),
       result: z.object({
         accepted: n,
@@ -176,7 +177,9 @@ export const salesApi = {
     auth: 'tenant',
     perm: { menu: DATA, bit: 'export' },
     summary:
-      "CSV of the filter (GET, streamed, UTF-8 with BOM): kind sales (every line), visits (shop × day) or plays (shop × content × day); headers in the request's language; cells starting with = + - @ neutralised",
+      'CSV of the filter (GET, streamed, UTF-8 with BOM): kind sales (every line), visits (shop × day) or ' +
+      "plays (shop × content × day); headers in the request's language; cells starting with = + - @ " +
+      'neutralised',
     body: statsFilter.safeExtend({ kind: z.enum(EXPORT_KINDS, { error: 'field.invalid' }) }),
     result: z.unknown(),
   }),
@@ -196,7 +199,9 @@ export const salesApi = {
     path: 'stats/home',
     auth: 'tenant',
     summary:
-      "The dashboard of /home: today's and the last 7 days' visitors, today's sales, screens by status, live plans, what waits for my review, unread messages — each cut to my range and present only with its area's view bit",
+      "The dashboard of /home: today's and the last 7 days' visitors, today's sales, screens by status, " +
+      'live plans, what waits for my review, unread messages — each cut to my range and present only with ' +
+      "its area's view bit",
     body: z.object({}),
     result: homeResult,
   }),
@@ -214,7 +219,8 @@ export const salesApi = {
     auth: 'tenant',
     perm: { menu: DATA, bit: 'view' },
     summary:
-      'Exposure conversion: for each product a details or compare ad showed in the period, its plays and shops, units and amount sold there during the period against the days just before, and the lift',
+      'Exposure conversion: for each product a details or compare ad showed in the period, its plays and ' +
+      'shops, units and amount sold there during the period against the days just before, and the lift',
     body: statsFilter,
     result: exposureResult,
   }),
@@ -223,7 +229,8 @@ export const salesApi = {
     auth: 'tenant',
     perm: { menu: DATA, bit: 'view' },
     summary:
-      'Sales (amount in fen, quantity, orders) for the filter: previous period, series, by shop (with visitors and sales per 100 visitors), by employee, by product',
+      'Sales (amount in fen, quantity, orders) for the filter: previous period, series, by shop (with ' +
+      'visitors and sales per 100 visitors), by employee, by product',
     body: statsFilter,
     result: saleResult,
   }),

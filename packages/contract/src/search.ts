@@ -73,7 +73,8 @@ export const searchApi = {
       path: 'search/list',
       auth: 'tenant',
       summary:
-        "Generic list search of the filter sidebar: the enabled records of one kind with the filter object (that kind's enable-list filter; needs its menu's view bit)",
+        'Generic list search of the filter sidebar: the enabled records of one kind with the filter object ' +
+        "(that kind's enable-list filter; needs its menu's view bit)",
       body: listBody,
       result: listOf(z.record(z.string(), z.unknown())),
     }),
@@ -81,7 +82,8 @@ export const searchApi = {
       path: 'search/search',
       auth: 'tenant',
       summary:
-        "One search across the caller's shops, devices, staff, contents, plans and products: per kind its total and first hits (kinds without the view bit are absent)",
+        "One search across the caller's shops, devices, staff, contents, plans and products: per kind its " +
+        'total and first hits (kinds without the view bit are absent)',
       body: z.strictObject({
         keyword,
         kinds,

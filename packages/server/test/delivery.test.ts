@@ -10,7 +10,9 @@ import { useTestApp } from './harness.js';
 // the browser's Accept-Encoding, hashed assets are cached for a year, pages are revalidated.
 const dist = mkdtempSync(join(tmpdir(), 'vitrine-delivery-'));
 const script = `export const answer = ${JSON.stringify('forty-two '.repeat(200))};\n`;
-const html = `<!doctype html><html><head><link rel="icon" href="/favicon.svg"><title>Vitrine</title></head><body>${'<!-- padding -->'.repeat(50)}</body></html>`;
+const html =
+  '<!doctype html><html><head><link rel="icon" href="/favicon.svg"><title>Vitrine</title></head>' +
+  `<body>${'<!-- padding -->'.repeat(50)}</body></html>`;
 const favicon =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#2f5bea"/></svg>';
 mkdirSync(join(dist, 'assets'));

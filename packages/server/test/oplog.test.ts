@@ -100,7 +100,12 @@ describe('operation log from the contract', () => {
 
   for (const def of allCalls.filter((d) => d.auth === 'tenant' && d.method === 'POST')) {
     const rows = TENANT_ROUTES.filter((r) => r.path === def.path);
-    it(`${def.path}: ${def.log ? (def.log === 'private' ? 'private, no entry' : `writes ${JSON.stringify(def.log.verb)} ${def.log.entity}`) : 'a read writes nothing'}`, async () => {
+    const writes = !def.log
+      ? 'a read writes nothing'
+      : def.log === 'private'
+        ? 'private, no entry'
+        : `writes ${JSON.stringify(def.log.verb)} ${def.log.entity}`;
+    it(`${def.path}: ${writes}`, async () => {
       expect(rows.length, `${def.path} has no isolation-matrix row to replay`).toBeGreaterThan(0);
       for (const route of rows) {
         const body = typeof route.body === 'function' ? await route.body(w) : route.body;

@@ -22,7 +22,9 @@ export const ENTERPRISE_MESSAGES = {
   },
   'enterprise.reviewPolicyAlone': {
     zh: '只有一名成员可以审核，开启“需第二人审核”后其提交将无人能审核：请先在“权限”中为另一名成员开通审核权限',
-    en: 'Only one member can review: with "A second person must approve" on, nobody could approve their submissions. Give another member the examine right first (Permissions)',
+    en:
+      'Only one member can review: with "A second person must approve" on, nobody could approve their ' +
+      'submissions. Give another member the examine right first (Permissions)',
   },
   'apply.decided': { zh: '该申请已处理，不能重复审核', en: 'This application has already been decided' },
   'apply.reasonRequired': { zh: '驳回时请填写原因', en: 'A reason is required to reject' },

@@ -33,11 +33,16 @@ export const LIFECYCLE_MESSAGES = {
   'lifecycle.targetsEmpty': { zh: '请至少选择一个区域、门店或设备', en: 'Choose at least one area, shop or device' },
   'lifecycle.noReviewer': {
     zh: '没有可以审核该记录的成员：请企业管理员在“企业管理 › 权限”中为数据范围覆盖它的成员开通审核权限',
-    en: 'Nobody can review this record: the enterprise admin can give the examine right to a member whose data range covers it (Enterprise management › Permissions)',
+    en:
+      'Nobody can review this record: the enterprise admin can give the examine right to a member whose ' +
+      'data range covers it (Enterprise management › Permissions)',
   },
   'lifecycle.secondReviewer': {
     zh: '本企业要求由另一名成员审核，但没有其他成员可以审核该记录：请企业管理员在“企业管理 › 权限”中为另一名成员开通审核权限，或在“企业信息”中关闭“需第二人审核”',
-    en: 'This enterprise requires a second person to approve, but nobody else can review this record: the enterprise admin can give another member the examine right (Enterprise management › Permissions) or turn off "A second person must approve" (Enterprise management › Enterprise)',
+    en:
+      'This enterprise requires a second person to approve, but nobody else can review this record: the ' +
+      'enterprise admin can give another member the examine right (Enterprise management › Permissions) or ' +
+      'turn off "A second person must approve" (Enterprise management › Enterprise)',
   },
   'lifecycle.review.request': {
     zh: '有新的{entity}待审核：{title}',

@@ -26,7 +26,11 @@ export const STATS_MESSAGES = {
   },
   'saleImport.example': {
     zh: '第2行为示例，导入前请删除。时间写成 YYYY-MM-DD HH:mm（企业所在时区）或 Unix 秒数；员工编码为员工手机号，可不填；金额以元为单位，最多两位小数。同一明细编号只记录一次，重复导入不会重复计入。',
-    en: "Row 2 is an example: delete it before importing. Write the time as YYYY-MM-DD HH:mm (the enterprise's time zone) or unix seconds; the employee code is the staff member's phone and may be left empty; amounts are in yuan with at most 2 decimals. Each line id is recorded once: importing it again adds nothing.",
+    en:
+      'Row 2 is an example: delete it before importing. Write the time as YYYY-MM-DD HH:mm (the ' +
+      "enterprise's time zone) or unix seconds; the employee code is the staff member's phone and may be " +
+      'left empty; amounts are in yuan with at most 2 decimals. Each line id is recorded once: importing ' +
+      'it again adds nothing.',
   },
   'export.col.time': { zh: '时间', en: 'Time' },
   'export.col.day': { zh: '日期', en: 'Day' },

@@ -56,7 +56,8 @@ describe('migration 0020', () => {
       [ent, user, String(dept)],
     );
     const [{ id: shop }] = await q.query<{ id: number }>(
-      `insert into shops (enterprise_id, author_id, name, code, level, province, city, district) values ($1, $2, '南山店', 'S1', 1, '44', '4403', '440305') returning id`,
+      `insert into shops (enterprise_id, author_id, name, code, level, province, city, district)
+         values ($1, $2, '南山店', 'S1', 1, '44', '4403', '440305') returning id`,
       [ent, user],
     );
     await q.query(

@@ -32,9 +32,11 @@ const col = <E>(es: E[], pick: (e: E) => string | number | null | undefined) => 
 function insert(table: string, rest: [column: string, type: string][], skip: boolean): string {
   const cols = rest.map(([c]) => c).join(', ');
   const srfs = rest.map(([c, type], i) => `unnest($${i + 7}::${type}[]) as ${c}`).join(', ');
+  const conflict = skip ? '\n   on conflict (device_id, event_id, local_day) do nothing' : '';
   return `insert into ${table} (enterprise_id, device_id, shop_id, event_id, event_at, local_day, local_hour, ${cols})
    select $1, $2, $3, u.event_id, u.at, u.local::date, extract(hour from u.local)::smallint, ${rest.map(([c]) => `u.${c}`).join(', ')}
-     from (select *, at at time zone $4 as local from (select unnest($5::uuid[]) as event_id, to_timestamp(unnest($6::float8[])) as at, ${srfs}) s offset 0) u${skip ? '\n   on conflict (device_id, event_id, local_day) do nothing' : ''}`;
+     from (select *, at at time zone $4 as local
+             from (select unnest($5::uuid[]) as event_id, to_timestamp(unnest($6::float8[])) as at, ${srfs}) s offset 0) u${conflict}`;
 }
 
 const PLAYS: [string, string][] = [

@@ -320,7 +320,8 @@ describe('background jobs', () => {
     );
     const session = (token: string, ended: string) =>
       t.db.admin.query(
-        `insert into sessions (user_id, token_hash, last_seen_at, expires_at, revoked_at) values ($1, $2, now() - interval '${ended}', now() + interval '1 day', now() - interval '${ended}')`,
+        `insert into sessions (user_id, token_hash, last_seen_at, expires_at, revoked_at)
+         values ($1, $2, now() - interval '${ended}', now() + interval '1 day', now() - interval '${ended}')`,
         [user.id, token],
       );
     await session('old-revoked', '40 days');
@@ -334,13 +335,15 @@ describe('background jobs', () => {
       [user.id],
     );
     await t.db.admin.query(
-      `insert into sms_codes (phone, purpose, code_hash, created_at, expires_at) values ('19900000001', 'login', 'x', now() - interval '3 days', now()), ('19900000001', 'login', 'y', now(), now())`,
+      `insert into sms_codes (phone, purpose, code_hash, created_at, expires_at)
+       values ('19900000001', 'login', 'x', now() - interval '3 days', now()), ('19900000001', 'login', 'y', now(), now())`,
     );
     await t.db.admin.query(
       `insert into rate_counters (key, window_start, count) values ('k', now() - interval '3 days', 1), ('k', now(), 1)`,
     );
     await t.db.admin.query(
-      `insert into sms_outbox (phone, purpose, code, created_at) values ('19900000001', 'login', '1', now() - interval '2 days'), ('19900000001', 'login', '2', now())`,
+      `insert into sms_outbox (phone, purpose, code, created_at)
+       values ('19900000001', 'login', '1', now() - interval '2 days'), ('19900000001', 'login', '2', now())`,
     );
 
     const jobs = instance(JOBS);

@@ -25,7 +25,8 @@ async function workbookParts(rows: string[][]): Promise<ZipEntry[]> {
 
 const HEADER = ['名称 (Name)', '编码 (Code)', '价格（元） (Price (yuan))'];
 const SST_HEAD =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>';
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+  '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>';
 const SST_TAIL = '</t></si></sst>';
 
 const bombs = new Map<number, ReturnType<typeof deflatedBomb>>();

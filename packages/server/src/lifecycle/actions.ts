@@ -100,7 +100,8 @@ export async function applyRecord(q: Tx, cfg: EntityConfig, ctx: TenantCtx, id: 
   allow('apply', rec, ctx);
   const approval = await approvalOf(q, cfg, ctx, id, rec);
   await q.query(
-    `update record_versions set status = ${C.submitted}, apply_status = ${A.pending}, submitted_at = now(), updated_at = now(), reviewer_id = null, reviewed_at = null
+    `update record_versions set status = ${C.submitted}, apply_status = ${A.pending}, submitted_at = now(), updated_at = now(),
+                               reviewer_id = null, reviewed_at = null
       where enterprise_id = $1 and entity = $2 and record_id = $3 and version = $4`,
     [scope.enterpriseId, cfg.entity, id, rec.version],
   );

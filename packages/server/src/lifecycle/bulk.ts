@@ -76,9 +76,10 @@ export async function bulkImport(
       )
     ).map((r) => [r.c, r.t]),
   );
+  const values = fields.map((f) => `x."${f}"::${typed.get(cfg.fields[f].column) ?? SQL_TYPE[cfg.fields[f].type]}`);
   await q.query(
     `insert into ${cfg.table} (id, enterprise_id, author_id, status, live_version, online, ${cols.join(', ')}) overriding system value
-     select x.id, $1, $2, x.status, x.live, x.online, ${fields.map((f) => `x."${f}"::${typed.get(cfg.fields[f].column) ?? SQL_TYPE[cfg.fields[f].type]}`).join(', ')}
+     select x.id, $1, $2, x.status, x.live, x.online, ${values.join(', ')}
        from jsonb_to_recordset($3::jsonb) as x(${shape})`,
     [scope.enterpriseId, author.user.id, JSON.stringify(recs)],
   );
@@ -91,7 +92,8 @@ export async function bulkImport(
     reviewed: r.outcome === 'enabled' || r.outcome === 'rejected',
   }));
   await q.query(
-    `insert into record_versions (enterprise_id, entity, record_id, version, status, apply_status, data, author_id, reviewer_id, reason, submitted_at, reviewed_at)
+    `insert into record_versions (enterprise_id, entity, record_id, version, status, apply_status, data, author_id, reviewer_id,
+                                  reason, submitted_at, reviewed_at)
      select $1, $2, x.id, 1, x.status, x.apply, x.data, $3, case when x.reviewed then $4::int end, x.reason,
             case when x.apply is not null then now() end, case when x.reviewed then now() end
        from jsonb_to_recordset($5::jsonb) as x(id int, status int, apply int, data jsonb, reason text, reviewed boolean)`,

@@ -31,7 +31,8 @@ async function touched(q: Q, cfg: EntityConfig, scope: Scope, id: number): Promi
   const sql =
     cfg.reach.field === 'self'
       ? `select t.id as shop_id, t.province, t.city, t.district from shops t where t.enterprise_id = $1 and t.id = $2`
-      : `select s.id as shop_id, s.province, s.city, s.district from ${cfg.table} t join shops s on s.enterprise_id = t.enterprise_id and s.id = t.${cfg.fields[cfg.reach.field].column}
+      : `select s.id as shop_id, s.province, s.city, s.district from ${cfg.table} t
+          join shops s on s.enterprise_id = t.enterprise_id and s.id = t.${cfg.fields[cfg.reach.field].column}
         where t.enterprise_id = $1 and t.id = $2`;
   const loc = (
     await q.query<{ shop_id: Tables['shops']['id'] } & Row<'shops', 'province' | 'city' | 'district'>>(sql, [

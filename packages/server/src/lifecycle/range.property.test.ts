@@ -68,7 +68,8 @@ describe('in range: TypeScript and SQL agree', () => {
 
   it('is inlined into a list query (no function call left in the plan)', async () => {
     const params = new Params([1]);
-    const sql = `select s.id from shops s where s.enterprise_id = $1 and ${inRangeSql('s.id', 's.district', { p: ['44'], c: [], a: [], s: ['s00000001'] }, params.add)}`;
+    const cut = { p: ['44'], c: [], a: [], s: ['s00000001'] };
+    const sql = `select s.id from shops s where s.enterprise_id = $1 and ${inRangeSql('s.id', 's.district', cut, params.add)}`;
     const plan = (await db.admin.query<{ 'QUERY PLAN': string }>(`explain (verbose, costs off) ${sql}`, params.values))
       .map((r) => r['QUERY PLAN'])
       .join('\n');

@@ -95,13 +95,15 @@ async function decide(
   if (!won.length) throw fail.conflict('lifecycle.alreadyExamined');
   const { data, author_id: author } = won[0];
   if (pass) {
+    // a first approval launches unless the entity says otherwise; a later one keeps the column as it is
+    const online = rec.liveVersion !== null ? 'online' : cfg.approvalLaunches !== false ? O.online : O.offline;
     await syncColumns(
       q,
       cfg,
       scope,
       id,
       data,
-      `status = ${C.approved}, live_version = ${Number(rec.version)}, online = ${rec.liveVersion === null && cfg.approvalLaunches !== false ? O.online : rec.liveVersion === null ? O.offline : 'online'}`,
+      `status = ${C.approved}, live_version = ${Number(rec.version)}, online = ${online}`,
     );
   } else {
     await q.query(

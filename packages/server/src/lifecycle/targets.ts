@@ -149,7 +149,8 @@ export function targetsSql(
   const areaTouches = `(${areaIn} or exists (select 1 from unnest(${codes}::text[]) rc where starts_with(rc, rt.code))
       or exists (select 1 from shops ts where ts.enterprise_id = ${enterprise} and ts.id = any(${shops}::int[]) and starts_with(ts.district, rt.code)))`;
   const one = (area: string) => `(case when rt.shop_id is not null then ${shopIn} else ${area} end)`;
-  const from = `record_targets rt where rt.enterprise_id = ${enterprise} and rt.entity = ${add(entity)} and rt.record_id = ${idSql} and rt.version = ${versionSql}`;
+  const from = `record_targets rt where rt.enterprise_id = ${enterprise} and rt.entity = ${add(entity)}
+      and rt.record_id = ${idSql} and rt.version = ${versionSql}`;
   return mode === 'touch'
     ? `exists (select 1 from ${from} and ${one(areaTouches)})`
     : `not exists (select 1 from ${from} and not ${one(areaIn)})`;

@@ -31,7 +31,8 @@ export const DEVICE = defineEntity(
       reported: () => `coalesce(t.applied, '{}'::jsonb)`,
       pending:
         () => `coalesce((select jsonb_object_agg(c.kind, c.payload -> c.kind order by c.seq) from device_commands c
-       where c.enterprise_id = t.enterprise_id and c.device_id = t.id and c.state in ('pending', 'delivered') and c.kind in ('volume', 'direction', 'ai')), '{}'::jsonb)`,
+       where c.enterprise_id = t.enterprise_id and c.device_id = t.id and c.state in ('pending', 'delivered')
+         and c.kind in ('volume', 'direction', 'ai')), '{}'::jsonb)`,
     },
     finish: (item) => ({ ...item, treeId: deviceTreeId(Number(item.id)) }),
     copyData: (d) => ({ ...d, code: `${String(d.code).slice(0, 58)}-${suffix()}` }),

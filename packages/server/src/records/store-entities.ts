@@ -37,7 +37,8 @@ export const SHOP = defineEntity(
     view: {
       managerName: (acc) => `coalesce((select mu.nickname from users mu where mu.id = ${acc('managerId')}), '')`,
       devices: () =>
-        `(select count(*)::int from devices dc where dc.enterprise_id = t.enterprise_id and dc.shop_id = t.id and dc.live_version is not null and dc.deleted_at is null)`,
+        `(select count(*)::int from devices dc
+           where dc.enterprise_id = t.enterprise_id and dc.shop_id = t.id and dc.live_version is not null and dc.deleted_at is null)`,
     },
     finish: (item) => ({ ...item, treeId: shopTreeId(Number(item.id)), area: Number(item.area ?? 0) }),
     copyData: (d) => ({ ...d, code: `${String(d.code).slice(0, 26)}-${suffix()}` }),
@@ -95,7 +96,8 @@ export const EMPLOYEE = defineEntity(
       shopName,
       // the enterprise member whose account has this phone
       userId: (acc) =>
-        `(select eu.id from users eu join members em on em.user_id = eu.id and em.enterprise_id = t.enterprise_id and em.status = 1 where eu.phone = ${acc('phone')})`,
+        `(select eu.id from users eu join members em on em.user_id = eu.id and em.enterprise_id = t.enterprise_id and em.status = 1
+           where eu.phone = ${acc('phone')})`,
     },
     validate: async (q, scope, data) => {
       await checkShop(q, scope, data.shopId);

@@ -51,7 +51,8 @@ describe('demo advertising', () => {
     expect(res).toEqual({ materials: 18, products: 8, contents: 9, plans: 13, launched: 10, pitches: 17 });
     // the 15 cells of AI pitches are covered enterprise-wide, with two district overrides
     const cells = await t.db.admin.query<{ n: number; overrides: number }>(
-      `select count(distinct (gender, age_band)) filter (where scope->'a' = '[]' or scope->'a' is null)::int as n, count(*) filter (where scope->'a' <> '[]')::int as overrides
+      `select count(distinct (gender, age_band)) filter (where scope->'a' = '[]' or scope->'a' is null)::int as n,
+              count(*) filter (where scope->'a' <> '[]')::int as overrides
          from ai_pitches where enterprise_id = $1 and live_version is not null`,
       [ent.companyId],
     );
@@ -77,7 +78,9 @@ describe('demo advertising', () => {
     ).toBe(1);
     // plans in every state: launched (one the default), approved but not launched, rejected, in review
     const plans = await q<{ name: string; status: number; online: number; is_default: number; targets: number }>(
-      `select name, status, online, is_default, (select count(*)::int from record_targets rt where rt.enterprise_id = p.enterprise_id and rt.entity = 'ad-plan' and rt.record_id = p.id) as targets
+      `select name, status, online, is_default,
+              (select count(*)::int from record_targets rt
+                where rt.enterprise_id = p.enterprise_id and rt.entity = 'ad-plan' and rt.record_id = p.id) as targets
          from ad_plans p where enterprise_id = $1 order by id`,
     );
     expect(plans.filter((p) => p.status === 103 && p.online === 302)).toHaveLength(10);

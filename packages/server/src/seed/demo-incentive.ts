@@ -86,11 +86,14 @@ export async function seedDemoIncentives(
                     and local_day > $3::date - 30 group by employee_id),
             t as (select employee_id, sum(quantity) as s from sale_lines l join commodities c on c.enterprise_id = l.enterprise_id and c.id = l.commodity_id
                    where l.enterprise_id = $1 and l.shop_id in (select id from d) and c.category = '茶叶' and l.local_day > $3::date - 7 group by employee_id),
-            v as (select shop_id, sum(visits) as n from visit_rollup_hourly where enterprise_id = $1 and shop_id in (select id from d) and local_day > $3::date - 7 group by shop_id),
-            o as (select shop_id, count(*) as n from sale_lines where enterprise_id = $1 and shop_id in (select id from d) and local_day > $3::date - 7 group by shop_id)
+            v as (select shop_id, sum(visits) as n from visit_rollup_hourly
+                   where enterprise_id = $1 and shop_id in (select id from d) and local_day > $3::date - 7 group by shop_id),
+            o as (select shop_id, count(*) as n from sale_lines
+                   where enterprise_id = $1 and shop_id in (select id from d) and local_day > $3::date - 7 group by shop_id)
        select coalesce((select percentile_cont(0.5) within group (order by s) from m), 0)::float8 as month,
               coalesce((select percentile_cont(0.5) within group (order by s) from t), 0)::float8 as tea,
-              coalesce((select percentile_cont(0.5) within group (order by o.n * 1000.0 / v.n) from v join o using (shop_id) where v.n > 0), 0)::float8 as conv`,
+              coalesce((select percentile_cont(0.5) within group (order by o.n * 1000.0 / v.n)
+                          from v join o using (shop_id) where v.n > 0), 0)::float8 as conv`,
       [o.enterpriseId, o.district, today],
     );
     const monthStart = `${today.slice(0, 7)}-01`;

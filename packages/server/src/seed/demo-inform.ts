@@ -283,7 +283,8 @@ export type DemoInformResult = {
 async function shopsOf(deps: Deps, sup: TenantCtx): Promise<Record<string, number>> {
   const rows = await deps.db.tx({ enterpriseId: sup.enterprise.id, userId: sup.user.id }, (q) =>
     q.query<{ id: number; district: string }>(
-      `select id, district from shops where enterprise_id = $1 and live_version is not null and deleted_at is null and district in ('310101', '110101') order by id`,
+      `select id, district from shops
+        where enterprise_id = $1 and live_version is not null and deleted_at is null and district in ('310101', '110101') order by id`,
       [sup.enterprise.id],
     ),
   );
@@ -301,7 +302,8 @@ async function seedStaff(deps: Deps, opts: DemoInformOptions, sup: TenantCtx): P
   const only = (shop: number) => ({ p: [], c: [], a: [], s: [String(shop)] });
   const [entry] = await deps.db.tx(scope, (q) =>
     q.query<{ id: number; dept_id: number }>(
-      'select re.id, re.dept_id from role_entries re join jobs j on j.id = re.job_id where re.enterprise_id = $1 and re.user_id = $2 and j.role = $3 order by re.id limit 1',
+      `select re.id, re.dept_id from role_entries re join jobs j on j.id = re.job_id
+        where re.enterprise_id = $1 and re.user_id = $2 and j.role = $3 order by re.id limit 1`,
       [opts.enterpriseId, opts.assistant.id, ROLE.assistant],
     ),
   );

@@ -137,7 +137,8 @@ export async function seedDemo(
     `  ${DEMO_USERS.other.phone}  main admin of ${other.title} (${other.companyCode}), another tenant`,
     `  (${stores.shops} shops and ${stores.devices} devices; the store manager's range is district ${stores.managerDistrict})`,
     `  (${ads.materials} materials, ${ads.products} products, ${ads.contents} ad contents; ${ads.plans} ad plans, ${ads.launched} of them on the screens)`,
-    `  (${inform.notifications} notifications and ${inform.announcements} announcements, ${inform.sent} sent: ${inform.done} of ${inform.receipts} receipts confirmed or read, some overdue;` +
+    `  (${inform.notifications} notifications and ${inform.announcements} announcements, ${inform.sent} sent: ` +
+      `${inform.done} of ${inform.receipts} receipts confirmed or read, some overdue;` +
       ` shop staff ${DEMO_STAFF.map((s) => s.phone).join(', ')} receive them too)`,
     `  (${sales.lines} sales lines over 90 days, reported through sale/report)`,
     `  (${incentives.schemes} incentive schemes running in district ${stores.managerDistrict}, ${incentives.settled} results of ended periods settled)`,

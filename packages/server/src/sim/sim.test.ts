@@ -114,7 +114,8 @@ describe('a simulated fleet', () => {
     expect(row.days).toBeGreaterThanOrEqual(3);
     // the plays it logged: one every 10 minutes of the 3 days before its live reports (open all day), all of the launched plan
     const [plays] = await t.db.admin.query<{ n: number; days: number; plans: number[] }>(
-      'select count(*)::int as n, count(distinct local_day)::int as days, array_agg(distinct plan_id) as plans from play_events where enterprise_id = $1 and device_id = $2',
+      `select count(*)::int as n, count(distinct local_day)::int as days, array_agg(distinct plan_id) as plans
+         from play_events where enterprise_id = $1 and device_id = $2`,
       [f.ent.companyId, ids[0]],
     );
     expect(plays.n).toBe(sim.devices[0].counts.plays);

@@ -90,7 +90,8 @@ async function judge(q: Tx, ctx: TenantCtx, read: { line: number; cells: Record<
   const existing = new Map(
     (
       await q.query<DbRow<'commodities', 'id' | 'code'> & { data: Record<string, unknown> }>(
-        `select t.id, t.code, v.data from commodities t join record_versions v on v.enterprise_id = t.enterprise_id and v.entity = 'commodity' and v.record_id = t.id and v.version = t.version
+        `select t.id, t.code, v.data from commodities t
+      join record_versions v on v.enterprise_id = t.enterprise_id and v.entity = 'commodity' and v.record_id = t.id and v.version = t.version
       where t.enterprise_id = $1 and t.deleted_at is null and t.code = any($2::text[])`,
         [ctx.enterprise.id, codes],
       )

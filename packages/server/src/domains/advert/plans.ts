@@ -57,10 +57,13 @@ export function planDevicesSql(
   paging: { pageNum: number; pageSize: number },
 ): { count: Statement; rows: Statement } {
   const p = new Params([enterpriseId]);
-  const aimed = `(d.id = any(${p.add(targets.d)}::int[]) or in_range(s.id, s.district, ${p.add([...targets.p, ...targets.c, ...targets.a])}::text[], ${p.add(targets.s)}::int[]))`;
-  const where = `d.enterprise_id = $1 and d.live_version is not null and d.deleted_at is null and ${aimed} and s.id in (${shopScopeSql('$1', range, undefined, p.add)})`;
+  const areas = p.add([...targets.p, ...targets.c, ...targets.a]);
+  const aimed = `(d.id = any(${p.add(targets.d)}::int[]) or in_range(s.id, s.district, ${areas}::text[], ${p.add(targets.s)}::int[]))`;
+  const where = `d.enterprise_id = $1 and d.live_version is not null and d.deleted_at is null and ${aimed}
+    and s.id in (${shopScopeSql('$1', range, undefined, p.add)})`;
   const count = { text: `select count(*)::int as total from ${DEVICE_FROM} where ${where}`, params: [...p.values] };
-  const rows = `select ${DEVICE_COLS} from ${DEVICE_FROM} where ${where} order by d.id limit ${p.add(paging.pageSize)} offset ${p.add((paging.pageNum - 1) * paging.pageSize)}`;
+  const rows = `select ${DEVICE_COLS} from ${DEVICE_FROM} where ${where}
+    order by d.id limit ${p.add(paging.pageSize)} offset ${p.add((paging.pageNum - 1) * paging.pageSize)}`;
   return { count, rows: { text: rows, params: p.values } };
 }
 

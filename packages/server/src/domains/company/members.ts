@@ -33,9 +33,11 @@ export async function updateCompany(
     );
     await checkReviewPolicy(q, scope.enterpriseId, input.reviewPolicy, before.reviewPolicy);
     const [row] = await q.query<CompanyInfo>(
-      `update enterprises set title = coalesce($2, title), logo = coalesce($3, logo), review_policy = coalesce($4, review_policy), camera_mark = coalesce($5, camera_mark)
+      `update enterprises set title = coalesce($2, title), logo = coalesce($3, logo),
+              review_policy = coalesce($4, review_policy), camera_mark = coalesce($5, camera_mark)
         where id = $1
-       returning id as "companyId", code as "companyCode", title, logo, status, 1 as "isMain", review_policy as "reviewPolicy", camera_mark::int as "cameraMark"`,
+       returning id as "companyId", code as "companyCode", title, logo, status, 1 as "isMain",
+                 review_policy as "reviewPolicy", camera_mark::int as "cameraMark"`,
       [
         scope.enterpriseId,
         input.title ?? null,

@@ -96,7 +96,8 @@ export async function applyJoin(deps: Deps, ctx: UserCtx, enCode: string): Promi
 export async function companyInfo(deps: Deps, ctx: TenantCtx): Promise<CompanyInfo> {
   const rows = await tenantTx(deps.db, ctx, (q) =>
     q.query<CompanyInfo>(
-      `select id as "companyId", code as "companyCode", title, logo, status, $2::int as "isMain", review_policy as "reviewPolicy", camera_mark::int as "cameraMark"
+      `select id as "companyId", code as "companyCode", title, logo, status, $2::int as "isMain",
+              review_policy as "reviewPolicy", camera_mark::int as "cameraMark"
          from enterprises where id = $1`,
       [ctx.enterprise.id, ctx.enterprise.isMain ? 1 : 0],
     ),

@@ -77,7 +77,8 @@ export async function runAlerts(
     );
     if (!cleared.length) continue;
     await q.query(
-      `insert into device_alerts (enterprise_id, shop_id, kind, devices, sent_at, hour_key) values ($1, $2, 'online', $3, $4, date_trunc('hour', $4::timestamptz))`,
+      `insert into device_alerts (enterprise_id, shop_id, kind, devices, sent_at, hour_key)
+       values ($1, $2, 'online', $3, $4, date_trunc('hour', $4::timestamptz))`,
       [scope.enterpriseId, shop.id, JSON.stringify(cleared), now],
     );
     await notify(q, scope, { ...shop, devices: cleared }, 'online');
@@ -97,7 +98,8 @@ export async function runAlerts(
     );
     if (recent.length) continue;
     const won = await q.query(
-      `insert into device_alerts (enterprise_id, shop_id, kind, devices, sent_at, hour_key) values ($1, $2, 'offline', $3, $4, date_trunc('hour', $4::timestamptz))
+      `insert into device_alerts (enterprise_id, shop_id, kind, devices, sent_at, hour_key)
+       values ($1, $2, 'offline', $3, $4, date_trunc('hour', $4::timestamptz))
        on conflict do nothing returning id`,
       [scope.enterpriseId, shop.id, JSON.stringify(shop.devices), now],
     );

@@ -40,7 +40,8 @@ export async function statusHistory(deps: Deps, ctx: TenantCtx, input: { id: num
     await reach(q, DEVICE, ctx, input.id);
     const p = [scope.enterpriseId, input.id];
     const recent = await q.query<Event>(
-      `select status, previous, extract(epoch from at)::int as at from device_status_events where enterprise_id = $1 and device_id = $2 order by at desc, id desc limit 50`,
+      `select status, previous, extract(epoch from at)::int as at from device_status_events
+        where enterprise_id = $1 and device_id = $2 order by at desc, id desc limit 50`,
       p,
     );
     const [{ tz }] = await q.query<{ tz: Tables['enterprises']['time_zone'] }>(
@@ -55,7 +56,8 @@ export async function statusHistory(deps: Deps, ctx: TenantCtx, input: { id: num
     });
     const since = days[0].from;
     const period = await q.query<Event>(
-      `select status, previous, extract(epoch from at)::int as at from device_status_events where enterprise_id = $1 and device_id = $2 and at >= to_timestamp($3) order by at, id`,
+      `select status, previous, extract(epoch from at)::int as at from device_status_events
+        where enterprise_id = $1 and device_id = $2 and at >= to_timestamp($3) order by at, id`,
       [...p, since],
     );
     const [before] = await q.query<Row<'device_status_events', 'status'>>(

@@ -80,7 +80,8 @@ async function settle(q: Q, ent: number, s: Scheme, today: string): Promise<numb
     const all = await standings(q, ent, s, period, null);
     if (!all.length) continue;
     await q.query(
-      `insert into incentive_settlements (enterprise_id, incentive_id, period_key, period_from, period_to, participant_id, shop_id, name, value, tier, reward, reward_fen)
+      `insert into incentive_settlements (enterprise_id, incentive_id, period_key, period_from, period_to, participant_id,
+                                         shop_id, name, value, tier, reward, reward_fen)
        select $1, $2, $3, $4::date, $5::date, r.pid, r.shop_id, r.name, r.value, r.tier, r.reward, r.reward_fen
          from jsonb_to_recordset($6::jsonb) as r(pid int, shop_id int, name text, value bigint, tier int, reward text, reward_fen bigint)
        on conflict do nothing`,

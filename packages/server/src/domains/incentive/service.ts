@@ -141,7 +141,8 @@ export function settlements(deps: Deps, ctx: TenantCtx, f: { id: number; pageNum
       q,
       {
         select: `r.period_key, to_char(r.period_from, 'YYYY-MM-DD') as period_from, to_char(r.period_to, 'YYYY-MM-DD') as period_to, r.participant_id, r.name,
-        coalesce(s.name, '') as shop_name, r.value::float8 as value, r.tier, r.reward, r.reward_fen::float8 as reward_fen, extract(epoch from r.settled_at)::int as settled_at`,
+        coalesce(s.name, '') as shop_name, r.value::float8 as value, r.tier, r.reward, r.reward_fen::float8 as reward_fen,
+        extract(epoch from r.settled_at)::int as settled_at`,
         from: 'incentive_settlements r left join shops s on s.enterprise_id = r.enterprise_id and s.id = r.shop_id',
         where: `r.enterprise_id = $1 and r.incentive_id = $2 and ${inRange}`,
         order: 'r.period_from desc, r.tier desc, r.value desc, r.participant_id',

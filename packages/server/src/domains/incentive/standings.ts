@@ -56,7 +56,8 @@ export async function standings(
   range: Range | null,
 ): Promise<Standing[]> {
   const p = new Params([enterpriseId, period.from, period.to, s.id, s.version]);
-  const targeted = `select distinct ts.id from record_targets rt join shops ts on ts.enterprise_id = rt.enterprise_id and ts.live_version is not null and ts.deleted_at is null
+  const targeted = `select distinct ts.id from record_targets rt
+      join shops ts on ts.enterprise_id = rt.enterprise_id and ts.live_version is not null and ts.deleted_at is null
       and (ts.id = rt.shop_id or (rt.shop_id is null and starts_with(ts.district, rt.code)))
     where rt.enterprise_id = $1 and rt.entity = 'incentive' and rt.record_id = $4 and rt.version = $5`;
   const named = s.employeeIds.length ? `and e.id = any(${p.add(s.employeeIds)}::int[])` : '';

@@ -108,7 +108,8 @@ function queryOf(kind: Kind, ctx: TenantCtx, f: { from: string; to: string; shop
         'sum(e.plays)',
         'round(sum(e.duration_ms) / 1000.0)::int',
       ],
-      `from (${playCountsSql('$2', '$3')}) e join shops s on s.enterprise_id = $1 and s.id = e.shop_id join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
+      `from (${playCountsSql('$2', '$3')}) e join shops s on s.enterprise_id = $1 and s.id = e.shop_id
+          join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
         where e.shop_id in (${shops}) group by e.local_day, s.code, s.name, c.name order by e.local_day, s.code, c.name`,
     ),
     params: p.values,

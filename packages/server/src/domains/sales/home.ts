@@ -75,7 +75,8 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
       const yp = new Params([...p.values]); // its own parameters: later statements share p's
       const [{ n }] = await q.query<{ n: number }>(
         `select coalesce(sum(n), 0)::float8 as n from (
-           select ${hours} + h${hour} * ${yp.add(part)}::float8 as n from visit_rollup_daily where enterprise_id = $1 and local_day = ${yp.add(dayBefore(1))}::date and shop_id in (${shops})
+           select ${hours} + h${hour} * ${yp.add(part)}::float8 as n from visit_rollup_daily
+            where enterprise_id = $1 and local_day = ${yp.add(dayBefore(1))}::date and shop_id in (${shops})
            union all
            select ${hourWeightSql(cut, yp.add)} from visit_events
             where enterprise_id = $1 and local_day = ${yp.add(dayBefore(1))}::date and shop_id in (${shops})
@@ -88,7 +89,8 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
     let sales = null;
     if (data) {
       const rows = await q.query<{ day: string; amount: number; quantity: number; orders: number }>(
-        `select to_char(local_day, 'YYYY-MM-DD') as day, coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(quantity), 0)::int as quantity, coalesce(sum(lines), 0)::int as orders
+        `select to_char(local_day, 'YYYY-MM-DD') as day, coalesce(sum(amount), 0)::float8 as amount,
+                coalesce(sum(quantity), 0)::int as quantity, coalesce(sum(lines), 0)::int as orders
            from (${saleLinesSql('greatest($2::date, $3::date - 1)', '$3')}) l where shop_id in (${shops}) group by local_day`,
         p.values,
       );
@@ -98,7 +100,8 @@ export async function homeStats(deps: Deps, ctx: TenantCtx) {
       };
       const yp = new Params([...p.values]);
       const [y] = await q.query<{ amount: number; quantity: number; orders: number }>(
-        `select coalesce(sum(amount * w), 0)::float8 as amount, coalesce(sum(quantity * w), 0)::float8 as quantity, coalesce(sum(lines * w), 0)::float8 as orders
+        `select coalesce(sum(amount * w), 0)::float8 as amount, coalesce(sum(quantity * w), 0)::float8 as quantity,
+                coalesce(sum(lines * w), 0)::float8 as orders
            from (select amount, quantity, lines, ${hourWeightSql(cut, yp.add)} as w
                    from (${saleHoursSql(yp.add(dayBefore(1)), yp.add(dayBefore(1)))}) h where shop_id in (${shops})) y
           where $2::date <= $3::date`,

@@ -65,7 +65,8 @@ export function adStats(deps: Deps, ctx: TenantCtx, f: Filter) {
         (select row_to_json(x) from (select ${SUMS} from ${previous} e) x) as previous,
         (select coalesce(json_agg(x order by x.t), '[]') from (select ${BUCKET[f.group]} as t, ${SUMS} from ${series} e where ${cur} group by 1) x) as series,
         (select coalesce(json_agg(x order by x.plays desc, x.content_id), '[]') from (
-           select e.content_id, c.name, c.ad_type, ${SUMS} from e join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id where ${cur} group by 1, 2, 3) x) as by_content,
+           select e.content_id, c.name, c.ad_type, ${SUMS} from e join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
+            where ${cur} group by 1, 2, 3) x) as by_content,
         (select coalesce(json_agg(x order by x.plays desc, x.plan_id), '[]') from (
            select e.plan_id, p.name, ${SUMS} from e join ad_plans p on p.enterprise_id = $1 and p.id = e.plan_id where ${cur} group by 1, 2) x) as by_plan,
         (select coalesce(json_agg(x order by x.plays desc, x.shop_id), '[]') from (

@@ -241,10 +241,14 @@ describe('play and sales rollups', () => {
     expect(await rollupAll(t.db, 0)).toBe(sent);
     // the rollups hold everything and the raw tail is empty: the answers now come from the rollups
     const [r] = await t.db.admin.query<{ plays: number; hourly: number; lines: number; hours: number; tail: number }>(
-      `select (select sum(plays) from play_rollup_daily where enterprise_id = $1)::int as plays, (select sum(plays) from play_rollup_hourly where enterprise_id = $1)::int as hourly,
-              (select sum(lines) from sale_rollup_daily where enterprise_id = $1)::int as lines, (select sum(lines) from sale_rollup_hourly where enterprise_id = $1)::int as hours,
-              (select count(*) from play_events p where p.enterprise_id = $1 and p.id > (select last_id from stats_watermarks w where w.enterprise_id = $1 and w.stream = 'plays'))::int
-            + (select count(*) from sale_lines l where l.enterprise_id = $1 and l.id > (select last_id from stats_watermarks w where w.enterprise_id = $1 and w.stream = 'sales'))::int as tail`,
+      `select (select sum(plays) from play_rollup_daily where enterprise_id = $1)::int as plays,
+              (select sum(plays) from play_rollup_hourly where enterprise_id = $1)::int as hourly,
+              (select sum(lines) from sale_rollup_daily where enterprise_id = $1)::int as lines,
+              (select sum(lines) from sale_rollup_hourly where enterprise_id = $1)::int as hours,
+              (select count(*) from play_events p where p.enterprise_id = $1
+                 and p.id > (select last_id from stats_watermarks w where w.enterprise_id = $1 and w.stream = 'plays'))::int
+            + (select count(*) from sale_lines l where l.enterprise_id = $1
+                 and l.id > (select last_id from stats_watermarks w where w.enterprise_id = $1 and w.stream = 'sales'))::int as tail`,
       [f.ent.companyId],
     );
     expect(r).toEqual({ plays: 40, hourly: 40, lines: 40, hours: 40, tail: 0 });

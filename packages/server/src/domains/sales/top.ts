@@ -25,7 +25,8 @@ function rankingSql(kind: Filter['kind'], shops: string): string {
       return `select s.id, s.name, sum(l.amount)::float8 as value from ${sales} l join shops s on s.enterprise_id = $1 and s.id = l.shop_id
                where l.shop_id in (${shops}) group by s.id, s.name`;
     case 'ads-by-plays':
-      return `select c.id, c.name, sum(e.plays)::float8 as value from (${playCountsSql('$2', '$3')}) e join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
+      return `select c.id, c.name, sum(e.plays)::float8 as value from (${playCountsSql('$2', '$3')}) e
+          join ad_contents c on c.enterprise_id = $1 and c.id = e.content_id
                where e.shop_id in (${shops}) group by c.id, c.name`;
     case 'products-by-sales':
       return `select c.id, c.name, sum(l.amount)::float8 as value from ${sales} l join commodities c on c.enterprise_id = $1 and c.id = l.commodity_id
