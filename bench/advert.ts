@@ -45,7 +45,8 @@ async function seedAdvert(q: pg.Client, ent: number, user: number): Promise<void
   await q.query(
     `insert into ad_contents (enterprise_id, author_id, status, live_version, online, name, ad_type, device_type, orientation, items)
      select $1, $2, 103, 1, 302, '内容' || g, 'main', case when g % 2 = 0 then 'big' else 'pad' end, (g / 2) % 2,
-            (select jsonb_agg(jsonb_build_object('fileId', f.id, 'durationMs', 10000)) from (select id from files where enterprise_id = $1 order by id offset (g - 1) * 3 limit 3) f)
+            (select jsonb_agg(jsonb_build_object('fileId', f.id, 'durationMs', 10000))
+              from (select id from files where enterprise_id = $1 order by id offset (g - 1) * 3 limit 3) f)
        from generate_series(1, $3::int) g`,
     [ent, user, CONTENTS],
   );
@@ -83,7 +84,8 @@ async function seedAdvert(q: pg.Client, ent: number, user: number): Promise<void
     };
   });
   await q.query(
-    `insert into ad_plans (enterprise_id, author_id, status, live_version, online, name, date_from, date_to, weekdays, dayparts, priority, targets, contents, is_default)
+    `insert into ad_plans (enterprise_id, author_id, status, live_version, online, name, date_from, date_to, weekdays,
+                           dayparts, priority, targets, contents, is_default)
      select $1, $2, 103, 1, 302, x.name, current_date - 10, current_date + 90, x.weekdays, x.dayparts, x.priority, x.targets, x.contents, x.is_default
        from jsonb_to_recordset($3::jsonb) as x(name text, weekdays jsonb, dayparts jsonb, priority int, targets jsonb, contents jsonb, is_default int)`,
     [ent, user, JSON.stringify(plans)],
@@ -149,7 +151,8 @@ async function main() {
     // 1. a screen's playlist under 200 plans
     const [screen] = (await raw(
       `select d.id, d.shop_id, d.type, d.orientation::int as orientation from devices d join shops s on s.id = d.shop_id
-        where d.enterprise_id = $1 and s.province = (select targets->'p'->>0 from ad_plans where enterprise_id = $1 and targets->'p' <> '[]' order by id limit 1)
+        where d.enterprise_id = $1
+          and s.province = (select targets->'p'->>0 from ad_plans where enterprise_id = $1 and targets->'p' <> '[]' order by id limit 1)
         order by d.id limit 1`,
       [b.enterpriseId],
     )) as { id: number; shop_id: number; type: string; orientation: number }[];
@@ -199,12 +202,17 @@ async function main() {
     );
 
     const section = [
-      `Run ${new Date().toISOString().slice(0, 10)}, PostgreSQL, ${SHOPS} shops, ${DEVICES} devices, ${PLANS} launched plans over ${CONTENTS} contents (seeded in ${(b.seedMs / 1000).toFixed(1)} s), ${ROUNDS} rounds.`,
+      `Run ${new Date().toISOString().slice(0, 10)}, PostgreSQL, ${SHOPS} shops, ${DEVICES} devices, ` +
+        `${PLANS} launched plans over ${CONTENTS} contents (seeded in ${(b.seedMs / 1000).toFixed(1)} s), ` +
+        `${ROUNDS} rounds.`,
       '',
       '| what | server median | raw pg median (same statements) | ratio raw ÷ server | goal |',
       '|---|---|---|---|---|',
-      `| a screen's playlist (${served.segments.length} segments over 7 days, ${served.files.length} files), cache off | ${resolution.toFixed(2)} ms | ${rawReads.toFixed(2)} ms | ${(rawReads / resolution).toFixed(2)}× | ≤ 5 ms ${resolution <= 5 ? '✓' : '✗'} |`,
-      `| ad-plan/device-list, a plan reaching ${plan.n} screens, page of 10 | ${list.toFixed(2)} ms | ${rawList.toFixed(2)} ms | ${(rawList / list).toFixed(2)}× | ≤ 200 ms ${list <= 200 ? '✓' : '✗'} |`,
+      `| a screen's playlist (${served.segments.length} segments over 7 days, ${served.files.length} ` +
+        `files), cache off | ${resolution.toFixed(2)} ms | ${rawReads.toFixed(2)} ms | ` +
+        `${(rawReads / resolution).toFixed(2)}× | ≤ 5 ms ${resolution <= 5 ? '✓' : '✗'} |`,
+      `| ad-plan/device-list, a plan reaching ${plan.n} screens, page of 10 | ${list.toFixed(2)} ms | ` +
+        `${rawList.toFixed(2)} ms | ${(rawList / list).toFixed(2)}× | ≤ 200 ms ${list <= 200 ? '✓' : '✗'} |`,
     ].join('\n');
     console.log(section);
     const text = readFileSync(README, 'utf8');
@@ -214,7 +222,11 @@ async function main() {
     else
       writeFileSync(
         README,
-        `${text.trimEnd()}\n\n## Advertising (bench/advert.ts, PostgreSQL)\n\nWhat a screen plays under 200 launched plans (the device API's playlist source, cache off) and a plan's screens over 100,000 devices, each against the same statements sent raw through the same pool. Rerun: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/advert.ts\`.\n\n${START}\n${section}\n${END}\n`,
+        `${text.trimEnd()}\n\n## Advertising (bench/advert.ts, PostgreSQL)\n\n` +
+          "What a screen plays under 200 launched plans (the device API's playlist source, cache off) and a plan's " +
+          'screens over 100,000 devices, each against the same statements sent raw through the same pool. ' +
+          'Rerun: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/advert.ts`.' +
+          `\n\n${START}\n${section}\n${END}\n`,
       );
     await b.app.close();
   } finally {

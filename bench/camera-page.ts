@@ -18,7 +18,10 @@ const load = (inputSize) => new Promise((resolve, reject) => {
   w.onerror = (e) => reject(new Error('worker: ' + e.message));
   w.postMessage({ type: 'load', modelDir: q.get('models'), inputSize });
 });
-const ask = (w, image) => new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); w.postMessage({ type: 'frame', id: 1, image, read: true }, [image]); });
+const ask = (w, image) => new Promise((resolve) => {
+  w.onmessage = (e) => resolve(e.data);
+  w.postMessage({ type: 'frame', id: 1, image, read: true }, [image]);
+});
 window.bench = {
   /** each photo through the detector as the camera path sends it (640 px wide): faces and worker ms, best of warm runs */
   async stills(urls, inputSize, repeat) {
@@ -44,8 +47,12 @@ window.bench = {
   start(inputSize) {
     frames.length = 0;
     window.status_ = null;
-    stop = run.startAudience({ onVisitor: () => undefined, onVisit: () => undefined, onStatus: (s) => { window.status_ = s; }, onFrame: (ms, faces, read) => frames.push({ ms, faces, read, at: performance.now() }) },
-      { workerUrl, inputSize });
+    stop = run.startAudience({
+      onVisitor: () => undefined,
+      onVisit: () => undefined,
+      onStatus: (s) => { window.status_ = s; },
+      onFrame: (ms, faces, read) => frames.push({ ms, faces, read, at: performance.now() }),
+    }, { workerUrl, inputSize });
   },
   stop() { stop?.(); stop = null; return frames.slice(); },
   now() { return performance.now(); },

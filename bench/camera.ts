@@ -162,13 +162,16 @@ async function main() {
           if (f.reading && Math.abs(ageBand(f.reading.age) - label.band) <= 1) band++;
         }
       });
+      const p90 = [...ms].sort((a, b) => a - b)[Math.floor(ms.length * 0.9)];
+      const pct = (n: number) => ((100 * n) / Math.max(1, found)).toFixed(0);
       console.log(
-        `input ${size}: ${median(ms).toFixed(0)} ms/frame median (p90 ${[...ms].sort((a, b) => a - b)[Math.floor(ms.length * 0.9)].toFixed(0)}), faces ${found}/${labelled}, ` +
-          `gender right (p ≥ 0.7) ${gender}/${found} = ${((100 * gender) / Math.max(1, found)).toFixed(0)} %, age band within one ${band}/${found} = ${((100 * band) / Math.max(1, found)).toFixed(0)} %`,
+        `input ${size}: ${median(ms).toFixed(0)} ms/frame median (p90 ${p90.toFixed(0)}), faces ${found}/${labelled}, ` +
+          `gender right (p ≥ 0.7) ${gender}/${found} = ${pct(gender)} %, age band within one ${band}/${found} = ${pct(band)} %`,
       );
-      console.log(
-        `  per photo: ${bySize[size].map((r, i) => `${names[i]} ${r.faces.length} [${r.faces.map((f) => `${f.reading?.gender === 2 ? 'F' : 'M'}${f.reading?.genderProbability.toFixed(2)}/${f.reading?.age.toFixed(0)}`).join(' ')}]`).join('; ')}`,
-      );
+      const reading = (f: Face) =>
+        `${f.reading?.gender === 2 ? 'F' : 'M'}${f.reading?.genderProbability.toFixed(2)}/${f.reading?.age.toFixed(0)}`;
+      const photos = bySize[size].map((r, i) => `${names[i]} ${r.faces.length} [${r.faces.map(reading).join(' ')}]`);
+      console.log(`  per photo: ${photos.join('; ')}`);
     }
     await stills.context.close();
     rmSync(stills.profile, { recursive: true, force: true });
@@ -236,9 +239,12 @@ async function main() {
         const readMs = median(frames.filter((f) => f.read).map((f) => f.ms));
         phases.push({ on, cpu, dropped: q1.dropped - q0.dropped, total: q1.total - q0.total, fps, ms, readMs });
         console.log(
-          `round ${r + 1} detection ${on ? 'on ' : 'off'}: Chromium ${cpu.toFixed(2)} cores, video frames ${q1.total - q0.total} dropped ${q1.dropped - q0.dropped}` +
+          `round ${r + 1} detection ${on ? 'on ' : 'off'}: Chromium ${cpu.toFixed(2)} cores, video frames ` +
+            `${q1.total - q0.total} dropped ${q1.dropped - q0.dropped}` +
             (on
-              ? `, ${fps.toFixed(2)} analysed frames/s, ${ms.toFixed(0)} ms/frame detecting (${frames.filter((f) => !f.read).length}), ${readMs.toFixed(0)} ms with age/gender (${frames.filter((f) => f.read).length}), faces ${median(frames.map((f) => f.faces))}`
+              ? `, ${fps.toFixed(2)} analysed frames/s, ${ms.toFixed(0)} ms/frame detecting ` +
+                `(${frames.filter((f) => !f.read).length}), ${readMs.toFixed(0)} ms with age/gender ` +
+                `(${frames.filter((f) => f.read).length}), faces ${median(frames.map((f) => f.faces))}`
               : ''),
         );
       }
@@ -246,8 +252,11 @@ async function main() {
     const off = phases.filter((p) => !p.on);
     const on = phases.filter((p) => p.on);
     console.log(
-      `\nmedians over ${ROUNDS} rounds, input ${size}: analysed ${median(on.map((p) => p.fps)).toFixed(2)} frames/s at ${median(on.map((p) => p.ms)).toFixed(0)} ms/frame detecting; ` +
-        `Chromium ${median(off.map((p) => p.cpu)).toFixed(2)} cores off, ${median(on.map((p) => p.cpu)).toFixed(2)} on (detection ${(median(on.map((p) => p.cpu)) - median(off.map((p) => p.cpu))).toFixed(2)}); ` +
+      `\nmedians over ${ROUNDS} rounds, input ${size}: analysed ${median(on.map((p) => p.fps)).toFixed(2)} ` +
+        `frames/s at ${median(on.map((p) => p.ms)).toFixed(0)} ms/frame detecting; ` +
+        `Chromium ${median(off.map((p) => p.cpu)).toFixed(2)} cores off, ` +
+        `${median(on.map((p) => p.cpu)).toFixed(2)} on (detection ` +
+        `${(median(on.map((p) => p.cpu)) - median(off.map((p) => p.cpu))).toFixed(2)}); ` +
         `dropped video frames ${median(off.map((p) => p.dropped))} off, ${median(on.map((p) => p.dropped))} on (of ~${median(on.map((p) => p.total))})`,
     );
     await live.context.close();

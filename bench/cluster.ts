@@ -218,7 +218,9 @@ async function main() {
         f.cpu.push(cpu);
       }
       console.log(
-        `N=${f.n}${measure ? '' : ' (warm-up)'}: ${fmt(r.rps)} req/s; CPU % of a core — instances ${fmt(cpu.servers)}, PostgreSQL ${fmt(cpu.pg)}, HAProxy ${fmt(cpu.haproxy)}, generator ${fmt(cpu.bench)}; machine busy ${fmt(cpu.machine)} %, other work ${fmt(cpu.other)}`,
+        `N=${f.n}${measure ? '' : ' (warm-up)'}: ${fmt(r.rps)} req/s; CPU % of a core — instances ` +
+          `${fmt(cpu.servers)}, PostgreSQL ${fmt(cpu.pg)}, HAProxy ${fmt(cpu.haproxy)}, generator ` +
+          `${fmt(cpu.bench)}; machine busy ${fmt(cpu.machine)} %, other work ${fmt(cpu.other)}`,
       );
     };
     for (const f of fronts) await round(f, 1.5, false);
@@ -255,14 +257,34 @@ async function main() {
         `${cpuMed(f, 'machine')} %`,
       ];
     });
-    const section = `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC${PGBOUNCER ? ', through PgBouncer (transaction mode, pool 20)' : ''} — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, PostgreSQL;
+    const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    const through = PGBOUNCER ? ', through PgBouncer (transaction mode, pool 20)' : '';
+    const cpuModel = `${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}`;
+    const header = [
+      'N instances',
+      'median req/s',
+      'range',
+      'events/s',
+      'ratio vs N = 1',
+      'CPU instances',
+      'CPU PostgreSQL',
+      'µs CPU per request: instances / PostgreSQL',
+      'CPU HAProxy',
+      'CPU generator',
+      'CPU other work',
+      'machine busy',
+    ];
+    const cpuNote =
+      "CPU columns: % of one core, median over the rounds (instances summed; PostgreSQL = this database's client " +
+      "backends; other work = the machine's busy time not ours: the other sessions sharing it).";
+    const section = `Run of ${when} UTC${through} — Node ${process.version}, ${cpuModel}, PostgreSQL;
 load average ${load.map((x) => x.toFixed(1)).join(' / ')} at start; ${fmt((performance.now() - t0) / 1000)} s in all. ${fmt(SCREENS)} activated screens;
 ${ROUNDS} alternating rounds of ${SECONDS} s per N after a warm-up round each, ${CONNECTIONS} connections; of every 10 requests 8 heartbeats,
 1 plays and 1 visits batch of ${BATCH} new events; ${fmt(Number(stored))} events stored in all.
 
-${table(['N instances', 'median req/s', 'range', 'events/s', 'ratio vs N = 1', 'CPU instances', 'CPU PostgreSQL', 'µs CPU per request: instances / PostgreSQL', 'CPU HAProxy', 'CPU generator', 'CPU other work', 'machine busy'], rows)}
+${table(header, rows)}
 
-CPU columns: % of one core, median over the rounds (instances summed; PostgreSQL = this database's client backends; other work = the machine's busy time not ours: the other sessions sharing it).`;
+${cpuNote}`;
     console.log(`\n${section}\n`);
     if (PGBOUNCER)
       writeReadmeSection(

@@ -61,7 +61,8 @@ async function main() {
     }
     await b.app.close();
     const section = [
-      `Run ${day(new Date())}, PGlite, ${LINES.toLocaleString('en')} sales lines over 400 days in 50 shops (seeded in ${(b.seedMs / 1000).toFixed(1)} s), ${ROUNDS} rounds.`,
+      `Run ${day(new Date())}, PGlite, ${LINES.toLocaleString('en')} sales lines over 400 days in 50 shops ` +
+        `(seeded in ${(b.seedMs / 1000).toFixed(1)} s), ${ROUNDS} rounds.`,
       '',
       '| call | lines in the period | median | max |',
       '|---|---|---|---|',
@@ -71,7 +72,9 @@ async function main() {
     writeReadmeSection(
       'costs',
       section,
-      "## Bounded costs (bench/costs.ts, PGlite)\n\n`npx tsx bench/costs.ts` (knobs `BENCH_LINES`, `BENCH_ROUNDS`): what one sale/list holds PGlite's single connection for (issue 24 §1, docs/decisions/0117).",
+      '## Bounded costs (bench/costs.ts, PGlite)\n\n`npx tsx bench/costs.ts` (knobs `BENCH_LINES`, ' +
+        "`BENCH_ROUNDS`): what one sale/list holds PGlite's single connection for (issue 24 §1, " +
+        'docs/decisions/0117).',
     );
   } finally {
     await db.close();

@@ -43,7 +43,10 @@ const RATE = Number(process.env.BENCH_RATE ?? 2000);
 const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 15);
 const VISIT_BATCHES = Number(process.env.BENCH_VISIT_BATCHES ?? 100);
 const VISIT_ROUNDS = Number(process.env.BENCH_VISIT_ROUNDS ?? 15);
-/** Unmeasured rounds of each side first: the server's hot path compiled before the clock (a run of 15 rounds after one spent ~14 % of the server's CPU in the JIT). */
+/**
+ * Unmeasured rounds of each side first: the server's hot path compiled before the clock (a run of 15 rounds
+ * after one spent ~14 % of the server's CPU in the JIT).
+ */
 const VISIT_WARMUP = Number(process.env.BENCH_VISIT_WARMUP ?? 3);
 /** `visits`: the visit ingest alone (no heartbeats, no memory figure; bench/README.md is left as it is). */
 const ONLY_VISITS = process.env.BENCH_PARTS === 'visits';
@@ -166,7 +169,10 @@ function assertOk(name: string, r: LoadResult) {
     throw new Error(`${name}: ${r.non200} non-200; ${r.firstBody}`);
 }
 
-/** CPU used per row while a side loads (µs): the server process, the database's client backends (not autovacuum, whose work would land on whichever side it overlaps), this process. */
+/**
+ * CPU used per row while a side loads (µs): the server process, the database's client backends (not autovacuum,
+ * whose work would land on whichever side it overlaps), this process.
+ */
 type CpuPerRow = { server: number; pg: number; bench: number };
 
 /** Clock ticks of a process from /proc (Linux, same machine; undefined when unreadable). */
@@ -338,9 +344,12 @@ async function main() {
         x.paced.push(res);
         const gen = `the load generator's loop delay p99 ${fmt(genLoop.percentile(99) / 1e6, 1)} / max ${fmt(genLoop.max / 1e6, 1)} ms`;
         if (i === 0 && lat)
-          pacedWhere = `server handling (onRequest → onResponse) p50 ${fmt(lat.handleP50, 1)} / p99 ${fmt(lat.handleP99, 1)} ms, the server's event-loop delay p99 ${fmt(lat.loopP99, 1)} / max ${fmt(lat.loopMax, 1)} ms, ${gen}`;
+          pacedWhere =
+            `server handling (onRequest → onResponse) p50 ${fmt(lat.handleP50, 1)} / p99 ${fmt(lat.handleP99, 1)} ms, ` +
+            `the server's event-loop delay p99 ${fmt(lat.loopP99, 1)} / max ${fmt(lat.loopMax, 1)} ms, ${gen}`;
         console.log(
-          `  paced ${RATE}/s ${x.name}: ${fmt(res.rps)} req/s, p50 ${fmt(median(res.latencies), 1)} ms, p99 ${fmt(quantile(res.latencies, 0.99), 1)} ms; ${i === 0 ? pacedWhere : gen}`,
+          `  paced ${RATE}/s ${x.name}: ${fmt(res.rps)} req/s, p50 ${fmt(median(res.latencies), 1)} ms, p99 ` +
+            `${fmt(quantile(res.latencies, 0.99), 1)} ms; ${i === 0 ? pacedWhere : gen}`,
         );
       }
       for (const x of targets)
@@ -431,7 +440,8 @@ async function main() {
             const text = texts[next++];
             const stream = c.query(
               copyFrom(
-                'copy visit_events (enterprise_id, device_id, shop_id, event_id, event_at, local_day, local_hour, gender, age_band, action, dwell_ms) from stdin',
+                `copy visit_events (enterprise_id, device_id, shop_id, event_id, event_at, local_day, local_hour,
+                                    gender, age_band, action, dwell_ms) from stdin`,
               ),
             );
             await pipeline(Readable.from([text]), stream);
@@ -480,9 +490,10 @@ async function main() {
       const cpu = (xs: CpuPerRow[]) =>
         `server ${cpuText(xs, 'server')}, PostgreSQL ${cpuText(xs, 'pg')}, bench ${cpuText(xs, 'bench')}`;
       console.log(
-        `ratio ${fmt(apiRows / copyRows, 2)}; rounds (API ÷ COPY) ${visitRatios.map((x) => fmt(x, 2)).join(' ')}; load ${load.map((l) => fmt(l, 1)).join(' / ')} at start, ${loadavg()
-          .map((l) => fmt(l, 1))
-          .join(' / ')} at the end`,
+        `ratio ${fmt(apiRows / copyRows, 2)}; rounds (API ÷ COPY) ${visitRatios.map((x) => fmt(x, 2)).join(' ')}; ` +
+          `load ${load.map((l) => fmt(l, 1)).join(' / ')} at start, ${loadavg()
+            .map((l) => fmt(l, 1))
+            .join(' / ')} at the end`,
       );
       console.log(
         `CPU per row (µs): API — ${cpu(apiCpu)}; COPY — ${cpu(copyCpu)}; bench/README.md left as it is (BENCH_PARTS=visits)`,
@@ -498,7 +509,10 @@ async function main() {
       `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, PostgreSQL;`,
       `load average ${load.map((l) => fmt(l, 1)).join(' / ')} at start; ${fmt((performance.now() - t0) / 1000)} s in all. ${fmt(DEVICES)} activated devices.`,
       '',
-      `**Heartbeats** (\`POST /device-api/heartbeat\`, each request a different device; ${ROUNDS} alternating rounds of ${SECONDS} s, 32 connections; then ${fmt(RATE)}/s paced for ${PACED_SECONDS} s on 64 connections after 1 s untimed, the batched server flushing every ${DEVICE_LOOP_DEFAULTS.flushMs / 1000} s)`,
+      `**Heartbeats** (\`POST /device-api/heartbeat\`, each request a different device; ${ROUNDS} ` +
+        `alternating rounds of ${SECONDS} s, 32 connections; then ${fmt(RATE)}/s paced for ` +
+        `${PACED_SECONDS} s on 64 connections after 1 s untimed, the batched server flushing every ` +
+        `${DEVICE_LOOP_DEFAULTS.flushMs / 1000} s)`,
       '',
       table(
         ['server', 'median req/s', 'range', 'paced p50 ms', 'paced p99 ms (goal ≤ 50)', 'ratio (goal ≥ 1.5)'],
@@ -518,12 +532,23 @@ async function main() {
         }),
       ),
       '',
-      `Paced, batched server: ${pacedWhere}. CPU per heartbeat (median of the closed-loop rounds, µs): batched — ${heartbeatCpu(b)}; naive — ${heartbeatCpu(n)}.`,
+      `Paced, batched server: ${pacedWhere}. CPU per heartbeat (median of the closed-loop rounds, µs): ` +
+        `batched — ${heartbeatCpu(b)}; naive — ${heartbeatCpu(n)}.`,
       '',
-      `**Visit ingest** (${VISIT_BATCHES} batches of 500 events, 4 at a time, each side's input made before its clock starts; ${Math.max(VISIT_WARMUP, 1)} warm-up rounds of each, then ${apiRounds.length} alternating rounds; autovacuum off on the partitions): \`POST /device-api/visits\` median ${fmt(apiRows)} rows/s vs COPY of the same rows ${fmt(copyRows)} rows/s — **ratio ${fmt(apiRows / copyRows, 2)}** (rounds ${fmt(Math.min(...visitRatios), 2)}–${fmt(Math.max(...visitRatios), 2)}; goal ≥ 0.8).`,
-      `CPU per row (median of the rounds, µs): API — server ${cpuText(apiCpu, 'server')}, PostgreSQL ${cpuText(apiCpu, 'pg')}, load generator ${cpuText(apiCpu, 'bench')}; COPY — PostgreSQL ${cpuText(copyCpu, 'pg')}, client ${cpuText(copyCpu, 'bench')}.`,
+      `**Visit ingest** (${VISIT_BATCHES} batches of 500 events, 4 at a time, each side's input made ` +
+        `before its clock starts; ${Math.max(VISIT_WARMUP, 1)} warm-up rounds of each, then ` +
+        `${apiRounds.length} alternating rounds; autovacuum off on the partitions): ` +
+        `\`POST /device-api/visits\` median ${fmt(apiRows)} rows/s vs COPY of the same rows ${fmt(copyRows)} rows/s ` +
+        `— **ratio ${fmt(apiRows / copyRows, 2)}** (rounds ` +
+        `${fmt(Math.min(...visitRatios), 2)}–${fmt(Math.max(...visitRatios), 2)}; goal ≥ 0.8).`,
+      `CPU per row (median of the rounds, µs): API — server ${cpuText(apiCpu, 'server')}, PostgreSQL ` +
+        `${cpuText(apiCpu, 'pg')}, load generator ${cpuText(apiCpu, 'bench')}; COPY — PostgreSQL ` +
+        `${cpuText(copyCpu, 'pg')}, client ${cpuText(copyCpu, 'bench')}.`,
       '',
-      `**Memory**: server RSS ${fmt(idle.rssMiB)} MiB idle, ${fmt(full.rssMiB)} MiB with ${fmt(full.presence)} devices pending in the presence map and in the playlist ETag memo (≈ ${fmt(((full.rssMiB - idle.rssMiB) * 1024 * 1024) / Math.max(1, full.presence))} bytes per device, after GC); one flush of all of them: ${fmt(flushMs)} ms.`,
+      `**Memory**: server RSS ${fmt(idle.rssMiB)} MiB idle, ${fmt(full.rssMiB)} MiB with ` +
+        `${fmt(full.presence)} devices pending in the presence map and in the playlist ETag memo (≈ ` +
+        `${fmt(((full.rssMiB - idle.rssMiB) * 1024 * 1024) / Math.max(1, full.presence))} bytes per device, ` +
+        `after GC); one flush of all of them: ${fmt(flushMs)} ms.`,
     ].join('\n');
     console.log(`\n${section}\n`);
     writeReadmeSection('devices', section, '## Device loop');

@@ -151,7 +151,8 @@ async function main() {
       if (lines - 1 !== ROWS) throw new Error(`export: ${lines - 1} rows, expected ${ROWS}`);
       return { took, before, peak, bytes, quarters };
     };
-    const exportSql = `select to_char(l.sold_at at time zone e.time_zone, 'YYYY-MM-DD HH24:MI:SS') as t, l.line_id, s.code as shop_code, s.name as shop, c.code, c.name as product,
+    const exportSql = `select to_char(l.sold_at at time zone e.time_zone, 'YYYY-MM-DD HH24:MI:SS') as t, l.line_id,
+                   s.code as shop_code, s.name as shop, c.code, c.name as product,
                    coalesce(m.name, '') as employee, l.quantity, l.amount
               from sale_lines l join enterprises e on e.id = l.enterprise_id join shops s on s.enterprise_id = l.enterprise_id and s.id = l.shop_id
               join commodities c on c.enterprise_id = l.enterprise_id and c.id = l.commodity_id
@@ -186,20 +187,28 @@ async function main() {
     const section = [
       `Run ${day(new Date())}, PostgreSQL, load average ${loadavg()
         .map((x) => x.toFixed(1))
-        .join(
-          ' / ',
-        )} at the end: ${ROWS.toLocaleString('en')} sales lines (inserted in ${(seedMs / 1000).toFixed(0)} s), ${ROUNDS} alternating rounds, ${(runs[0].bytes / 1048576).toFixed(0)} MiB of CSV each.`,
+        .join(' / ')} at the end: ${ROWS.toLocaleString('en')} sales lines ` +
+        `(inserted in ${(seedMs / 1000).toFixed(0)} s), ${ROUNDS} alternating rounds, ` +
+        `${(runs[0].bytes / 1048576).toFixed(0)} MiB of CSV each.`,
       '',
       '| what | median | rows/s | server RSS before → peak (MiB); at ¼ ½ ¾ 1 of the rows | growth (goal ≤ 50 MB) |',
       '|---|---|---|---|---|',
-      `| GET stats/export?kind=sales through the server (lines written by PostgreSQL, streamed by COPY as bytes, backpressure) | ${(serverMs / 1000).toFixed(1)} s | ${Math.round(ROWS / (serverMs / 1000)).toLocaleString('en')} | ${runs.map((r) => `${MiB(r.before)} → ${MiB(r.peak)}; ${r.quarters.map(MiB).join(' ')}`).join(' · ')} | **${MiB(growth)} MiB** ${growth / 1024 <= 50 ? '✓' : '✗'} |`,
-      `| COPY (the same rows) TO STDOUT through pg | ${(copyMs / 1000).toFixed(1)} s | ${Math.round(ROWS / (copyMs / 1000)).toLocaleString('en')} (server ÷ COPY ${(copyMs / serverMs).toFixed(2)}×) | | |`,
+      `| GET stats/export?kind=sales through the server (lines written by PostgreSQL, streamed by COPY as ` +
+        `bytes, backpressure) | ${(serverMs / 1000).toFixed(1)} s | ` +
+        `${Math.round(ROWS / (serverMs / 1000)).toLocaleString('en')} | ` +
+        `${runs.map((r) => `${MiB(r.before)} → ${MiB(r.peak)}; ${r.quarters.map(MiB).join(' ')}`).join(' · ')} ` +
+        `| **${MiB(growth)} MiB** ${growth / 1024 <= 50 ? '✓' : '✗'} |`,
+      `| COPY (the same rows) TO STDOUT through pg | ${(copyMs / 1000).toFixed(1)} s | ` +
+        `${Math.round(ROWS / (copyMs / 1000)).toLocaleString('en')} (server ÷ COPY ` +
+        `${(copyMs / serverMs).toFixed(2)}×) | | |`,
     ].join('\n');
     console.log(section);
     writeReadmeSection(
       'export',
       section,
-      `## Export (bench/export.ts, PostgreSQL)\n\n\`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/export.ts\` (knobs \`BENCH_EXPORT_ROWS\`, \`BENCH_ROUNDS\`); see the header of the script.`,
+      '## Export (bench/export.ts, PostgreSQL)\n\n' +
+        '`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/export.ts` ' +
+        '(knobs `BENCH_EXPORT_ROWS`, `BENCH_ROUNDS`); see the header of the script.',
     );
   } finally {
     child?.disconnect();

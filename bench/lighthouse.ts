@@ -137,12 +137,16 @@ try {
     };
     rows.push(row);
     console.log(
-      `round ${i + 1}: score ${row.score}, FCP ${Math.round(row.fcp)} ms, LCP ${Math.round(row.lcp)} ms, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, SI ${Math.round(row.si)} ms (load ${loadavg()[0].toFixed(1)})`,
+      `round ${i + 1}: score ${row.score}, FCP ${Math.round(row.fcp)} ms, LCP ${Math.round(row.lcp)} ms, ` +
+        `TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, SI ${Math.round(row.si)} ms (load ` +
+        `${loadavg()[0].toFixed(1)})`,
     );
   }
   const m = (k: keyof (typeof rows)[number]) => median(rows.map((r) => r[k]));
   console.log(
-    `\nmedian of ${ROUNDS}: score ${m('score')}, FCP ${Math.round(m('fcp'))} ms, LCP ${Math.round(m('lcp'))} ms, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}, SI ${Math.round(m('si'))} ms`,
+    `\nmedian of ${ROUNDS}: score ${m('score')}, FCP ${Math.round(m('fcp'))} ms, LCP ` +
+      `${Math.round(m('lcp'))} ms, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}, SI ` +
+      `${Math.round(m('si'))} ms`,
   );
 } finally {
   await stop();

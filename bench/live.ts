@@ -282,7 +282,8 @@ async function main() {
     playlistFetch.fetches = [];
     await admin.query('begin');
     await admin.query(
-      `insert into ad_plans (enterprise_id, author_id, status, live_version, online, name, date_from, date_to, weekdays, dayparts, priority, targets, contents, is_default)
+      `insert into ad_plans (enterprise_id, author_id, status, live_version, online, name, date_from, date_to, weekdays,
+                             dayparts, priority, targets, contents, is_default)
        values ($1, $2, 103, 1, 302, '上新计划', current_date - 1, current_date + 30, '[0,1,2,3,4,5,6]', '[]', 5,
                '{"p":[],"c":[],"a":["440305"],"s":[],"d":[]}', jsonb_build_array(jsonb_build_object('contentId', $3::int, 'weight', 1)), 0)`,
       [ent, user, content],
@@ -322,15 +323,19 @@ async function main() {
       ],
     ];
     const section = [
-      `Run ${new Date().toISOString().slice(0, 16)}Z, ${fmt(SCREENS)} sockets on ${INSTANCES === 1 ? 'one server process' : `${INSTANCES} server processes`} (one PostgreSQL), load average ${load.toFixed(1)} at the start.`,
+      `Run ${new Date().toISOString().slice(0, 16)}Z, ${fmt(SCREENS)} sockets on ` +
+        `${INSTANCES === 1 ? 'one server process' : `${INSTANCES} server processes`} (one PostgreSQL), load ` +
+        `average ${load.toFixed(1)} at the start.`,
       '',
       '| commands | n | p50 ms | p99 ms | max ms |',
       '| --- | ---: | ---: | ---: | ---: |',
       ...rows.map((r) => `| ${r.join(' | ')} |`),
       '',
       `Latency is commit → \`commands\` message read on the screen's socket (the console's HTTP call adds its own time before the commit). ` +
-        `The poll it replaces answers on average after 30 s (60 s ± 10 % heartbeats): ratio poll ÷ live p99 (bulk) ≈ ${fmt(30_000 / quantile(bulkAll, 0.99))}. ` +
-        `After a bulk's last delivery its ${fmt(SCREENS)} acknowledgements were all stored within a median ${fmt(median(settled))} ms more (the next phase waits for them).`,
+        `The poll it replaces answers on average after 30 s (60 s ± 10 % heartbeats): ratio poll ÷ live p99 ` +
+        `(bulk) ≈ ${fmt(30_000 / quantile(bulkAll, 0.99))}. ` +
+        `After a bulk's last delivery its ${fmt(SCREENS)} acknowledgements were all stored within a median ` +
+        `${fmt(median(settled))} ms more (the next phase waits for them).`,
       '',
       `Memory: server RSS (all instances) ${fmt(before.rssMiB, 1)} MiB without sockets, ${fmt(full.rssMiB, 1)} MiB with ${fmt(SCREENS)} (after GC): ` +
         `**${fmt(perSocketKB, 1)} KB per socket** (goal ≤ 30 KB). ${fmt(SCREENS)} hellos and welcomes took ${fmt(connectMs)} ms.`,
@@ -343,7 +348,8 @@ async function main() {
     writeReadmeSection(
       'live',
       section,
-      '## Live channel\n\n`DATABASE_URL=… npx tsx bench/live.ts` (`BENCH_SCREENS`, default 1,000; `BENCH_SINGLES` 200; `BENCH_BULKS` 5). See the header of bench/live.ts for what is measured.',
+      '## Live channel\n\n`DATABASE_URL=… npx tsx bench/live.ts` (`BENCH_SCREENS`, default 1,000; ' +
+        '`BENCH_SINGLES` 200; `BENCH_BULKS` 5). See the header of bench/live.ts for what is measured.',
     );
     await admin.end();
   } finally {

@@ -94,14 +94,16 @@ async function main() {
     );
     await raw.query(
       `insert into oplog (enterprise_id, user_id, role, verb, entity, entity_id, label, summary)
-       select $1, $2, 3, 'update', 'shop', g::text, '门店' || g, jsonb_build_object('before', jsonb_build_object('name', 'a'), 'after', jsonb_build_object('name', 'b'))
+       select $1, $2, 3, 'update', 'shop', g::text, '门店' || g,
+              jsonb_build_object('before', jsonb_build_object('name', 'a'), 'after', jsonb_build_object('name', 'b'))
          from generate_series(1, 50000) g`,
       [ent, user],
     );
     await raw.query('analyze');
     const scope = { enterpriseId: ent, range: null };
     const oplog = (keyword: string | null): PageSql => ({
-      select: `o.id, extract(epoch from o.created_at)::int as time, coalesce(nullif(u.nickname, ''), u.phone) as operator, o.verb, o.entity, o.entity_id, o.label, o.summary`,
+      select: `o.id, extract(epoch from o.created_at)::int as time, coalesce(nullif(u.nickname, ''), u.phone) as operator,
+               o.verb, o.entity, o.entity_id, o.label, o.summary`,
       from: 'oplog o join users u on u.id = o.user_id',
       where: 'o.enterprise_id = $1 and ($2::text is null or o.label ilike $2)',
       order: 'o.id desc',
@@ -134,8 +136,9 @@ async function main() {
           }
         }
         const base = median(times[0]);
+        const ratio = (t: number[], k: number) => (k ? ` (${(median(t) / base).toFixed(2)}×)` : '');
         lines.push(
-          `| ${shape.label}, page ${pageNum} | ${times.map((t, k) => `${median(t).toFixed(2)} ms${k ? ` (${(median(t) / base).toFixed(2)}×)` : ''}`).join(' | ')} |`,
+          `| ${shape.label}, page ${pageNum} | ${times.map((t, k) => `${median(t).toFixed(2)} ms${ratio(t, k)}`).join(' | ')} |`,
         );
       }
     }

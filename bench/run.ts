@@ -213,7 +213,8 @@ async function loginBench(templateFile: string, passwordHash: string, cap: numbe
       peakMiB: stats.peakRssMiB,
     };
     console.log(
-      `  hash cap ${cap}: ${fmt(row.perSecond, 2)} logins/s, p50 ${fmt(row.p50, 0)} ms, p95 ${fmt(row.p95, 0)} ms, peak RSS ${fmt(row.peakMiB, 0)} MiB (idle ${fmt(row.idleMiB, 0)})`,
+      `  hash cap ${cap}: ${fmt(row.perSecond, 2)} logins/s, p50 ${fmt(row.p50, 0)} ms, p95 ` +
+        `${fmt(row.p95, 0)} ms, peak RSS ${fmt(row.peakMiB, 0)} MiB (idle ${fmt(row.idleMiB, 0)})`,
     );
     return row;
   } finally {

@@ -68,8 +68,7 @@ async function main() {
   if (spec.kind === 'template') {
     const db = await openPglite({});
     await migrate(db);
-    const dump = await db.pglite.dumpDataDir('none');
-    writeFileSync(spec.out, Buffer.from(await dump.arrayBuffer()));
+    writeFileSync(spec.out, await db.dump());
     await db.close();
     process.disconnect?.(); // the runner waits for this process to exit
     return;
@@ -86,7 +85,7 @@ async function main() {
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
     let db: Db;
-    if ('pglite' in spec.db) db = await openPglite({ loadDataDir: new Blob([readFileSync(spec.db.pglite)]) });
+    if ('pglite' in spec.db) db = await openPglite({ loadDataDir: readFileSync(spec.db.pglite) });
     else {
       db = await openPg(spec.db.pg);
       await migrate(db);

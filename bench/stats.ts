@@ -104,8 +104,12 @@ async function main() {
         (select row_to_json(x) from (select ${S} from w where local_day >= $3::date) x) as summary,
         (select row_to_json(x) from (select ${S} from w where local_day < $3::date) x) as previous,
         (select json_agg(x order by x.t) from (select to_char(local_day, 'YYYY-MM-DD') as t, ${S} from w where local_day >= $3::date group by 1) x) as series,
-        (select json_agg(x order by x.visits desc, x.shop_id) from (select w.shop_id, s.name, ${S.replace(/sum\((\w+)\)/g, 'sum(w.$1)')} from w join shops s on s.id = w.shop_id where local_day >= $3::date group by 1, 2) x) as by_shop,
-        (select json_agg(x order by x.weekday, x.hour) from (select extract(dow from local_day)::int as weekday, local_hour::int as hour, sum(visits)::int as visits from w where local_day >= $3::date group by 1, 2) x) as heat`;
+        (select json_agg(x order by x.visits desc, x.shop_id) from (
+           select w.shop_id, s.name, ${S.replace(/sum\((\w+)\)/g, 'sum(w.$1)')} from w join shops s on s.id = w.shop_id
+            where local_day >= $3::date group by 1, 2) x) as by_shop,
+        (select json_agg(x order by x.weekday, x.hour) from (
+           select extract(dow from local_day)::int as weekday, local_hour::int as hour, sum(visits)::int as visits from w
+            where local_day >= $3::date group by 1, 2) x) as heat`;
     type RawAnswer = {
       summary: { visits: number };
       previous: { visits: number } | null;
@@ -146,18 +150,27 @@ async function main() {
       .map((x) => x.toFixed(1))
       .join(' / ');
     const section = [
-      `Run ${day(new Date())}, PostgreSQL, load average ${load} at the end: ${VISITS.toLocaleString('en')} visits over ${DAYS} days, ${SHOPS} shops with ${SHOPS * 2} screens (inserted in ${(seedMs / 1000).toFixed(0)} s; folded into rollups in ${(foldMs / 1000).toFixed(0)} s, ${folded.toLocaleString('en')} events → ${dailyRows[0].n.toLocaleString('en')} daily rows), ${ROUNDS} alternating rounds.`,
+      `Run ${day(new Date())}, PostgreSQL, load average ${load} at the end: ${VISITS.toLocaleString('en')} ` +
+        `visits over ${DAYS} days, ${SHOPS} shops with ${SHOPS * 2} screens (inserted in ` +
+        `${(seedMs / 1000).toFixed(0)} s; folded into rollups in ${(foldMs / 1000).toFixed(0)} s, ` +
+        `${folded.toLocaleString('en')} events → ${dailyRows[0].n.toLocaleString('en')} daily rows), ` +
+        `${ROUNDS} alternating rounds.`,
       '',
       '| read (30 days and the 30 before, whole enterprise; summary, previous period, series by day, shops, heatmap) | median | ratio raw ÷ server | goal |',
       '|---|---|---|---|',
-      `| stats/pa through the server over HTTP (daily rollups + raw tail) | ${median(appT).toFixed(1)} ms | **${ratio.toFixed(1)}×** | ≤ 100 ms ${median(appT) <= 100 ? '✓' : '✗'}, ≥ 10× ${ratio >= 10 ? '✓' : '✗'} |`,
+      `| stats/pa through the server over HTTP (daily rollups + raw tail) | ${median(appT).toFixed(1)} ms ` +
+        `| **${ratio.toFixed(1)}×** | ≤ 100 ms ${median(appT) <= 100 ? '✓' : '✗'}, ≥ 10× ` +
+        `${ratio >= 10 ? '✓' : '✗'} |`,
       `| the same answer by one raw GROUP BY over visit_events | ${median(rawT).toFixed(1)} ms | | |`,
     ].join('\n');
     console.log(section);
     writeReadmeSection(
       'stats',
       section,
-      `## Visitor statistics (bench/stats.ts, PostgreSQL)\n\n\`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stats.ts\` (knobs \`BENCH_VISITS\`, \`BENCH_ROUNDS\`).\nRollups (docs/decisions/0080) against aggregating the raw events; see the header of the script.`,
+      '## Visitor statistics (bench/stats.ts, PostgreSQL)\n\n' +
+        '`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stats.ts` ' +
+        '(knobs `BENCH_VISITS`, `BENCH_ROUNDS`).\n' +
+        'Rollups (docs/decisions/0080) against aggregating the raw events; see the header of the script.',
     );
     await app.close();
   } finally {

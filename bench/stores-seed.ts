@@ -5,13 +5,15 @@ export async function seedStores(admin: Q, ent: number, user: number, shops: num
   await admin.query(
     `insert into shops (enterprise_id, author_id, status, live_version, online, name, code, level, province, city, district, address)
      select $1, $2, 103, 1, 302, '门店' || g, 'B' || g, 1 + g % 3, substr(r.code, 1, 2), substr(r.code, 1, 4), r.code, '人民路' || g || '号'
-       from generate_series(1, $3::int) g join (select code, (row_number() over (order by code))::int - 1 as k from regions where level = 3) r on r.k = g % 400`,
+       from generate_series(1, $3::int) g
+       join (select code, (row_number() over (order by code))::int - 1 as k from regions where level = 3) r on r.k = g % 400`,
     [ent, user, shops],
   );
   await admin.query(
     `insert into devices (enterprise_id, author_id, status, live_version, online, code, name, type, orientation, shop_id, device_status)
      select $1, $2, 103, 1, 302, 'D' || g, '屏' || g, case when g % 2 = 0 then 'big' else 'pad' end, g % 2, s.id, (array[0, 1, 3, 7])[1 + g % 4]
-       from generate_series(1, $3::int) g join (select id, (row_number() over (order by id))::int - 1 as k from shops where enterprise_id = $1) s on s.k = g % $4`,
+       from generate_series(1, $3::int) g
+       join (select id, (row_number() over (order by id))::int - 1 as k from shops where enterprise_id = $1) s on s.k = g % $4`,
     [ent, user, devices, shops],
   );
   await admin.query(

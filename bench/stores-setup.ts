@@ -113,5 +113,9 @@ export async function rangeCut(b: Bench, rounds: number, engine: string): Promis
     mgr.push(ms(c));
   }
   const [all, mine] = [(await b.call('device/enable-list')).total, (await asManager('device/enable-list')).total];
-  return `| ${engine}: device/enable-list as a store manager of district ${district} (${mine} of ${all} in range) vs the supervisor | ${median(mgr).toFixed(2)} ms | supervisor ${median(sup).toFixed(2)} ms | ${(median(mgr) / median(sup)).toFixed(2)}× (goal ≤ 1.5) |`;
+  return (
+    `| ${engine}: device/enable-list as a store manager of district ${district} (${mine} of ${all} in ` +
+    `range) vs the supervisor | ${median(mgr).toFixed(2)} ms | supervisor ${median(sup).toFixed(2)} ms | ` +
+    `${(median(mgr) / median(sup)).toFixed(2)}× (goal ≤ 1.5) |`
+  );
 }

@@ -90,7 +90,8 @@ async function main() {
       }
       const total = (await b.call(c.path)).total;
       rows.push(
-        `| ${c.label} (${total} enabled, page of 10) | ${median(server).toFixed(2)} ms | ${median(direct).toFixed(2)} ms | ${(median(direct) / median(server)).toFixed(2)}× |`,
+        `| ${c.label} (${total} enabled, page of 10) | ${median(server).toFixed(2)} ms | ` +
+          `${median(direct).toFixed(2)} ms | ${(median(direct) / median(server)).toFixed(2)}× |`,
       );
     }
     rows.push(await rangeCut(b, ROUNDS, 'PostgreSQL'));
@@ -118,7 +119,9 @@ async function main() {
       id = first;
     }
     const section = [
-      `Run ${new Date().toISOString().slice(0, 10)}, PostgreSQL, ${SHOPS} shops and ${DEVICES} devices (seeded in ${(b.seedMs / 1000).toFixed(1)} s), ${ROUNDS} rounds, supervisor (whole enterprise); the PGlite row on ${PGLITE_SHOPS} shops and ${PGLITE_DEVICES} devices.`,
+      `Run ${new Date().toISOString().slice(0, 10)}, PostgreSQL, ${SHOPS} shops and ${DEVICES} devices ` +
+        `(seeded in ${(b.seedMs / 1000).toFixed(1)} s), ${ROUNDS} rounds, supervisor (whole enterprise); the ` +
+        `PGlite row on ${PGLITE_SHOPS} shops and ${PGLITE_DEVICES} devices.`,
       '',
       '| list | server (app.inject) median | raw pg median | ratio raw ÷ server |',
       '|---|---|---|---|',
