@@ -87,6 +87,18 @@ const cluster = await startCluster({
   },
 });
 try {
+  // HAProxy passes on the instances' keep-alive timeout to clients: it must not close an idle client
+  // connection sooner, or a call sent on it as it closes fails (CI saw 117 calls fail at once)
+  {
+    const announced = Number(/timeout=(\d+)/.exec((await fetch(`${cluster.url}/readyz`)).headers.get('keep-alive') ?? '')?.[1]);
+    const idle = (cfg) => Number(/timeout http-keep-alive (\d+)s/.exec(cfg)?.[1]);
+    const ours = idle(readFileSync(join(cluster.dir, 'haproxy.cfg'), 'utf8'));
+    const deployed = idle(readFileSync(new URL('../deploy/haproxy.cfg', import.meta.url), 'utf8'));
+    check(
+      announced > 0 && ours > announced && deployed > announced,
+      `HAProxy keeps idle client connections longer than clients are told (told ${announced} s; this run ${ours} s, deploy/haproxy.cfg ${deployed} s)`,
+    );
+  }
   const staff = new ConsoleClient(cluster.url);
   await staff.login(DEMO_USERS.supervisor.phone, DEMO_PASSWORD);
   const rows = await staff.all('device/enable-list');

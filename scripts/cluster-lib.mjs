@@ -64,7 +64,8 @@ defaults
     timeout client 60s
     timeout server 60s
     timeout tunnel 1h
-    timeout http-keep-alive 10s
+    # longer than the instances announce to clients (keep-alive: timeout=72): see deploy/haproxy.cfg
+    timeout http-keep-alive 75s
     timeout check 5s
 frontend vitrine
     bind 127.0.0.1:${port}
