@@ -90,7 +90,9 @@ try {
   // HAProxy passes on the instances' keep-alive timeout to clients: it must not close an idle client
   // connection sooner, or a call sent on it as it closes fails (CI saw 117 calls fail at once)
   {
-    const announced = Number(/timeout=(\d+)/.exec((await fetch(`${cluster.url}/readyz`)).headers.get('keep-alive') ?? '')?.[1]);
+    const announced = Number(
+      /timeout=(\d+)/.exec((await fetch(`${cluster.url}/readyz`)).headers.get('keep-alive') ?? '')?.[1],
+    );
     const idle = (cfg) => Number(/timeout http-keep-alive (\d+)s/.exec(cfg)?.[1]);
     const ours = idle(readFileSync(join(cluster.dir, 'haproxy.cfg'), 'utf8'));
     const deployed = idle(readFileSync(new URL('../deploy/haproxy.cfg', import.meta.url), 'utf8'));
