@@ -1,4 +1,4 @@
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
 import { DataDirLockedError, exclusive } from './db/lock.js';
@@ -33,12 +33,6 @@ async function main() {
     if (demo) console.log(`\n${demo.banner}\n`);
   }
   await app.listen({ port: config.port, host: config.host });
-  // every connection, so that a shutdown can cut those still open once requests had their time
-  const sockets = new Set<Socket>();
-  app.server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
   if (config.jobs) await jobs.start();
   let sim: Simulation | undefined;
   let closing = false;
@@ -94,8 +88,8 @@ async function main() {
     // and that its client holds on to), so that SIGTERM always ends the process.
     const grace = config.shutdownGraceMs ?? 10_000;
     const cut = setTimeout(() => {
-      app.log.warn(`${signal}: ${sockets.size} connection(s) still open after ${grace} ms, closed`);
-      for (const s of sockets) s.destroy();
+      app.log.warn(`${signal}: connections still open after ${grace} ms, closed`);
+      app.server.closeAllConnections(); // HTTP connections; the live hub has said bye to the WebSockets
     }, grace).unref();
     await app.close(); // stops accepting, waits for requests in flight, then stops the jobs
     clearTimeout(cut);
